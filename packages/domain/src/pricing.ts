@@ -1,0 +1,149 @@
+/**
+ * Document pricing: one pure module for the cart, the server's answers, the PDF and the e-mail.
+ * All amounts are integer cents; multipliers and rates are scaled integers (see money.ts).
+ * Rules: DESIGN.md section 1 and SPEC.md section 9.
+ */
+import { isPackageType, MULTIPLIER_CATEGORIES, type MultiplierCategory } from './constants.js';
+import { divRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
+
+/** The four multipliers copied onto a document, scaled by MULTIPLIER_SCALE. */
+export interface DocumentMultipliers {
+  opener: number;
+  residential: number;
+  sectional: number;
+  commercial: number;
+}
+
+export interface AppliedModifierCost {
+  /** The modifier product's modifier cost increase, in cents. */
+  modifierCostIncreaseCents: number;
+  /** How many of that product the modifier adds. */
+  quantity: number;
+}
+
+export interface LineInput {
+  quantity: number;
+  /** null: no override. */
+  priceOverrideCents: number | null;
+  wholesalePriceCents: number;
+  multiplierCategory: string | null;
+  productTypeName: string | null;
+  modifiers: readonly AppliedModifierCost[];
+}
+
+export interface PricingInfo {
+  baseProductCost: number;
+  baseProductMultiplierCategory: string | null;
+  multiplierValue: number;
+  lineQuantity: number;
+  isPackage: boolean;
+  modCostIncrease: number;
+  priceOverride: number | null;
+}
+
+export interface LinePrice {
+  isPackage: boolean;
+  /** Scaled multiplier applied to the wholesale price. */
+  multiplier: number;
+  /** Sum of applied modifiers' cost for one unit, in cents. */
+  modCostCents: number;
+  /** round(wholesale x multiplier) + modifier cost, in cents. */
+  unitPriceCents: number;
+  /** The amount the line adds to the subtotal, in cents. */
+  linePriceCents: number;
+  /** Whether the line counts towards the subtotal (packages and overridden lines). */
+  counts: boolean;
+  overridden: boolean;
+}
+
+export interface Totals {
+  subTotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** The multiplier for a product category; any other category, or none, multiplies by 1. */
+export function multiplierFor(category: string | null | undefined, multipliers: DocumentMultipliers): number {
+  switch (category) {
+    case 'Opener':
+      return multipliers.opener;
+    case 'Residential':
+      return multipliers.residential;
+    case 'Sectional':
+      return multipliers.sectional;
+    case 'Commercial':
+      return multipliers.commercial;
+    default:
+      return MULTIPLIER_SCALE;
+  }
+}
+
+export function isMultiplierCategory(value: unknown): value is MultiplierCategory {
+  return typeof value === 'string' && (MULTIPLIER_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Line modifier cost = sum of product.modifierCostIncrease x modifier quantity. */
+export function modifierCostCents(modifiers: readonly AppliedModifierCost[]): number {
+  let sum = 0;
+  for (const m of modifiers) sum += m.modifierCostIncreaseCents * m.quantity;
+  return sum;
+}
+
+export function unitPriceCents(wholesalePriceCents: number, multiplier: number, modCostCents: number): number {
+  return divRound(wholesalePriceCents * multiplier, MULTIPLIER_SCALE) + modCostCents;
+}
+
+export function priceLine(line: LineInput, multipliers: DocumentMultipliers): LinePrice {
+  const isPackage = isPackageType(line.productTypeName);
+  const multiplier = multiplierFor(line.multiplierCategory, multipliers);
+  const modCost = modifierCostCents(line.modifiers);
+  const unit = unitPriceCents(line.wholesalePriceCents, multiplier, modCost);
+  const overridden = line.priceOverrideCents !== null;
+  let linePrice: number;
+  if (overridden) linePrice = line.priceOverrideCents as number;
+  else if (isPackage) linePrice = unit * line.quantity;
+  else linePrice = 0;
+  return {
+    isPackage,
+    multiplier,
+    modCostCents: modCost,
+    unitPriceCents: unit,
+    linePriceCents: linePrice,
+    counts: overridden || isPackage,
+    overridden,
+  };
+}
+
+/** The breakdown shown in the cart's '?' popover (SPEC.md section 3), in dollars. */
+export function pricingInfo(line: LineInput, price: LinePrice): PricingInfo {
+  return {
+    baseProductCost: line.wholesalePriceCents / 100,
+    baseProductMultiplierCategory: line.multiplierCategory,
+    multiplierValue: price.multiplier / MULTIPLIER_SCALE,
+    lineQuantity: line.quantity,
+    isPackage: price.isPackage,
+    modCostIncrease: price.modCostCents / 100,
+    priceOverride: line.priceOverrideCents === null ? null : line.priceOverrideCents / 100,
+  };
+}
+
+export function taxCents(subTotalCents: number, taxRate: number, useTax: boolean): number {
+  return useTax ? divRound(subTotalCents * taxRate, RATE_SCALE) : 0;
+}
+
+export function documentTotals(lines: readonly LinePrice[], taxRate: number, useTax: boolean): Totals {
+  let sub = 0;
+  for (const l of lines) sub += l.linePriceCents;
+  const tax = taxCents(sub, taxRate, useTax);
+  return { subTotalCents: sub, taxCents: tax, totalCents: sub + tax };
+}
+
+/** Prices every line of a document and its totals in one pass. */
+export function priceDocument(
+  lines: readonly LineInput[],
+  doc: { multipliers: DocumentMultipliers; useTax: boolean },
+  taxRate: number,
+): { lines: LinePrice[]; totals: Totals } {
+  const priced = lines.map((l) => priceLine(l, doc.multipliers));
+  return { lines: priced, totals: documentTotals(priced, taxRate, doc.useTax) };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+
+export const usernameSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(3, { error: 'must be at least 3 characters' })
+  .max(64, { error: 'must be at most 64 characters' })
+  .regex(USERNAME_PATTERN, { error: 'may hold only letters, digits and . _ @ -' });
+
+/** New passwords: long enough to resist guessing, short enough to hash cheaply. */
+export const newPasswordSchema = z
+  .string({ error: 'is required' })
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(256, { error: 'must be at most 256 characters' });
+
+export const loginBodySchema = z.object({
+  username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(256),
+  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const modifyCredentialsBodySchema = z.object({
+  username: usernameSchema,
+  oldPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(1024),
+  password: newPasswordSchema,
+});
+export type ModifyCredentialsBody = z.infer<typeof modifyCredentialsBodySchema>;
+
+export const addUserBodySchema = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+  admin: z.boolean().optional().default(false),
+});
+export type AddUserBody = z.infer<typeof addUserBodySchema>;
+
+/** DELETE /api/users/removeUser takes the username as the JSON body: "bob" or { "username": "bob" }. */
+export const removeUserBodySchema = z
+  .union([z.string(), z.object({ username: z.string() })], { error: 'must be a username' })
+  .transform((v) => (typeof v === 'string' ? v : v.username).trim())
+  .pipe(z.string().min(1, { error: 'is required' }).max(64));
+
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  authorities: z.array(z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionInfoSchema = z.object({
+  username: z.string(),
+  roles: z.array(z.string()),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const publicConfigSchema = z.object({
+  companyName: z.string(),
+  taxRate: z.number(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants.js';
+
+/** Every JSON answer of the API (DESIGN.md section 6). */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.enum(['OK', 'FAILED']),
+    data,
+    message: z.string(),
+  });
+
+export const failedEnvelopeSchema = z.object({
+  status: z.literal('FAILED'),
+  data: z.null(),
+  message: z.string(),
+});
+
+export type Envelope<T> = { status: 'OK' | 'FAILED'; data: T; message: string };
+
+/** A database id: a positive integer, given as a number or a numeric string (path parameters). */
+export const idSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .positive({ error: 'must be a positive id' })
+  .max(2_147_483_647, { error: 'is too large' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** A reference to another record: { id: 5 } or a bare 5. */
+export const refSchema = z
+  .union([z.object({ id: idSchema }).loose(), idSchema])
+  .transform((v) => (typeof v === 'number' ? v : v.id));
+
+/** Trimmed text with a length limit; empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/** Query parameters for server-side paged lists (DESIGN.md section 6). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(10_000_000).optional(),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { error: 'must be 10, 20 or 30' })
+    .optional(),
+  sort: z
+    .string()
+    .regex(/^-?[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be a field name, optionally prefixed by -' })
+    .optional(),
+});
+
+export interface Page<T> {
+  items: T[];
+  filtered: number;
+  total: number;
+  page: number;
+  size: number;
+}
