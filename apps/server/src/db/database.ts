@@ -1,0 +1,98 @@
+/**
+ * Opens the database: SQLite (better-sqlite3) by default, PostgreSQL (pg) when DATABASE_URL is
+ * postgres://. SQLite gets the pragmas of DESIGN.md section 8, and write transactions that take
+ * the lock up front (BEGIN IMMEDIATE), so two writers never deadlock on a lock upgrade.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** The raw SQLite handle, for backups and integrity checks; null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (!opts.sqlitePath) throw new Error('openDatabase needs a databaseUrl or a sqlitePath');
+  return openSqlite(opts.sqlitePath);
+}
+
+export function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
+  const dialect = new ImmediateSqliteDialect({ database: sqlite });
+  const db = new Kysely<DB>({ dialect });
+  return {
+    db,
+    kind: 'sqlite',
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolSize: number): Database {
+  // COUNT(*) and other int8 results arrive as strings by default; our counts fit in a double.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    sqlite: null,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const inner = super.createDriver();
+    return new Proxy(inner, {
+      get(target, prop, receiver) {
+        if (prop === 'beginTransaction') {
+          return async (connection: DatabaseConnection, _settings: TransactionSettings) => {
+            await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+          };
+        }
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+}

@@ -1,0 +1,25 @@
+/** Runs the migrations at start. The list is static so a bundled build finds them too. */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m01 from './migrations/2026112201_initial_schema.js';
+import * as m02 from './migrations/2026112202_reference_data.js';
+
+const migrations: Record<string, Migration> = {
+  '2026112201_initial_schema': m01,
+  '2026112202_reference_data': m02,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,250 @@
+/** Kysely table types: the shape of every row as the database stores it (snake_case). */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1: booleans are integers on both engines (see the initial migration). */
+export type Flag = number;
+
+interface Audit {
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable extends Audit {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  user_id: number | null;
+  status_code: number;
+  response: string;
+  created_at: string;
+}
+
+export interface CustomersTable extends Audit {
+  id: Generated<number>;
+  customer_no: string | null;
+  name: string;
+  contact_name: string | null;
+  email: string | null;
+  phone: string | null;
+  fax: string | null;
+  mobile_phone: string | null;
+  street_street: string | null;
+  street_city: string | null;
+  street_state: string | null;
+  street_zip_code: string | null;
+  ship_street: string | null;
+  ship_city: string | null;
+  ship_state: string | null;
+  ship_zip_code: string | null;
+  special_needs: string | null;
+  special_instructions: string | null;
+  tax_code: string | null;
+  terms_code: string | null;
+  use_tax: Generated<Flag>;
+  opener_multiplier: Generated<number>;
+  residential_multiplier: Generated<number>;
+  sectional_multiplier: Generated<number>;
+  commercial_multiplier: Generated<number>;
+}
+
+export interface ProductTypesTable {
+  id: Generated<number>;
+  type: string;
+}
+
+export interface ProductsTable extends Audit {
+  id: Generated<number>;
+  item_no: string;
+  item_description: string | null;
+  wholesale_price: Generated<number>;
+  multiplier_category: string | null;
+  product_type_id: number | null;
+  modifier_cost_increase: Generated<number>;
+  windows_data: string | null;
+  window_description: string | null;
+  inserts_data: string | null;
+  insert_description: string | null;
+}
+
+export interface AssociatedPartsTable {
+  id: Generated<number>;
+  package_id: number;
+  child_id: number;
+  quantity: number;
+}
+
+export interface PackageModifiersTable extends Audit {
+  id: Generated<number>;
+  package_id: number;
+  category: string;
+  name: string | null;
+  quantity: Generated<number>;
+  product_id: number | null;
+  notes: string | null;
+}
+
+export interface OrderStatusesTable {
+  id: Generated<number>;
+  type: string;
+  closed: Generated<Flag>;
+  sort_order: Generated<number>;
+}
+
+interface DocumentHeader extends Audit {
+  id: Generated<number>;
+  customer_id: number;
+  job_name: string | null;
+  po_number: string | null;
+  special_instructions: string | null;
+  use_tax: Generated<Flag>;
+  opener_multiplier_copy: Generated<number>;
+  residential_multiplier_copy: Generated<number>;
+  sectional_multiplier_copy: Generated<number>;
+  commercial_multiplier_copy: Generated<number>;
+}
+
+export interface QuotesTable extends DocumentHeader {
+  quote_date: string;
+}
+
+export interface OrdersTable extends DocumentHeader {
+  order_date: string;
+  order_status_id: number;
+  order_pickup: Generated<Flag>;
+  current_load: Generated<Flag>;
+  loading_bay: number | null;
+  source_quote_id: number | null;
+  completed_at: string | null;
+}
+
+interface PartRow {
+  id: Generated<number>;
+  product_id: number;
+  quantity: number;
+  price_override: number | null;
+  position: Generated<number>;
+  created_at: string;
+}
+export interface OrderPartsTable extends PartRow {
+  order_id: number;
+}
+export interface QuotePartsTable extends PartRow {
+  quote_id: number;
+}
+
+interface PartModifierRow {
+  id: Generated<number>;
+  package_modifier_id: number;
+  notes: string | null;
+  inches: string | null;
+  created_at: string;
+}
+export interface OrderPartModifiersTable extends PartModifierRow {
+  order_part_id: number;
+}
+export interface QuotePartModifiersTable extends PartModifierRow {
+  quote_part_id: number;
+}
+
+interface SubPartRow {
+  id: Generated<number>;
+  source: string;
+  product_id: number;
+  quantity: number;
+  notes: string | null;
+  inches: string | null;
+  category: string | null;
+  applied_modifier_id: number | null;
+  position: Generated<number>;
+}
+export interface OrderSubPartsTable extends SubPartRow {
+  order_part_id: number;
+}
+export interface QuoteSubPartsTable extends SubPartRow {
+  quote_part_id: number;
+}
+
+export interface VendorOrdersTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  estimated_arrival: string | null;
+  status: Generated<string>;
+}
+
+export interface LinkedOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_order_id: number;
+  created_at: string;
+}
+
+export interface EmailSettingsTable {
+  id: number;
+  quote_subject: string;
+  quote_body: string;
+  order_subject: string;
+  order_body: string;
+  email_forward: string | null;
+  version: Generated<number>;
+  updated_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  idempotency_keys: IdempotencyKeysTable;
+  customers: CustomersTable;
+  product_types: ProductTypesTable;
+  products: ProductsTable;
+  associated_parts: AssociatedPartsTable;
+  package_modifiers: PackageModifiersTable;
+  order_statuses: OrderStatusesTable;
+  quotes: QuotesTable;
+  orders: OrdersTable;
+  quote_parts: QuotePartsTable;
+  order_parts: OrderPartsTable;
+  quote_part_modifiers: QuotePartModifiersTable;
+  order_part_modifiers: OrderPartModifiersTable;
+  quote_sub_parts: QuoteSubPartsTable;
+  order_sub_parts: OrderSubPartsTable;
+  vendor_orders: VendorOrdersTable;
+  linked_orders: LinkedOrdersTable;
+  email_settings: EmailSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type CustomerUpdate = Updateable<CustomersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type SessionRow = Selectable<SessionsTable>;
