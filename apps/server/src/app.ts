@@ -1,0 +1,154 @@
+/**
+ * Builds the Fastify app: plugins, the API under /api and the built React app. Used by main.ts,
+ * the tests (through inject or a real port) and the benchmark, so all of them run the same app.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { rateFromScaled } from '@desk/domain';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { failed } from './lib/envelope.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import securityPlugin from './plugins/security.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  sessions: SessionService;
+  users: UsersService;
+  throttle: LoginThrottle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function defaultStaticDir(): string {
+  // dist/app.js -> apps/server/dist -> apps/web/dist; the same from src/ when run by tsx.
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS + 5_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
+  const users = new UsersService(database.db, database.kind, clock, sessions);
+  const throttle = new LoginThrottle(database.db, clock);
+  const ctx: AppContext = { config, database, clock, sessions, users, throttle };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(securityPlugin, { publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(authPlugin, { sessions });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.COMPANY_NAME} desk API`,
+        description: 'Every answer is { status: "OK" | "FAILED", data, message } with a true HTTP code.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list' },
+  });
+
+  await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
+  await app.register(authRoutes, { users, sessions, throttle });
+  await app.register(usersRoutes, { users });
+
+  const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
+  const indexHtml = path.join(staticDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash: cache them for good; never cache index.html.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.code(404).send(failed(`No such API route: ${request.method} ${url}`));
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(url)) {
+      // History fallback: /sales, /loaders, /admin, /login and any other app route get the app.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (!hasWeb && url === '/') {
+      return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,23 @@
+/**
+ * One error path: code throws HttpError; the error handler (plugins/errors.ts) turns it and
+ * every other failure into the FAILED envelope with a true HTTP code.
+ */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly code: string = 'ERROR',
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message, 'BAD_REQUEST');
+export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message = 'This needs an administrator.') => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, 'TOO_MANY_REQUESTS', { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,101 @@
+/**
+ * Sessions live in the database (so app instances keep no state of their own). The cookie holds
+ * a random token; the table holds its SHA-256, so a copy of the database grants no session.
+ * Limits: idle sign-out after SESSION_IDLE_MINUTES, absolute 12 hours (DESIGN.md section 8).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SESSION_ABSOLUTE_HOURS } from '@desk/domain';
+import type { DB } from '../../db/schema.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+
+export interface SessionUser {
+  sessionId: string;
+  userId: number;
+  username: string;
+  roles: string[];
+}
+
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class SessionService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly idleMinutes: number,
+  ) {}
+
+  get absoluteMs() {
+    return SESSION_ABSOLUTE_HOURS * 3600_000;
+  }
+
+  async create(userId: number, meta: { ip?: string | undefined; userAgent?: string | undefined }) {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        user_id: userId,
+        created_at: isoAt(now),
+        last_seen_at: isoAt(now),
+        expires_at: isoAt(now + this.absoluteMs),
+        ip: meta.ip?.slice(0, 64) ?? null,
+        user_agent: meta.userAgent?.slice(0, 256) ?? null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The signed-in user for a cookie token, or null when the session is unknown or expired. */
+  async resolve(token: string): Promise<SessionUser | null> {
+    const id = hashToken(token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.username'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = this.clock();
+    const lastSeen = Date.parse(row.last_seen_at);
+    if (now >= Date.parse(row.expires_at) || now - lastSeen > this.idleMinutes * 60_000) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: isoAt(now) }).where('id', '=', id).execute();
+    }
+    const roles = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', row.user_id).execute();
+    return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.map((r) => r.role).sort() };
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  /** Ends every session of a user, except optionally the one making the request. */
+  async destroyAllFor(userId: number, exceptSessionId?: string, db: Kysely<DB> = this.db): Promise<void> {
+    let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptSessionId) q = q.where('id', '<>', exceptSessionId);
+    await q.execute();
+  }
+
+  /** Removes expired rows; run now and then, not per request. */
+  async purgeExpired(): Promise<number> {
+    const now = this.clock();
+    const res = await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', isoAt(now)),
+          eb('last_seen_at', '<', isoAt(now - this.idleMinutes * 60_000)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+}

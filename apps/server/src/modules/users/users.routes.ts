@@ -1,0 +1,53 @@
+/** SPEC.md section 7, "Roles, login and users": the five user calls. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addUserBodySchema, modifyCredentialsBodySchema, removeUserBodySchema } from '@desk/domain';
+import { requireUser } from '../../plugins/auth.js';
+import { ok } from '../../lib/envelope.js';
+import type { UsersService } from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/api/users/roles',
+    { config: { access: 'user' }, schema: { tags: ['users'], summary: "The signed-in user's roles" } },
+    async (request) => ok(requireUser(request).roles),
+  );
+
+  app.put(
+    '/api/users/modifyCredentials',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'Change a password (needs the old one)', body: modifyCredentialsBodySchema },
+    },
+    async (request) => {
+      await users.modifyCredentials(requireUser(request), request.body);
+      return ok(null, 'Password changed.');
+    },
+  );
+
+  app.post(
+    '/api/users/addNewUser',
+    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'Add a user', body: addUserBodySchema } },
+    async (request, reply) => {
+      const user = await users.add(request.body);
+      return reply.code(201).send(ok(user, `User ${user.username} added.`));
+    },
+  );
+
+  app.get(
+    '/api/users/getUsersList',
+    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'All users with their roles' } },
+    async () => ok(await users.list()),
+  );
+
+  app.delete(
+    '/api/users/removeUser',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['users'], summary: 'Remove a user (body: the username)', body: removeUserBodySchema },
+    },
+    async (request) => {
+      await users.remove(requireUser(request), request.body);
+      return ok(null, `User ${request.body} removed.`);
+    },
+  );
+};

@@ -1,0 +1,132 @@
+/** User accounts: listing, adding, removing and changing passwords (SPEC.md section 7). */
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import type { DB } from '../../db/schema.js';
+import type { DatabaseKind } from '../../db/database.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { SessionService, SessionUser } from '../auth/session.service.js';
+
+export class UsersService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly kind: DatabaseKind,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+  ) {}
+
+  findByUsername(username: string, db: Kysely<DB> = this.db) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async rolesOf(userId: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.role).sort();
+  }
+
+  async list(): Promise<User[]> {
+    const users = await this.db.selectFrom('users').select(['id', 'username']).orderBy('id').execute();
+    const roles = await this.db.selectFrom('user_roles').select(['user_id', 'role']).orderBy('role').execute();
+    const byUser = new Map<number, string[]>();
+    for (const r of roles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.role]);
+    return users.map((u) => ({ id: u.id, username: u.username, authorities: byUser.get(u.id) ?? [] }));
+  }
+
+  async add(input: { username: string; password: string; admin: boolean }): Promise<User> {
+    const passwordHash = await hashPassword(input.password);
+    const now = isoAt(this.clock());
+    return this.db.transaction().execute(async (trx) => {
+      if (await this.findByUsername(input.username, trx)) {
+        throw conflict(`The username '${input.username}' is already taken.`);
+      }
+      const { id } = await trx
+        .insertInto('users')
+        .values({ username: input.username, password_hash: passwordHash, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const roles = input.admin ? [ROLE_ADMIN, ROLE_USER] : [ROLE_USER];
+      await trx
+        .insertInto('user_roles')
+        .values(roles.map((role) => ({ user_id: id, role })))
+        .execute();
+      return { id, username: input.username, authorities: roles.sort() };
+    });
+  }
+
+  /** Removes a user and, with the account, all of their sessions. */
+  async remove(actor: SessionUser, username: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const target = await this.findByUsername(username, trx);
+      if (!target) throw notFound(`No user named '${username}'.`);
+      if (target.id === actor.userId) throw conflict('You cannot remove your own account.');
+      const targetRoles = await trx.selectFrom('user_roles').select('role').where('user_id', '=', target.id).execute();
+      if (targetRoles.some((r) => r.role === ROLE_ADMIN)) {
+        // Lock the administrators so two concurrent removals cannot both pass the check.
+        let q = trx.selectFrom('user_roles').select('user_id').where('role', '=', ROLE_ADMIN);
+        if (this.kind === 'postgres') q = q.forUpdate();
+        const admins = await q.execute();
+        if (admins.length <= 1) throw conflict('The last administrator cannot be removed.');
+      }
+      await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+      await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
+      await trx.deleteFrom('users').where('id', '=', target.id).execute();
+    });
+  }
+
+  /**
+   * Changes a password. The old password is always needed; staff may change only their own.
+   * Every other session of that user ends.
+   */
+  async modifyCredentials(
+    actor: SessionUser,
+    input: { username: string; oldPassword: string; password: string },
+  ): Promise<void> {
+    const target = await this.findByUsername(input.username);
+    const actorIsAdmin = actor.roles.includes(ROLE_ADMIN);
+    if (!target) {
+      if (!actorIsAdmin) throw forbidden('You can only change your own password.');
+      throw notFound(`No user named '${input.username}'.`);
+    }
+    if (target.id !== actor.userId && !actorIsAdmin) throw forbidden('You can only change your own password.');
+    if (!(await verifyPassword(target.password_hash, input.oldPassword))) {
+      throw badRequest('oldPassword: the old password is not correct.');
+    }
+    if (input.oldPassword === input.password) throw badRequest('password: the new password must differ from the old one.');
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, updated_at: isoAt(this.clock()), version: eb('version', '+', 1) }))
+        .where('id', '=', target.id)
+        .where('version', '=', target.version)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw conflict('The account changed meanwhile; please try again.');
+      await this.sessions.destroyAllFor(target.id, target.id === actor.userId ? actor.sessionId : undefined, trx);
+    });
+  }
+
+  /**
+   * First start with no users: creates the administrator from ADMIN_USERNAME/ADMIN_PASSWORD, or
+   * with a generated password that the caller prints once.
+   */
+  async ensureFirstAdmin(username: string, password: string | undefined) {
+    const existing = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (existing) return null;
+    const generated = password === undefined;
+    const pw = password ?? randomBytes(12).toString('base64url');
+    try {
+      await this.add({ username, password: pw, admin: true });
+    } catch (e) {
+      // Another instance created it first.
+      if ((e as { statusCode?: number }).statusCode === 409) return null;
+      throw e;
+    }
+    return { username, password: pw, generated };
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Access control for every /api route. Each route declares config.access: 'public', 'user' or
+ * 'admin'; a route under /api that declares none refuses to register, so no route can be added
+ * without a decision. The check runs in onRequest, before body parsing and validation, so an
+ * anonymous caller learns nothing but 401.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ROLE_ADMIN } from '@desk/domain';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { SessionService, SessionUser } from '../modules/auth/session.service.js';
+
+export type Access = 'public' | 'user' | 'admin';
+export const SESSION_COOKIE = 'desk_sid';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  sessions: SessionService;
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const isAdmin = (user: SessionUser | null) => !!user && user.roles.includes(ROLE_ADMIN);
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      // The OpenAPI pages are for staff: they need a session like the rest of the API.
+      route.config = { ...(route.config ?? {}), access: 'user' } as typeof route.config;
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access !== 'public' && access !== 'user' && access !== 'admin') {
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (public, user or admin)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // not an API route (static files, 404s)
+    const token = readSessionToken(request);
+    if (token) request.user = await opts.sessions.resolve(token);
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access === 'admin' && !isAdmin(request.user)) throw forbidden();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The one error handler: every failure becomes { status: 'FAILED', data: null, message } with a
+ * true HTTP code. Bad input is a 4xx whose message names the problem; 5xx hide internals.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.js';
+import { failed } from '../lib/envelope.js';
+
+interface DbError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+function dbErrorToHttp(err: DbError): { status: number; message: string } | null {
+  const code = err.code ?? '';
+  const text = err.message ?? '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return { status: 409, message: 'This conflicts with an existing record (a value that must be unique is taken).' };
+  }
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return { status: 409, message: 'This record is in use by, or refers to, another record.' };
+  }
+  if (code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK' || code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') {
+    return { status: 400, message: 'A value is outside what is allowed.' };
+  }
+  if (code === '22003' || code === '22P02' || code === '22001') {
+    return { status: 400, message: 'A value is out of range or malformed.' };
+  }
+  if (code === 'SQLITE_BUSY' || code === '40001' || code === '40P01' || /database is locked/.test(text)) {
+    return { status: 503, message: 'The database is busy; please try again.' };
+  }
+  return null;
+}
+
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? 'body';
+    const parts = error.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const where = field ? `${context}.${field}` : context;
+      return `${where}: ${v.message}`;
+    });
+    return `Invalid input - ${parts.join('; ')}`;
+  }
+  return `Invalid input - ${error.message}`;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).headers(error.headers).send(failed(error.message));
+    }
+    if (error.validation) {
+      return reply.code(400).send(failed(validationMessage(error)));
+    }
+    const db = dbErrorToHttp(error as DbError);
+    if (db) {
+      if (db.status >= 500) request.log.warn({ err: error }, 'database busy');
+      return reply.code(db.status).send(failed(db.message));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type: send application/json.'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is empty; send a JSON body.'
+              : /JSON/i.test(error.message)
+                ? 'The request body is not valid JSON.'
+                : error.message;
+      return reply.code(status).send(failed(message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failed('Something went wrong on the server. The error has been logged.'));
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The one way the browser talks to the server. Every answer is the envelope
+ * { status, data, message }; callers get `data` or an ApiError (SPEC.md sections 7 and 8).
+ */
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
+export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
+/** The message SPEC.md section 8 gives for a status that is neither 'OK' nor 'FAILED'. */
+export const UNKNOWN_STATUS_MESSAGE = 'test error';
+
+export class ApiError extends Error {
+  /** The HTTP status of the answer; 0 when no answer arrived (network failure). */
+  readonly httpStatus: number;
+
+  constructor(message: string, httpStatus: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.httpStatus = httpStatus;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Paths whose 401 is an expected answer ("not signed in"), not a lost session. */
+const SESSION_PROBE_PATHS = new Set(['/api/login', '/api/session']);
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called when the server answers 401 to anything but login or the session probe, i.e. the
+ * session has ended. Returns a function that removes the listener.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** Paths are relative to /api unless they already start with it (SPEC.md section 7). */
+export function apiUrl(path: string): string {
+  if (path === '/api' || path.startsWith('/api/')) return path;
+  return `/api/${path.replace(/^\/+/, '')}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function envelopeField(body: unknown, field: 'status' | 'message' | 'data'): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...init });
+  } catch (error) {
+    // Let callers (TanStack Query) see their own cancellations as such.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  const body = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && !SESSION_PROBE_PATHS.has(new URL(url, 'http://x').pathname)) {
+      for (const listener of unauthorizedListeners) listener();
+    }
+    const message = envelopeField(body, 'message');
+    throw new ApiError(
+      typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR_MESSAGE,
+      response.status,
+    );
+  }
+
+  const status = envelopeField(body, 'status');
+  if (status === 'OK') return envelopeField(body, 'data') as T;
+  if (status === 'FAILED') {
+    const message = envelopeField(body, 'message');
+    throw new ApiError(typeof message === 'string' && message !== '' ? message : GENERIC_ERROR_MESSAGE, response.status);
+  }
+  throw new ApiError(UNKNOWN_STATUS_MESSAGE, response.status);
+}
+
+function jsonRequest<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (options.signal) init.signal = options.signal;
+  return send<T>(apiUrl(path), init);
+}
+
+export const api = {
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return jsonRequest<T>('GET', path, undefined, options);
+  },
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return jsonRequest<T>('POST', path, body, options);
+  },
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return jsonRequest<T>('PUT', path, body, options);
+  },
+  delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return jsonRequest<T>('DELETE', path, body, options);
+  },
+  /** A form-encoded POST; SPEC.md section 7 asks this of login only. */
+  postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      },
+      body: new URLSearchParams(fields).toString(),
+    };
+    if (options?.signal) init.signal = options.signal;
+    return send<T>(apiUrl(path), init);
+  },
+};
