@@ -13,7 +13,17 @@ import type { SessionService, SessionUser } from '../modules/auth/session.servic
 export type Access = 'public' | 'user' | 'admin';
 export const SESSION_COOKIE = 'desk_sid';
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /api with its declared access, for the route walker test. */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -57,18 +67,20 @@ export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest)
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorateRequest('user', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) {
       // The OpenAPI pages are for staff: they need a session like the rest of the API.
       route.config = { ...(route.config ?? {}), access: 'user' } as typeof route.config;
-      return;
     }
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (public, user or admin)`);
     }
+    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method), url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

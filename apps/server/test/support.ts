@@ -1,0 +1,163 @@
+/**
+ * Test support: the real app on a real database. Every test file gets its own SQLite file and,
+ * when TEST_DATABASE_URL is set, its own PostgreSQL database, created here and dropped after.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database, type DatabaseKind } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' };
+
+/** The engines this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestClock {
+  (): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function testClock(start = Date.UTC(2026, 10, 2, 9, 0, 0)): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (ms) => {
+    now = ms;
+  };
+  return clock;
+}
+
+export interface TestDb {
+  database: Database;
+  url?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of the given kind. */
+export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
+  if (kind === 'sqlite') {
+    const database = openDatabase({ sqlitePath: path.join(dataDir, 'desk.sqlite') });
+    await migrateToLatest(database.db);
+    return {
+      database,
+      dataDir,
+      async drop() {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `desk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: TestDb;
+  clock: TestClock;
+  /** Signs in and answers the Cookie header to send. */
+  login(username?: string, password?: string): Promise<string>;
+  /** Adds a user through the API as the administrator; answers its Cookie header. */
+  staff(username?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const db = await createTestDb(kind);
+  const config = loadConfig(
+    {
+      DATA_DIR: db.dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      STATIC_DIR: path.join(db.dataDir, 'no-web'),
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      ...env,
+    },
+    { dotenv: false },
+  );
+  const clock = testClock();
+  const app = await buildApp({ config, database: db.database, clock, logger: false });
+  await app.ready();
+  await app.ctx.users.ensureFirstAdmin(ADMIN.username, ADMIN.password);
+
+  const login = async (username = ADMIN.username, password = ADMIN.password) => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+    return cookieHeader(res);
+  };
+  let adminCookie: string | null = null;
+  const staff = async (username = 'clerk') => {
+    adminCookie ??= await login();
+    const password = `${username}-password-1`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: adminCookie },
+      payload: { username, password },
+    });
+    if (res.statusCode !== 201) throw new Error(`adding ${username} failed: ${res.body}`);
+    return login(username, password);
+  };
+  return {
+    app,
+    config,
+    db,
+    clock,
+    login,
+    staff,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** The Cookie header that sends back what a response set. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export function json<T = any>(res: LightMyRequestResponse): { status: string; data: T; message: string } {
+  return res.json();
+}

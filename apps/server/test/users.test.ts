@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestApp, engines, json, type TestApp } from './support.js';
+
+describe.each(engines())('users (%s)', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await t.login();
+  });
+  afterAll(async () => t?.close());
+
+  const users = async () =>
+    json<{ username: string; authorities: string[] }[]>(
+      await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: admin } }),
+    ).data;
+  const count = async () => (await t.db.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+
+  it('creates the first administrator on an empty database, once', async () => {
+    expect(await users()).toEqual([{ id: 1, username: 'admin', authorities: ['ROLE_ADMIN', 'ROLE_USER'] }]);
+    expect(await t.app.ctx.users.ensureFirstAdmin('other', 'other-password')).toBeNull();
+  });
+
+  it('adds staff and administrators; usernames are unique whatever the case', async () => {
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: admin },
+      payload: { username: 'counter1', password: 'counter-pass-1' },
+    });
+    expect(add.statusCode).toBe(201);
+    expect(json(add)).toMatchObject({ status: 'OK', data: { username: 'counter1', authorities: ['ROLE_USER'] } });
+    const boss = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: admin },
+      payload: { username: 'boss', password: 'boss-pass-123', admin: true },
+    });
+    expect(json(boss).data.authorities).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: admin },
+      payload: { username: 'COUNTER1', password: 'counter-pass-1' },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(json(dup).message).toBe("The username 'COUNTER1' is already taken.");
+  });
+
+  it('refuses bad bodies with a message naming the field, and writes nothing', async () => {
+    const before = await count();
+    for (const payload of [
+      { username: 'ab', password: 'long-enough-1' },
+      { username: 'valid-name', password: 'short' },
+      { username: 'bad name!', password: 'long-enough-1' },
+      { username: 42, password: 'long-enough-1' },
+      { password: 'long-enough-1' },
+      { username: 'valid-name', password: 'long-enough-1', admin: 'yes' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/addNewUser', headers: { cookie: admin }, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json(res).status).toBe('FAILED');
+      expect(json(res).message).toMatch(/body\.(username|password|admin)/);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('is for administrators only', async () => {
+    const staff = await t.staff('plainclerk');
+    for (const req of [
+      { method: 'GET' as const, url: '/api/users/getUsersList' },
+      { method: 'POST' as const, url: '/api/users/addNewUser', payload: { username: 'hacker', password: 'hacker-pass-1', admin: true } },
+      { method: 'DELETE' as const, url: '/api/users/removeUser', payload: { username: 'admin' } },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: { cookie: staff } });
+      expect(res.statusCode).toBe(403);
+      expect(json(res)).toEqual({ status: 'FAILED', data: null, message: 'This needs an administrator.' });
+    }
+    expect((await users()).map((u) => u.username)).not.toContain('hacker');
+  });
+
+  it('changes a password with the old one and ends the other sessions', async () => {
+    const s1 = await t.staff('changer');
+    const s2 = await t.login('changer', 'changer-password-1');
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/modifyCredentials',
+      headers: { cookie: s1 },
+      payload: { username: 'changer', oldPassword: 'not-it', password: 'new-password-9' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toMatch(/oldPassword/);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/modifyCredentials',
+      headers: { cookie: s1 },
+      payload: { username: 'changer', oldPassword: 'changer-password-1', password: 'new-password-9' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: s1 } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: s2 } })).statusCode).toBe(401);
+    await expect(t.login('changer', 'changer-password-1')).rejects.toThrow();
+    await t.login('changer', 'new-password-9');
+  });
+
+  it("does not let staff change someone else's password", async () => {
+    const staff = await t.staff('nosy');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/modifyCredentials',
+      headers: { cookie: staff },
+      payload: { username: 'admin', oldPassword: ADMIN.password, password: 'taken-over-1' },
+    });
+    expect(res.statusCode).toBe(403);
+    await t.login();
+  });
+
+  it('removes a user (body: the username) and ends their sessions', async () => {
+    const victim = await t.staff('leaver');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/removeUser',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify('leaver'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await users()).map((u) => u.username)).not.toContain('leaver');
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: victim } })).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: admin }, payload: { username: 'leaver' } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('never removes your own account nor the last administrator', async () => {
+    const self = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: admin }, payload: { username: 'admin' } });
+    expect(self.statusCode).toBe(409);
+    expect(json(self).message).toBe('You cannot remove your own account.');
+    // boss (an administrator) removes admin: allowed while boss remains...
+    const boss = await t.login('boss', 'boss-pass-123');
+    const other = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: boss }, payload: { username: 'admin' } });
+    expect(other.statusCode).toBe(200);
+    // ...and now boss is the last administrator: a second admin cannot remove boss, as there is none.
+    const list = await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: boss } });
+    const admins = json<{ username: string; authorities: string[] }[]>(list).data.filter((u) => u.authorities.includes('ROLE_ADMIN'));
+    expect(admins.map((u) => u.username)).toEqual(['boss']);
+    const last = await t.app.ctx.users
+      .remove({ sessionId: 'x', userId: -1, username: 'system', roles: ['ROLE_ADMIN'] }, 'boss')
+      .catch((e: Error) => e.message);
+    expect(last).toBe('The last administrator cannot be removed.');
+  });
+});

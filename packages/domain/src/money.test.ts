@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { decimalPlaces, divRound, formatCents, multiplierToScaled, rateToScaled, scaleDecimal, toCents } from './money.js';
+
+describe('divRound', () => {
+  it.each([
+    [5, 2, 3],
+    [-5, 2, -3],
+    [4, 2, 2],
+    [1, 3, 0],
+    [2, 3, 1],
+    [15, 10, 2],
+    [14, 10, 1],
+    [-15, 10, -2],
+    [0, 7, 0],
+  ])('divRound(%i, %i) = %i (half away from zero)', (n, d, q) => {
+    expect(divRound(n, d)).toBe(q);
+  });
+
+  it('rejects a zero divisor and unsafe integers', () => {
+    expect(() => divRound(1, 0)).toThrow(RangeError);
+    expect(() => divRound(2 ** 60, 3)).toThrow(RangeError);
+  });
+
+  it('is never more than half a unit from the exact quotient', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), (n, d) => {
+        expect(Math.abs(divRound(n, d) - n / d)).toBeLessThanOrEqual(0.5 + 1e-9);
+      }),
+    );
+  });
+});
+
+describe('toCents and scaling', () => {
+  it.each([
+    [1.005, 101],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    [-2.675, -268],
+    [1234567.89, 123456789],
+    [0, 0],
+  ])('toCents(%d) = %i', (d, c) => {
+    expect(toCents(d)).toBe(c);
+  });
+
+  it('scales multipliers and rates exactly', () => {
+    expect(multiplierToScaled(0.85)).toBe(8500);
+    expect(multiplierToScaled(1.1)).toBe(11000);
+    expect(rateToScaled(0.0975)).toBe(97500);
+    expect(rateToScaled(0.08875)).toBe(88750);
+    expect(scaleDecimal(1e-7, 6)).toBe(0);
+    expect(scaleDecimal(1.5e-6, 6)).toBe(2);
+  });
+
+  it('round-trips every two-decimal amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        expect(toCents(cents / 100)).toBe(cents);
+      }),
+    );
+  });
+
+  it('counts decimal places', () => {
+    expect(decimalPlaces(0.85)).toBe(2);
+    expect(decimalPlaces(3)).toBe(0);
+    expect(decimalPlaces(1e-7)).toBe(7);
+    expect(decimalPlaces(Number.NaN)).toBe(Infinity);
+  });
+
+  it('formats cents with two decimals and thousands separators', () => {
+    expect(formatCents(123456)).toBe('1,234.56');
+    expect(formatCents(-5)).toBe('-0.05');
+    expect(formatCents(100000000, { currency: true })).toBe('$1,000,000.00');
+  });
+});
