@@ -125,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       root: staticDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash: cache them for good; never cache index.html.
         res.setHeader(

@@ -1,0 +1,137 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config.js';
+import { createTestApp, engines, json, type TestApp } from './support.js';
+
+describe.each(engines())('the app (%s)', (engine) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { COMPANY_NAME: 'Overhead Door Depot', TAX_RATE: '0.0825' });
+    webDir = path.join(t.db.dataDir, 'web');
+  });
+  afterAll(async () => t?.close());
+
+  it('answers health and public config without a session', async () => {
+    expect(json(await t.app.inject({ url: '/api/health' }))).toEqual({ status: 'OK', data: { healthy: true }, message: '' });
+    expect(json(await t.app.inject({ url: '/api/config' })).data).toEqual({ companyName: 'Overhead Door Depot', taxRate: 0.0825 });
+  });
+
+  it('sends security headers with a CSP that allows only this origin', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers unknown API routes with a 404 envelope', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here', headers: { cookie: await t.login() } });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toEqual({ status: 'FAILED', data: null, message: 'No such API route: GET /api/nothing-here' });
+  });
+
+  it('turns malformed JSON, wrong content types and huge bodies into 4xx envelopes', async () => {
+    const cookie = await t.login();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toEqual({ status: 'FAILED', data: null, message: 'The request body is not valid JSON.' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie, 'content-type': 'application/xml' },
+      payload: '<user/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(json(xml).status).toBe('FAILED');
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toEqual({ status: 'FAILED', data: null, message: 'The request body is too large.' });
+    const empty = await t.app.inject({ method: 'POST', url: '/api/users/addNewUser', headers: { cookie, 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('publishes OpenAPI generated from the zod schemas, to signed-in staff', async () => {
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/docs/json', headers: { cookie: await t.login() } });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const add = doc.paths['/api/users/addNewUser'].post;
+    expect(add.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    expect(add.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['username', 'password']));
+  });
+
+  it('serves the built web app with a history fallback for the app routes', async () => {
+    mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>desk</title><div id="root"></div>');
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp(engine, { STATIC_DIR: webDir });
+    try {
+      for (const url of ['/', '/login', '/sales', '/loaders', '/admin', '/sales?tab=orders']) {
+        const res = await web.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await web.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await web.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ url: '/api/missing' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', TAX_RATE: '2', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', DATA_DIR: '/tmp/desk-config-test' }, { dotenv: false });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems.join('\n');
+      for (const key of ['PORT', 'TAX_RATE', 'DATABASE_URL', 'SESSION_SECRET']) expect(problems).toContain(key);
+    }
+  });
+
+  it('applies the defaults of DESIGN.md section 8 and keeps a generated session secret', () => {
+    const dir = `/tmp/desk-config-${process.pid}`;
+    const c = loadConfig({ DATA_DIR: dir }, { dotenv: false });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      MAIL_FROM: 'desk@localhost',
+      COMPANY_NAME: 'Garage Door Supply',
+      TAX_RATE: 0.0975,
+      taxRateScaled: 97500,
+      ADMIN_USERNAME: 'admin',
+      SESSION_IDLE_MINUTES: 480,
+      databaseKind: 'sqlite',
+    });
+    expect(c.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }, { dotenv: false }).SESSION_SECRET).toBe(c.SESSION_SECRET);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }, { dotenv: false }).databaseKind).toBe('postgres');
+  });
+});
