@@ -36,4 +36,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@desk/server*', 'node:*'] }],
     },
   },
+  {
+    // Vite and Vitest configs run in Node.
+    files: ['apps/web/*.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

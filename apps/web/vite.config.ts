@@ -1,3 +1,4 @@
+// This file runs in Node at build time, not in the browser.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

@@ -89,7 +89,10 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   if (status === 'OK') return envelopeField(body, 'data') as T;
   if (status === 'FAILED') {
     const message = envelopeField(body, 'message');
-    throw new ApiError(typeof message === 'string' && message !== '' ? message : GENERIC_ERROR_MESSAGE, response.status);
+    throw new ApiError(
+      typeof message === 'string' && message !== '' ? message : GENERIC_ERROR_MESSAGE,
+      response.status,
+    );
   }
   throw new ApiError(UNKNOWN_STATUS_MESSAGE, response.status);
 }

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { resetUserState } from '../features/auth/reset-user-state';
+import { isApiError, onUnauthorized } from '../lib/api-client';
+
+export interface QueryClientOptions {
+  /** Retry failed queries (network errors and 5xx, twice). Tests turn this off. */
+  retry?: boolean;
+}
+
+export function createQueryClient({ retry = true }: QueryClientOptions = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx answer will not change by asking again; a dropped connection might.
+        retry: retry
+          ? (failureCount, error) =>
+              failureCount < 2 && !(isApiError(error) && error.httpStatus >= 400 && error.httpStatus < 500)
+          : false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // A 401 on an ordinary call means the session ended: forget the user, and the route guard
+  // then sends them to /login (remembering where they were).
+  useEffect(() => onUnauthorized(() => resetUserState(queryClient)), [queryClient]);
+
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { RequireAdmin } from '../features/auth/require-admin';
+import { RequireSession } from '../features/auth/require-session';
+import { DocumentTitle, type RouteHandle } from './document-title';
+import { AppLayout } from './layout/app-layout';
+import { LandingPage } from './routes/landing-page';
+import { LoginPage } from './routes/login-page';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+// Each area is its own chunk, so / and /login download only what they show.
+const SalesPage = lazy(() => import('./routes/sales-page').then((m) => ({ default: m.SalesPage })));
+const LoadersPage = lazy(() => import('../features/loaders/loaders-page').then((m) => ({ default: m.LoadersPage })));
+const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+
+function RootLayout() {
+  return (
+    <>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  );
+}
+
+const handle = (title: string): RouteHandle => ({ title });
+
+/** The route table, shared by the browser router (main.tsx) and the memory routers of tests. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage />, handle: handle('Welcome') },
+      { path: '/login', element: <LoginPage />, handle: handle('Login') },
+      {
+        element: (
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        ),
+        children: [
+          { path: '/sales', element: <SalesPage />, handle: handle('Sales') },
+          { path: '/loaders', element: <LoadersPage />, handle: handle('Loaders') },
+          {
+            path: '/admin',
+            element: (
+              <RequireAdmin>
+                <AdminPage />
+              </RequireAdmin>
+            ),
+            handle: handle('Admin'),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage />, handle: handle('Page not found') },
+    ],
+  },
+];

@@ -1,0 +1,36 @@
+import { Card } from 'react-bootstrap';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Loading } from '../../components/ui/loading';
+import { useSession } from '../../features/auth/api/get-session';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { redirectTargetFrom } from '../../features/auth/redirect-target';
+import { PublicTopBar } from '../layout/public-top-bar';
+
+export function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = redirectTargetFrom(location.state);
+
+  // Someone already signed in has nothing to do here.
+  if (session.data) return <Navigate to={target} replace />;
+
+  return (
+    <>
+      <PublicTopBar />
+      <main className="public-page">
+        {session.isPending ? (
+          <Loading />
+        ) : (
+          <Card className="page-card login-card">
+            <Card.Body className="p-4">
+              <h1 className="h4 mb-1">Sign in</h1>
+              <p className="text-secondary mb-4">Use your staff account.</p>
+              <LoginForm onSignedIn={() => void navigate(target, { replace: true })} />
+            </Card.Body>
+          </Card>
+        )}
+      </main>
+    </>
+  );
+}

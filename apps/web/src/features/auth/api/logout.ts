@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { resetUserState } from '../reset-user-state';
+
+export function logout(): Promise<unknown> {
+  return api.post('/api/logout');
+}
+
+/** Signs out, forgets the user's cached data and goes to /login, even if the call failed. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => {
+      console.error('Sign out failed', error);
+    },
+    onSettled: () => {
+      // With the session query already null, /login shows its form instead of bouncing back.
+      resetUserState(queryClient);
+      void navigate('/login', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
+import { Navigate, useLocation } from 'react-router';
+import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
+import { useSession } from './api/get-session';
+import type { LoginRedirectState } from './redirect-target';
+
+/** Renders its children only for a signed-in user; others go to /login and come back after. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <Loading fullPage />;
+
+  if (session.isError) {
+    return (
+      <div className="container py-5" style={{ maxWidth: '36rem' }}>
+        <Banner variant="danger" title="Could not check your session">
+          <p className="mb-2">{session.error.message}</p>
+          <Button variant="outline-danger" size="sm" onClick={() => void session.refetch()}>
+            Try again
+          </Button>
+        </Banner>
+      </div>
+    );
+  }
+
+  if (session.data === null) {
+    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+
+  return children;
+}

@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler = FakeAnswer | ((request: { method: string; path: string; body: string | null }) => FakeAnswer);
+
+export const ok = (data: unknown, message = ''): FakeAnswer => ({ status: 200, body: { status: 'OK', data, message } });
+export const failed = (status: number, message: string): FakeAnswer => ({
+  status,
+  body: { status: 'FAILED', data: null, message },
+});
+
+/**
+ * Replaces global fetch with a table of answers keyed "METHOD /path". Unlisted calls answer 404,
+ * so a test fails loudly when the app calls something unexpected. Returns the mock to inspect calls.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = String(input).split('?')[0] ?? '';
+    const handler = handlers[`${method} ${path}`];
+    const body = typeof init?.body === 'string' ? init.body : null;
+    const answer =
+      typeof handler === 'function'
+        ? handler({ method, path, body })
+        : (handler ?? failed(404, `No fake for ${method} ${path}`));
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
