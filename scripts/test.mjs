@@ -50,7 +50,13 @@ if (!process.env.TEST_DATABASE_URL) {
     'or run `bash .ci/run`, which installs and starts a private PostgreSQL.',
   ]);
 }
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;

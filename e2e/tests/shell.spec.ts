@@ -9,7 +9,11 @@ test.describe('landing, sign-in and the app shell', () => {
     await expect(page.getByText('Your one stop shop for garage doors')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sales' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/landing.png', fullPage: true });
-    await page.getByRole('button', { name: 'Login' }).or(page.getByRole('link', { name: 'Login' })).first().click();
+    await page
+      .getByRole('button', { name: 'Login' })
+      .or(page.getByRole('link', { name: 'Login' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Username')).toBeFocused();
     await page.screenshot({ path: 'test-results/screenshots/login.png', fullPage: true });
@@ -49,7 +53,7 @@ test.describe('landing, sign-in and the app shell', () => {
     await expect(nav.getByText('admin', { exact: true })).toBeVisible();
 
     for (const tab of ['Orders', 'Quotes', 'Customers', 'Vendor Orders']) {
-      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+      await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
     }
     await page.screenshot({ path: 'test-results/screenshots/sales.png', fullPage: true });
 
@@ -62,7 +66,7 @@ test.describe('landing, sign-in and the app shell', () => {
     await nav.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     for (const tab of ['Product Catalog', 'Email Management', 'Modify Password', 'Add Users', 'Users List / Remove']) {
-      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+      await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
     }
   });
 

@@ -31,7 +31,11 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(DEFAULT_SESSION_IDLE_MINUTES),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(DEFAULT_SESSION_IDLE_MINUTES),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -14,8 +14,15 @@ describe.each(engines())('the app (%s)', (engine) => {
   afterAll(async () => t?.close());
 
   it('answers health and public config without a session', async () => {
-    expect(json(await t.app.inject({ url: '/api/health' }))).toEqual({ status: 'OK', data: { healthy: true }, message: '' });
-    expect(json(await t.app.inject({ url: '/api/config' })).data).toEqual({ companyName: 'Overhead Door Depot', taxRate: 0.0825 });
+    expect(json(await t.app.inject({ url: '/api/health' }))).toEqual({
+      status: 'OK',
+      data: { healthy: true },
+      message: '',
+    });
+    expect(json(await t.app.inject({ url: '/api/config' })).data).toEqual({
+      companyName: 'Overhead Door Depot',
+      taxRate: 0.0825,
+    });
   });
 
   it('sends security headers with a CSP that allows only this origin', async () => {
@@ -65,7 +72,11 @@ describe.each(engines())('the app (%s)', (engine) => {
     });
     expect(huge.statusCode).toBe(413);
     expect(json(huge)).toEqual({ status: 'FAILED', data: null, message: 'The request body is too large.' });
-    const empty = await t.app.inject({ method: 'POST', url: '/api/users/addNewUser', headers: { cookie, 'content-type': 'application/json' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
     expect(empty.statusCode).toBe(400);
   });
 
@@ -77,7 +88,9 @@ describe.each(engines())('the app (%s)', (engine) => {
     expect(doc.openapi).toMatch(/^3\./);
     const add = doc.paths['/api/users/addNewUser'].post;
     expect(add.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
-    expect(add.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(add.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['username', 'password']),
+    );
   });
 
   it('serves the built web app with a history fallback for the app routes', async () => {
@@ -107,7 +120,16 @@ describe.each(engines())('the app (%s)', (engine) => {
 describe('configuration', () => {
   it('lists every bad key at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', TAX_RATE: '2', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', DATA_DIR: '/tmp/desk-config-test' }, { dotenv: false });
+      loadConfig(
+        {
+          PORT: 'eighty',
+          TAX_RATE: '2',
+          DATABASE_URL: 'mysql://x',
+          SESSION_SECRET: 'short',
+          DATA_DIR: '/tmp/desk-config-test',
+        },
+        { dotenv: false },
+      );
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
@@ -132,6 +154,8 @@ describe('configuration', () => {
     });
     expect(c.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }, { dotenv: false }).SESSION_SECRET).toBe(c.SESSION_SECRET);
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }, { dotenv: false }).databaseKind).toBe('postgres');
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }, { dotenv: false }).databaseKind).toBe(
+      'postgres',
+    );
   });
 });

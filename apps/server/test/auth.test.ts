@@ -30,7 +30,10 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   it('marks the cookie Secure behind HTTPS', async () => {
     const proxied = await createTestApp(engine, { TRUST_PROXY: 'true' });
     try {
-      const res = await proxied.app.inject({ ...form(ADMIN.username, ADMIN.password), headers: { ...form('', '').headers, 'x-forwarded-proto': 'https' } });
+      const res = await proxied.app.inject({
+        ...form(ADMIN.username, ADMIN.password),
+        headers: { ...form('', '').headers, 'x-forwarded-proto': 'https' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === 'desk_sid')!.secure).toBe(true);
     } finally {
@@ -50,7 +53,10 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
 
   it('gives a new session id at every sign-in and ends the one the browser carried', async () => {
     const first = await t.login();
-    const res = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), headers: { ...form('', '').headers, cookie: first } });
+    const res = await t.app.inject({
+      ...form(ADMIN.username, ADMIN.password),
+      headers: { ...form('', '').headers, cookie: first },
+    });
     const second = cookieHeader(res);
     expect(second).not.toBe(first);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: first } })).statusCode).toBe(401);
@@ -128,13 +134,22 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   });
 
   it('refuses state-changing requests from another origin, login included', async () => {
-    const evil = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), headers: { ...form('', '').headers, origin: 'https://evil.example' } });
+    const evil = await t.app.inject({
+      ...form(ADMIN.username, ADMIN.password),
+      headers: { ...form('', '').headers, origin: 'https://evil.example' },
+    });
     expect(evil.statusCode).toBe(403);
     expect(json(evil)).toEqual({ status: 'FAILED', data: null, message: 'Cross-origin request refused.' });
     expect(evil.cookies).toHaveLength(0);
-    const site = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), headers: { ...form('', '').headers, 'sec-fetch-site': 'cross-site' } });
+    const site = await t.app.inject({
+      ...form(ADMIN.username, ADMIN.password),
+      headers: { ...form('', '').headers, 'sec-fetch-site': 'cross-site' },
+    });
     expect(site.statusCode).toBe(403);
-    const same = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), headers: { ...form('', '').headers, origin: 'http://localhost:80', host: 'localhost:80' } });
+    const same = await t.app.inject({
+      ...form(ADMIN.username, ADMIN.password),
+      headers: { ...form('', '').headers, origin: 'http://localhost:80', host: 'localhost:80' },
+    });
     expect(same.statusCode).toBe(200);
     const cookie = await t.login();
     const add = await t.app.inject({

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, json, type TestApp } from './support.js';
 
 /** The routes that answer without a session: written down here, not read from the app. */
-const PUBLIC_ROUTES = new Set(['GET /api/health', 'HEAD /api/health', 'GET /api/config', 'HEAD /api/config', 'POST /api/login']);
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/config',
+  'HEAD /api/config',
+  'POST /api/login',
+]);
 
 const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
 
@@ -25,9 +31,12 @@ describe.each(engines())('route walker (%s)', (engine) => {
     expect(keys.length).toBeGreaterThan(10);
     for (const p of PUBLIC_ROUTES) expect(keys).toContain(p);
     // Only the routes written down above are public.
-    expect(t.app.apiRoutes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual(
-      [...PUBLIC_ROUTES].sort(),
-    );
+    expect(
+      t.app.apiRoutes
+        .filter((r) => r.access === 'public')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('answers 401 with the FAILED envelope to anonymous callers on every non-public route', async () => {
@@ -40,8 +49,10 @@ describe.each(engines())('route walker (%s)', (engine) => {
         url: fillParams(r.url),
         ...(r.method === 'GET' || r.method === 'HEAD' ? {} : { payload: {} }),
       });
-      const envelopeOk = r.method === 'HEAD' || (json(res).status === 'FAILED' && json(res).message === 'Sign in to continue.');
-      if (res.statusCode !== 401 || !envelopeOk) mismatches.push(`${key} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+      const envelopeOk =
+        r.method === 'HEAD' || (json(res).status === 'FAILED' && json(res).message === 'Sign in to continue.');
+      if (res.statusCode !== 401 || !envelopeOk)
+        mismatches.push(`${key} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(mismatches).toEqual([]);
   });

@@ -17,20 +17,37 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
     t = await createTestDb(engine);
     db = t.database.db;
     customerId = (
-      await db.insertInto('customers').values({ name: 'Acme Overhead Doors', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+      await db
+        .insertInto('customers')
+        .values({ name: 'Acme Overhead Doors', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
     ).id;
-    const type = async (name: string) => (await db.selectFrom('product_types').select('id').where('type', '=', name).executeTakeFirstOrThrow()).id;
+    const type = async (name: string) =>
+      (await db.selectFrom('product_types').select('id').where('type', '=', name).executeTakeFirstOrThrow()).id;
     partId = (
       await db
         .insertInto('products')
-        .values({ item_no: 'HNG-02', item_description: '#2 hinge', product_type_id: await type('Hardware'), created_at: now, updated_at: now })
+        .values({
+          item_no: 'HNG-02',
+          item_description: '#2 hinge',
+          product_type_id: await type('Hardware'),
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
     packageId = (
       await db
         .insertInto('products')
-        .values({ item_no: 'PKG-1607', item_description: '16x7 insulated steel sectional door package', product_type_id: await type('Door Package'), created_at: now, updated_at: now })
+        .values({
+          item_no: 'PKG-1607',
+          item_description: '16x7 insulated steel sectional door package',
+          product_type_id: await type('Door Package'),
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -41,7 +58,14 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
     (
       await db
         .insertInto('orders')
-        .values({ customer_id: customerId, order_status_id: 1, order_date: '2026-11-02', created_at: now, updated_at: now, ...over })
+        .values({
+          customer_id: customerId,
+          order_status_id: 1,
+          order_date: '2026-11-02',
+          created_at: now,
+          updated_at: now,
+          ...over,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -67,7 +91,9 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
   });
 
   it('keeps item numbers unique', async () => {
-    await expect(db.insertInto('products').values({ item_no: 'HNG-02', created_at: now, updated_at: now }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('products').values({ item_no: 'HNG-02', created_at: now, updated_at: now }).execute(),
+    ).rejects.toThrow();
   });
 
   it('allows one current load per bay, and any number of orders outside bays', async () => {
@@ -82,8 +108,12 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
   it('refuses deleting a product in use by a document or a package', async () => {
     await db.insertInto('associated_parts').values({ package_id: packageId, child_id: partId, quantity: 4 }).execute();
     await expect(db.deleteFrom('products').where('id', '=', partId).execute()).rejects.toThrow();
-    await expect(db.insertInto('associated_parts').values({ package_id: packageId, child_id: packageId, quantity: 1 }).execute()).rejects.toThrow();
-    await expect(db.insertInto('associated_parts').values({ package_id: packageId, child_id: partId, quantity: 1 }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('associated_parts').values({ package_id: packageId, child_id: packageId, quantity: 1 }).execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.insertInto('associated_parts').values({ package_id: packageId, child_id: partId, quantity: 1 }).execute(),
+    ).rejects.toThrow();
   });
 
   it('refuses deleting a customer with orders, and cascades an order to its lines', async () => {
@@ -93,23 +123,44 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
       .values({ order_id: id, product_id: packageId, quantity: 2, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('order_sub_parts').values({ order_part_id: line.id, source: 'ASSOC_PART', product_id: partId, quantity: 4 }).execute();
+    await db
+      .insertInto('order_sub_parts')
+      .values({ order_part_id: line.id, source: 'ASSOC_PART', product_id: partId, quantity: 4 })
+      .execute();
     await expect(db.deleteFrom('customers').where('id', '=', customerId).execute()).rejects.toThrow();
-    await expect(db.insertInto('order_parts').values({ order_id: id, product_id: packageId, quantity: 0, created_at: now }).execute()).rejects.toThrow();
     await expect(
-      db.insertInto('order_sub_parts').values({ order_part_id: line.id, source: 'MOD', product_id: partId, quantity: 1 }).execute(),
+      db
+        .insertInto('order_parts')
+        .values({ order_id: id, product_id: packageId, quantity: 0, created_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('order_sub_parts')
+        .values({ order_part_id: line.id, source: 'MOD', product_id: partId, quantity: 1 })
+        .execute(),
     ).rejects.toThrow();
     await db.deleteFrom('orders').where('id', '=', id).execute();
     expect(await db.selectFrom('order_parts').where('order_id', '=', id).selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom('order_sub_parts').where('order_part_id', '=', line.id).selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('order_sub_parts').where('order_part_id', '=', line.id).selectAll().execute()).toEqual(
+      [],
+    );
   });
 
   it('refuses deleting a vendor order with links', async () => {
     const id = await order();
-    const vo = await db.insertInto('vendor_orders').values({ name: 'Clopay stock order', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const vo = await db
+      .insertInto('vendor_orders')
+      .values({ name: 'Clopay stock order', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('linked_orders').values({ order_id: id, vendor_order_id: vo.id, created_at: now }).execute();
-    await expect(db.insertInto('linked_orders').values({ order_id: id, vendor_order_id: vo.id, created_at: now }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('linked_orders').values({ order_id: id, vendor_order_id: vo.id, created_at: now }).execute(),
+    ).rejects.toThrow();
     await expect(db.deleteFrom('vendor_orders').where('id', '=', vo.id).execute()).rejects.toThrow();
-    await expect(db.insertInto('vendor_orders').values({ name: 'x', status: 'Lost', created_at: now, updated_at: now }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('vendor_orders').values({ name: 'x', status: 'Lost', created_at: now, updated_at: now }).execute(),
+    ).rejects.toThrow();
   });
 });

@@ -98,10 +98,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  kind: DatabaseKind,
-  env: Record<string, string> = {},
-): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDb(kind);
   const config = loadConfig(
     {

@@ -14,7 +14,13 @@ describe.each(engines())('users (%s)', (engine) => {
     json<{ username: string; authorities: string[] }[]>(
       await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: admin } }),
     ).data;
-  const count = async () => (await t.db.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await t.db.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('creates the first administrator on an empty database, once', async () => {
     expect(await users()).toEqual([{ id: 1, username: 'admin', authorities: ['ROLE_ADMIN', 'ROLE_USER'] }]);
@@ -57,7 +63,12 @@ describe.each(engines())('users (%s)', (engine) => {
       { password: 'long-enough-1' },
       { username: 'valid-name', password: 'long-enough-1', admin: 'yes' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/addNewUser', headers: { cookie: admin }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/addNewUser',
+        headers: { cookie: admin },
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(res).status).toBe('FAILED');
       expect(json(res).message).toMatch(/body\.(username|password|admin)/);
@@ -69,7 +80,11 @@ describe.each(engines())('users (%s)', (engine) => {
     const staff = await t.staff('plainclerk');
     for (const req of [
       { method: 'GET' as const, url: '/api/users/getUsersList' },
-      { method: 'POST' as const, url: '/api/users/addNewUser', payload: { username: 'hacker', password: 'hacker-pass-1', admin: true } },
+      {
+        method: 'POST' as const,
+        url: '/api/users/addNewUser',
+        payload: { username: 'hacker', password: 'hacker-pass-1', admin: true },
+      },
       { method: 'DELETE' as const, url: '/api/users/removeUser', payload: { username: 'admin' } },
     ]) {
       const res = await t.app.inject({ ...req, headers: { cookie: staff } });
@@ -126,21 +141,38 @@ describe.each(engines())('users (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     expect((await users()).map((u) => u.username)).not.toContain('leaver');
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: victim } })).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: admin }, payload: { username: 'leaver' } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/removeUser',
+      headers: { cookie: admin },
+      payload: { username: 'leaver' },
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it('never removes your own account nor the last administrator', async () => {
-    const self = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: admin }, payload: { username: 'admin' } });
+    const self = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/removeUser',
+      headers: { cookie: admin },
+      payload: { username: 'admin' },
+    });
     expect(self.statusCode).toBe(409);
     expect(json(self).message).toBe('You cannot remove your own account.');
     // boss (an administrator) removes admin: allowed while boss remains...
     const boss = await t.login('boss', 'boss-pass-123');
-    const other = await t.app.inject({ method: 'DELETE', url: '/api/users/removeUser', headers: { cookie: boss }, payload: { username: 'admin' } });
+    const other = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/removeUser',
+      headers: { cookie: boss },
+      payload: { username: 'admin' },
+    });
     expect(other.statusCode).toBe(200);
     // ...and now boss is the last administrator: a second admin cannot remove boss, as there is none.
     const list = await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: boss } });
-    const admins = json<{ username: string; authorities: string[] }[]>(list).data.filter((u) => u.authorities.includes('ROLE_ADMIN'));
+    const admins = json<{ username: string; authorities: string[] }[]>(list).data.filter((u) =>
+      u.authorities.includes('ROLE_ADMIN'),
+    );
     expect(admins.map((u) => u.username)).toEqual(['boss']);
     const last = await t.app.ctx.users
       .remove({ sessionId: 'x', userId: -1, username: 'system', roles: ['ROLE_ADMIN'] }, 'boss')

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decimalPlaces, divRound, formatCents, multiplierToScaled, rateToScaled, scaleDecimal, toCents } from './money.js';
+import {
+  decimalPlaces,
+  divRound,
+  formatCents,
+  multiplierToScaled,
+  rateToScaled,
+  scaleDecimal,
+  toCents,
+} from './money.js';
 
 describe('divRound', () => {
   it.each([

@@ -39,12 +39,33 @@ describe('multiplierFor', () => {
 describe('priceLine', () => {
   it.each<[string, Partial<LineInput>, number, number]>([
     ['package: quantity x round(wholesale x multiplier)', { quantity: 2 }, 90000, 180000],
-    ['rounds the unit price half away from zero', { wholesalePriceCents: 12345, multiplierCategory: 'Residential' }, 10493, 10493],
-    ['adds the modifier cost per unit', { quantity: 3, modifiers: [{ modifierCostIncreaseCents: 18500, quantity: 1 }, { modifierCostIncreaseCents: 2500, quantity: 2 }] }, 113500, 340500],
+    [
+      'rounds the unit price half away from zero',
+      { wholesalePriceCents: 12345, multiplierCategory: 'Residential' },
+      10493,
+      10493,
+    ],
+    [
+      'adds the modifier cost per unit',
+      {
+        quantity: 3,
+        modifiers: [
+          { modifierCostIncreaseCents: 18500, quantity: 1 },
+          { modifierCostIncreaseCents: 2500, quantity: 2 },
+        ],
+      },
+      113500,
+      340500,
+    ],
     ['an override wins over the computed price', { quantity: 2, priceOverrideCents: 85000 }, 90000, 85000],
     ['a zero override makes the line free', { priceOverrideCents: 0 }, 90000, 0],
     ['a plain part counts 0', { productTypeName: 'Hardware' }, 90000, 0],
-    ['a plain part with an override counts the override', { productTypeName: 'Part', priceOverrideCents: 1234 }, 90000, 1234],
+    [
+      'a plain part with an override counts the override',
+      { productTypeName: 'Part', priceOverrideCents: 1234 },
+      90000,
+      1234,
+    ],
     ['no category multiplies by 1', { multiplierCategory: null }, 100000, 100000],
     ['package type match ignores case', { productTypeName: 'PACKAGE deal' }, 90000, 90000],
   ])('%s', (_name, over, unit, line) => {
@@ -54,7 +75,11 @@ describe('priceLine', () => {
   });
 
   it('explains itself in the pricingInfo of SPEC.md section 3', () => {
-    const input = pkg({ quantity: 2, modifiers: [{ modifierCostIncreaseCents: 1000, quantity: 2 }], priceOverrideCents: 50000 });
+    const input = pkg({
+      quantity: 2,
+      modifiers: [{ modifierCostIncreaseCents: 1000, quantity: 2 }],
+      priceOverrideCents: 50000,
+    });
     const info = pricingInfo(input, priceLine(input, M));
     expect(info).toEqual({
       baseProductCost: 1000,
@@ -98,7 +123,10 @@ describe('tax and totals', () => {
     multiplierCategory: fc.constantFrom('Residential', 'Opener', 'Sectional', 'Commercial', null, 'Other'),
     productTypeName: fc.constantFrom('Door Package', 'Package', 'Part', 'Hardware', null),
     modifiers: fc.array(
-      fc.record({ modifierCostIncreaseCents: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 1, max: 10 }) }),
+      fc.record({
+        modifierCostIncreaseCents: fc.integer({ min: 0, max: 100_000 }),
+        quantity: fc.integer({ min: 1, max: 10 }),
+      }),
       { maxLength: 5 },
     ),
   });
@@ -111,41 +139,58 @@ describe('tax and totals', () => {
 
   it('properties: total = subtotal + tax, subtotal = sum of lines, integers only', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 30 }), multArb, fc.boolean(), fc.integer({ min: 0, max: 250000 }), (ls, m, useTax, rate) => {
-        const { lines, totals } = priceDocument(ls, { multipliers: m, useTax }, rate);
-        const sum = lines.reduce((s, l) => s + l.linePriceCents, 0);
-        expect(totals.subTotalCents).toBe(sum);
-        expect(totals.totalCents).toBe(totals.subTotalCents + totals.taxCents);
-        expect(Number.isSafeInteger(totals.totalCents)).toBe(true);
-        expect(Math.abs(totals.taxCents - (useTax ? (sum * rate) / 1e6 : 0))).toBeLessThanOrEqual(0.5);
-        for (const [i, l] of lines.entries()) {
-          const input = ls[i]!;
-          if (input.priceOverrideCents !== null) expect(l.linePriceCents).toBe(input.priceOverrideCents);
-          else if (!l.isPackage) expect(l.linePriceCents).toBe(0);
-          else expect(l.linePriceCents).toBe(l.unitPriceCents * input.quantity);
-        }
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 30 }),
+        multArb,
+        fc.boolean(),
+        fc.integer({ min: 0, max: 250000 }),
+        (ls, m, useTax, rate) => {
+          const { lines, totals } = priceDocument(ls, { multipliers: m, useTax }, rate);
+          const sum = lines.reduce((s, l) => s + l.linePriceCents, 0);
+          expect(totals.subTotalCents).toBe(sum);
+          expect(totals.totalCents).toBe(totals.subTotalCents + totals.taxCents);
+          expect(Number.isSafeInteger(totals.totalCents)).toBe(true);
+          expect(Math.abs(totals.taxCents - (useTax ? (sum * rate) / 1e6 : 0))).toBeLessThanOrEqual(0.5);
+          for (const [i, l] of lines.entries()) {
+            const input = ls[i]!;
+            if (input.priceOverrideCents !== null) expect(l.linePriceCents).toBe(input.priceOverrideCents);
+            else if (!l.isPackage) expect(l.linePriceCents).toBe(0);
+            else expect(l.linePriceCents).toBe(l.unitPriceCents * input.quantity);
+          }
+        },
+      ),
     );
   });
 
   it('property: an override replaces exactly its own line', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 10 }), multArb, fc.nat(), fc.integer({ min: 0, max: 1e7 }), (ls, m, pick, override) => {
-        const i = pick % ls.length;
-        const before = priceDocument(ls, { multipliers: m, useTax: false }, 0).lines;
-        const changed = ls.map((l, j) => (j === i ? { ...l, priceOverrideCents: override } : l));
-        const after = priceDocument(changed, { multipliers: m, useTax: false }, 0).lines;
-        after.forEach((l, j) => {
-          if (j === i) expect(l.linePriceCents).toBe(override);
-          else expect(l.linePriceCents).toBe(before[j]!.linePriceCents);
-        });
-      }),
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 10 }),
+        multArb,
+        fc.nat(),
+        fc.integer({ min: 0, max: 1e7 }),
+        (ls, m, pick, override) => {
+          const i = pick % ls.length;
+          const before = priceDocument(ls, { multipliers: m, useTax: false }, 0).lines;
+          const changed = ls.map((l, j) => (j === i ? { ...l, priceOverrideCents: override } : l));
+          const after = priceDocument(changed, { multipliers: m, useTax: false }, 0).lines;
+          after.forEach((l, j) => {
+            if (j === i) expect(l.linePriceCents).toBe(override);
+            else expect(l.linePriceCents).toBe(before[j]!.linePriceCents);
+          });
+        },
+      ),
     );
   });
 
   it('sums modifier costs as cost x quantity', () => {
     expect(modifierCostCents([])).toBe(0);
-    expect(modifierCostCents([{ modifierCostIncreaseCents: 250, quantity: 4 }, { modifierCostIncreaseCents: 1, quantity: 1 }])).toBe(1001);
+    expect(
+      modifierCostCents([
+        { modifierCostIncreaseCents: 250, quantity: 4 },
+        { modifierCostIncreaseCents: 1, quantity: 1 },
+      ]),
+    ).toBe(1001);
     expect(documentTotals([], 97500, true)).toEqual({ subTotalCents: 0, taxCents: 0, totalCents: 0 });
   });
 });

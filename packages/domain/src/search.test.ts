@@ -13,7 +13,9 @@ describe('search', () => {
   });
 
   it('joins the customer label with " - "', () => {
-    expect(customerLabel({ id: 7, customerNo: 'C-1001', name: 'Acme Doors', contactName: 'Pat' })).toBe('C-1001 - Acme Doors - Pat - 7');
+    expect(customerLabel({ id: 7, customerNo: 'C-1001', name: 'Acme Doors', contactName: 'Pat' })).toBe(
+      'C-1001 - Acme Doors - Pat - 7',
+    );
     expect(customerLabel({ id: 8, customerNo: null, name: 'X', contactName: undefined })).toBe(' - X -  - 8');
   });
 

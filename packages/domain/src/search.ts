@@ -3,7 +3,10 @@
  * (SPEC.md section 9).
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function matchesSearch(haystack: string, needle: string): boolean {

@@ -62,7 +62,12 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {

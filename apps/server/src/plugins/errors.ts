@@ -23,7 +23,12 @@ function dbErrorToHttp(err: DbError): { status: number; message: string } | null
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
     return { status: 409, message: 'This record is in use by, or refers to, another record.' };
   }
-  if (code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK' || code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') {
+  if (
+    code === '23514' ||
+    code === 'SQLITE_CONSTRAINT_CHECK' ||
+    code === '23502' ||
+    code === 'SQLITE_CONSTRAINT_NOTNULL'
+  ) {
     return { status: 400, message: 'A value is outside what is allowed.' };
   }
   if (code === '22003' || code === '22P02' || code === '22001') {

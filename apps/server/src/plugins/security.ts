@@ -19,9 +19,10 @@ export function isCrossOrigin(request: FastifyRequest, publicOrigin?: string): b
   if (origin !== undefined) {
     if (origin === 'null') return true;
     const expected = publicOrigin ? [new URL(publicOrigin).origin] : [];
-    const host = request.headers['x-forwarded-host'] && (request.server.initialConfig as { trustProxy?: unknown }).trustProxy
-      ? String(request.headers['x-forwarded-host'])
-      : request.headers.host;
+    const host =
+      request.headers['x-forwarded-host'] && (request.server.initialConfig as { trustProxy?: unknown }).trustProxy
+        ? String(request.headers['x-forwarded-host'])
+        : request.headers.host;
     if (host) expected.push(`${request.protocol}://${host}`);
     return !expected.includes(origin);
   }

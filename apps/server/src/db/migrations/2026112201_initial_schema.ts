@@ -20,7 +20,10 @@ function withId(db: Db, t: Table): Table {
 }
 
 const flag = (name: string, dflt: 0 | 1) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(dflt).check(sql`${sql.ref(name)} in (0, 1)`);
+  c
+    .notNull()
+    .defaultTo(dflt)
+    .check(sql`${sql.ref(name)} in (0, 1)`);
 
 function withAudit(t: Table): Table {
   return t
@@ -69,7 +72,11 @@ async function documentLines(db: Db, kind: 'order' | 'quote'): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex(`${parts}_${kind}_id_idx`).on(parts).columns([`${kind}_id`, 'position']).execute();
+  await db.schema
+    .createIndex(`${parts}_${kind}_id_idx`)
+    .on(parts)
+    .columns([`${kind}_id`, 'position'])
+    .execute();
   await db.schema.createIndex(`${parts}_product_id_idx`).on(parts).column('product_id').execute();
 
   await withId(db, db.schema.createTable(mods))
@@ -96,7 +103,11 @@ async function documentLines(db: Db, kind: 'order' | 'quote'): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addCheckConstraint(`${subs}_mod_has_modifier`, sql`(source = 'MOD') = (applied_modifier_id is not null)`)
     .execute();
-  await db.schema.createIndex(`${subs}_part_idx`).on(subs).columns([`${kind}_part_id`, 'position']).execute();
+  await db.schema
+    .createIndex(`${subs}_part_idx`)
+    .on(subs)
+    .columns([`${kind}_part_id`, 'position'])
+    .execute();
   await db.schema.createIndex(`${subs}_product_idx`).on(subs).column('product_id').execute();
   await db.schema.createIndex(`${subs}_applied_idx`).on(subs).column('applied_modifier_id').execute();
 }
@@ -186,13 +197,21 @@ export async function up(db: Db): Promise<void> {
     withId(db, db.schema.createTable('products'))
       .addColumn('item_no', 'text', (c) => c.notNull())
       .addColumn('item_description', 'text')
-      .addColumn('wholesale_price', 'integer', (c) => c.notNull().defaultTo(0).check(sql`wholesale_price >= 0`))
+      .addColumn('wholesale_price', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`wholesale_price >= 0`),
+      )
       .addColumn('multiplier_category', 'text', (c) =>
         c.check(sql`multiplier_category in ('Residential', 'Opener', 'Sectional', 'Commercial')`),
       )
       .addColumn('product_type_id', 'integer', (c) => c.references('product_types.id').onDelete('restrict'))
       .addColumn('modifier_cost_increase', 'integer', (c) =>
-        c.notNull().defaultTo(0).check(sql`modifier_cost_increase >= 0`),
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`modifier_cost_increase >= 0`),
       )
       .addColumn('windows_data', 'text')
       .addColumn('window_description', 'text')
@@ -216,7 +235,12 @@ export async function up(db: Db): Promise<void> {
       .addColumn('package_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
       .addColumn('category', 'text', (c) => c.notNull().check(CATEGORY_CHECK))
       .addColumn('name', 'text')
-      .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1).check(sql`quantity >= 1`))
+      .addColumn('quantity', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`quantity >= 1`),
+      )
       .addColumn('product_id', 'integer', (c) => c.references('products.id').onDelete('restrict'))
       .addColumn('notes', 'text'),
   ).execute();
@@ -252,7 +276,10 @@ export async function up(db: Db): Promise<void> {
       .addColumn('description', 'text')
       .addColumn('estimated_arrival', 'text')
       .addColumn('status', 'text', (c) =>
-        c.notNull().defaultTo('Ordered').check(sql`status in ('Ordered', 'Shipped', 'Received', 'Cancelled')`),
+        c
+          .notNull()
+          .defaultTo('Ordered')
+          .check(sql`status in ('Ordered', 'Shipped', 'Received', 'Cancelled')`),
       ),
   ).execute();
 

@@ -44,10 +44,16 @@ export class LoginThrottle {
           await trx
             .insertInto('login_throttle')
             .values({ key, window_start: isoAt(now), failures: 1 })
-            .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })))
+            .onConflict((oc) =>
+              oc.column('key').doUpdateSet((eb) => ({ failures: eb('login_throttle.failures', '+', 1) })),
+            )
             .execute();
         } else if (row.window_start < windowFloor) {
-          await trx.updateTable('login_throttle').set({ window_start: isoAt(now), failures: 1 }).where('key', '=', key).execute();
+          await trx
+            .updateTable('login_throttle')
+            .set({ window_start: isoAt(now), failures: 1 })
+            .where('key', '=', key)
+            .execute();
         } else {
           await trx
             .updateTable('login_throttle')

@@ -67,7 +67,11 @@ export class SessionService {
       return null;
     }
     if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: isoAt(now) }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: isoAt(now) })
+        .where('id', '=', id)
+        .execute();
     }
     const roles = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', row.user_id).execute();
     return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.map((r) => r.role).sort() };
@@ -90,10 +94,7 @@ export class SessionService {
     const res = await this.db
       .deleteFrom('sessions')
       .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', isoAt(now)),
-          eb('last_seen_at', '<', isoAt(now - this.idleMinutes * 60_000)),
-        ]),
+        eb.or([eb('expires_at', '<=', isoAt(now)), eb('last_seen_at', '<', isoAt(now - this.idleMinutes * 60_000))]),
       )
       .executeTakeFirst();
     return Number(res.numDeletedRows);

@@ -97,7 +97,8 @@ export class UsersService {
     if (!(await verifyPassword(target.password_hash, input.oldPassword))) {
       throw badRequest('oldPassword: the old password is not correct.');
     }
-    if (input.oldPassword === input.password) throw badRequest('password: the new password must differ from the old one.');
+    if (input.oldPassword === input.password)
+      throw badRequest('password: the new password must differ from the old one.');
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
       const res = await trx
