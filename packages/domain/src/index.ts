@@ -4,3 +4,6 @@ export * from './pricing.js';
 export * from './search.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/fields.js';
+export * from './schemas/customers.js';
+export * from './schemas/products.js';
