@@ -30,6 +30,9 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface AppOptions {
@@ -116,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
   await app.register(authRoutes, { users, sessions, throttle });
   await app.register(usersRoutes, { users });
+  await app.register(customersRoutes, { database, clock });
+  await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');

@@ -16,6 +16,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { foldForSearch } from '@desk/domain';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -50,6 +51,8 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
+  // fold(text): the same case- and accent-folding as PostgreSQL's fold() (migration 2026112203).
+  sqlite.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldForSearch(v) : v));
   const dialect = new ImmediateSqliteDialect({ database: sqlite });
   const db = new Kysely<DB>({ dialect });
   return {

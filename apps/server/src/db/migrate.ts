@@ -2,10 +2,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m01 from './migrations/2026112201_initial_schema.js';
 import * as m02 from './migrations/2026112202_reference_data.js';
+import * as m03 from './migrations/2026112203_search_fold.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
   '2026112202_reference_data': m02,
+  '2026112203_search_fold': m03,
 };
 
 class StaticProvider implements MigrationProvider {

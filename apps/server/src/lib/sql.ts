@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { conflict, notFound } from './errors.js';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+export const flag = (v: boolean) => (v ? 1 : 0);
+export const cents = (dollars: number) => Math.round(dollars * 100);
+export const dollars = (c: number) => c / 100;
+export const countAll = () => sql<number>`count(*)`;
+
+/**
+ * An update guarded by the row's version (optimistic concurrency, DESIGN.md section 6): with a
+ * version, a stale one answers 409 and changes nothing; without one, the update still works.
+ */
+export async function updateVersioned(
+  db: Db,
+  table: 'customers' | 'products' | 'package_modifiers' | 'orders' | 'quotes' | 'vendor_orders',
+  id: number,
+  version: number | undefined,
+  values: Record<string, unknown>,
+  label: string,
+): Promise<void> {
+  let q = (db as Kysely<any>)
+    .updateTable(table)
+    .set({ ...values, version: sql`version + 1` })
+    .where('id', '=', id);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const res = await q.executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) return;
+  const exists = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) throw notFound(`${label} ${id} does not exist.`);
+  throw conflict(`${label} ${id} was changed by someone else since you opened it. Reload it and try again.`);
+}
+
+export function plural(n: number, one: string, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

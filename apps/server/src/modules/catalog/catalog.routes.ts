@@ -1,0 +1,178 @@
+/**
+ * SPEC.md section 7: Dropdowns and products, Packages. Reads are for all staff; every catalogue
+ * write is for administrators (DESIGN.md section 7).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  associatedPartInputSchema,
+  associatedPartUpdateSchema,
+  duplicateProductSchema,
+  idParamsSchema,
+  idSchema,
+  packageModifierInputSchema,
+  PRODUCT_LIST_FIELDS,
+  productInputSchema,
+} from '@desk/domain';
+import type { Database } from '../../db/database.js';
+import { ok } from '../../lib/envelope.js';
+import { parseListQuery } from '../../lib/paging.js';
+import type { CatalogService } from './catalog.service.js';
+import * as repo from './products.repository.js';
+
+const listQuerySchema = z
+  .record(z.string(), z.string().max(200))
+  .optional()
+  .default({})
+  .refine((q) => q.kind === undefined || q.kind === 'part' || q.kind === 'package', {
+    error: 'kind must be part or package',
+    path: ['kind'],
+  });
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog: CatalogService }> = async (
+  app,
+  { database, catalog },
+) => {
+  const { db } = database;
+
+  app.get(
+    '/api/dropdown/order-status',
+    { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Order statuses' } },
+    async () => {
+      const rows = await db.selectFrom('order_statuses').select(['id', 'type', 'closed']).orderBy('sort_order').execute();
+      return ok(rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 })));
+    },
+  );
+
+  app.get(
+    '/api/dropdown/product-type',
+    { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Product types' } },
+    async () => ok(await repo.productTypes(db)),
+  );
+
+  const tags = ['products'];
+  app.get(
+    '/api/products/',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows', querystring: listQuerySchema },
+    },
+    async (request) => {
+      const { kind, ...rest } = request.query;
+      const k = kind as repo.ProductKind;
+      const list = parseListQuery(rest, PRODUCT_LIST_FIELDS);
+      return ok(list.paged ? await repo.listPage(db, list, k) : await repo.listAll(db, k));
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    { config: { access: 'user' }, schema: { tags, summary: 'One product', params: idParamsSchema } },
+    async (request) => ok(await catalog.getProduct(db, request.params.id)),
+  );
+
+  app.post(
+    '/api/products/create',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Create a product', body: productInputSchema } },
+    async (request, reply) => reply.code(201).send(ok(await catalog.createProduct(request.body), 'Product created')),
+  );
+
+  app.put(
+    '/api/products/update/:id',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Update a product', params: idParamsSchema, body: productInputSchema } },
+    async (request) => ok(await catalog.updateProduct(request.params.id, request.body), 'Product updated'),
+  );
+
+  app.delete(
+    '/api/products/delete/:id',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Delete a product not used by a document or package', params: idParamsSchema } },
+    async (request) => {
+      await catalog.deleteProduct(request.params.id);
+      return ok(null, 'Product deleted');
+    },
+  );
+
+  app.post(
+    '/api/products/duplicate/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Deep copy under a new item number', params: idParamsSchema, body: duplicateProductSchema },
+    },
+    async (request, reply) =>
+      reply.code(201).send(ok(await catalog.duplicateProduct(request.params.id, request.body.itemNo), 'Product duplicated')),
+  );
+
+  const ptags = ['packages'];
+  app.get(
+    '/api/package/associated-parts/:id',
+    { config: { access: 'user' }, schema: { tags: ptags, summary: "A package's associated parts", params: idParamsSchema } },
+    async (request) => ok(await repo.associatedParts(db, request.params.id)),
+  );
+
+  app.post(
+    '/api/package/associated-parts/create/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: 'Link a part to a package (id: the package)', params: idParamsSchema, body: associatedPartInputSchema },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await catalog.addAssociatedPart(request.params.id, request.body.child, request.body.quantity), 'Associated part added')),
+  );
+
+  app.put(
+    '/api/package/associated-parts/update/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: "Change an associated part's quantity", params: idParamsSchema, body: associatedPartUpdateSchema },
+    },
+    async (request) => ok(await catalog.updateAssociatedPart(request.params.id, request.body.quantity), 'Associated part updated'),
+  );
+
+  app.delete(
+    '/api/package/associated-parts/delete/:id',
+    { config: { access: 'admin' }, schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema } },
+    async (request) => {
+      await catalog.deleteAssociatedPart(request.params.id);
+      return ok(null, 'Associated part removed');
+    },
+  );
+
+  const packageIdParams = z.object({ packageId: idSchema });
+  const modifierIdParams = z.object({ modifierId: idSchema });
+
+  app.get(
+    '/api/package/modifiers/package/:packageId',
+    { config: { access: 'user' }, schema: { tags: ptags, summary: "A package's modifiers", params: packageIdParams } },
+    async (request) => ok(await repo.packageModifiers(db, request.params.packageId)),
+  );
+
+  app.post(
+    '/api/package/modifiers/create/:packageId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: 'Add a modifier to a package', params: packageIdParams, body: packageModifierInputSchema },
+    },
+    async (request, reply) =>
+      reply.code(201).send(ok(await catalog.createModifier(request.params.packageId, request.body), 'Modifier added')),
+  );
+
+  app.put(
+    '/api/package/modifiers/update/:modifierId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: 'Change a package modifier', params: modifierIdParams, body: packageModifierInputSchema },
+    },
+    async (request) => ok(await catalog.updateModifier(request.params.modifierId, request.body), 'Modifier updated'),
+  );
+
+  app.delete(
+    '/api/package/modifiers/delete/:modifierId',
+    { config: { access: 'admin' }, schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams } },
+    async (request) => {
+      await catalog.deleteModifier(request.params.modifierId);
+      return ok(null, 'Modifier removed');
+    },
+  );
+};

@@ -1,0 +1,248 @@
+/**
+ * Catalogue rules (DESIGN.md sections 2 and 5): unique item numbers, deep duplicates, packages
+ * and their composition, and refusals that say why. Every multi-row change is one transaction.
+ */
+import type { Kysely } from 'kysely';
+import {
+  isPackageType,
+  type PackageModifierInput,
+  type Product,
+  type ProductInput,
+} from '@desk/domain';
+import type { DB } from '../../db/schema.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { plural, updateVersioned, type Db } from '../../lib/sql.js';
+import * as repo from './products.repository.js';
+
+export class CatalogService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  private now() {
+    return isoAt(this.clock());
+  }
+
+  async getProduct(db: Db, id: number): Promise<Product> {
+    const p = await repo.findById(db, id);
+    if (!p) throw notFound(`Product ${id} does not exist.`);
+    return p;
+  }
+
+  private async checkItemNoFree(db: Db, itemNo: string, exceptId?: number) {
+    const clash = await repo.findByItemNo(db, itemNo);
+    if (clash && clash.id !== exceptId) {
+      throw conflict(`Item number '${itemNo}' is already used by product ${clash.id}.`);
+    }
+  }
+
+  private async checkProductType(db: Db, typeId: number | null) {
+    if (typeId === null) return null;
+    const t = await repo.productTypeById(db, typeId);
+    if (!t) throw badRequest(`productType: there is no product type with id ${typeId}.`);
+    return t;
+  }
+
+  async createProduct(input: ProductInput): Promise<Product> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.checkItemNoFree(trx, input.itemNo);
+      await this.checkProductType(trx, input.productType);
+      const now = this.now();
+      const { id } = await trx
+        .insertInto('products')
+        .values({ ...repo.productValues(input), created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return this.getProduct(trx, id);
+    });
+  }
+
+  async updateProduct(id: number, input: ProductInput): Promise<Product> {
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.getProduct(trx, id);
+      await this.checkItemNoFree(trx, input.itemNo, id);
+      const type = await this.checkProductType(trx, input.productType);
+      const becomesPackage = isPackageType(type?.type);
+      if (current.isPackage && !becomesPackage) {
+        const size = await repo.compositionSize(trx, id);
+        if (size.parts || size.modifiers) {
+          throw conflict(
+            `Product ${current.itemNo} has ${plural(size.parts, 'associated part')} and ${plural(size.modifiers, 'modifier')}; remove them before giving it a type that is not a package.`,
+          );
+        }
+      }
+      if (!current.isPackage && becomesPackage) {
+        const used = await repo.productUsage(trx, id);
+        if (used.inPackages) {
+          throw conflict(
+            `Product ${current.itemNo} is an associated part of ${plural(used.inPackages, 'package')}, and a package cannot be part of another package.`,
+          );
+        }
+      }
+      await updateVersioned(trx, 'products', id, input.version, { ...repo.productValues(input), updated_at: this.now() }, 'Product');
+      return this.getProduct(trx, id);
+    });
+  }
+
+  async deleteProduct(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const p = await this.getProduct(trx, id);
+      const u = await repo.productUsage(trx, id);
+      const reasons = [
+        u.orderLines + u.orderSubs ? `${plural(u.orderLines + u.orderSubs, 'order line')}` : '',
+        u.quoteLines + u.quoteSubs ? `${plural(u.quoteLines + u.quoteSubs, 'quote line')}` : '',
+        u.inPackages ? `the associated parts of ${plural(u.inPackages, 'package')}` : '',
+        u.inModifiers ? `${plural(u.inModifiers, 'package modifier')}` : '',
+      ].filter(Boolean);
+      if (reasons.length) {
+        throw conflict(`Product ${p.itemNo} (id ${id}) cannot be deleted: it is used by ${reasons.join(', ')}.`);
+      }
+      // A package's own associated parts and modifiers go with it (foreign keys cascade).
+      await trx.deleteFrom('products').where('id', '=', id).execute();
+    });
+  }
+
+  /** A deep copy under a new item number: the product, its associated parts and its modifiers. */
+  async duplicateProduct(id: number, itemNo: string): Promise<Product> {
+    return this.db.transaction().execute(async (trx) => {
+      const src = await trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!src) throw notFound(`Product ${id} does not exist.`);
+      await this.checkItemNoFree(trx, itemNo);
+      const now = this.now();
+      const { id: _id, version: _v, created_at: _c, updated_at: _u, ...fields } = src;
+      const { id: copyId } = await trx
+        .insertInto('products')
+        .values({ ...fields, item_no: itemNo, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const parts = await trx.selectFrom('associated_parts').select(['child_id', 'quantity']).where('package_id', '=', id).orderBy('id').execute();
+      if (parts.length) {
+        await trx
+          .insertInto('associated_parts')
+          .values(parts.map((p) => ({ package_id: copyId, child_id: p.child_id, quantity: p.quantity })))
+          .execute();
+      }
+      const mods = await trx
+        .selectFrom('package_modifiers')
+        .select(['category', 'name', 'quantity', 'product_id', 'notes'])
+        .where('package_id', '=', id)
+        .orderBy('id')
+        .execute();
+      if (mods.length) {
+        await trx
+          .insertInto('package_modifiers')
+          .values(mods.map((m) => ({ ...m, package_id: copyId, created_at: now, updated_at: now })))
+          .execute();
+      }
+      return this.getProduct(trx, copyId);
+    });
+  }
+
+  private async requirePackage(db: Db, packageId: number, what: string): Promise<Product> {
+    const pkg = await repo.findById(db, packageId);
+    if (!pkg) throw notFound(`Product ${packageId} does not exist.`);
+    if (!pkg.isPackage) {
+      throw badRequest(`Product ${pkg.itemNo} is not a package: ${what} need a product whose type is a package.`);
+    }
+    return pkg;
+  }
+
+  async addAssociatedPart(packageId: number, childId: number, quantity: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const pkg = await this.requirePackage(trx, packageId, 'associated parts');
+      if (childId === packageId) throw badRequest('child: a package cannot be an associated part of itself.');
+      const child = await repo.findById(trx, childId);
+      if (!child) throw badRequest(`child: product ${childId} does not exist.`);
+      if (child.isPackage) throw badRequest(`child: ${child.itemNo} is a package; associated parts must be parts.`);
+      const existing = await trx
+        .selectFrom('associated_parts')
+        .select('id')
+        .where('package_id', '=', packageId)
+        .where('child_id', '=', childId)
+        .executeTakeFirst();
+      if (existing) {
+        throw conflict(`${child.itemNo} is already an associated part of ${pkg.itemNo}; change its quantity instead.`);
+      }
+      const { id } = await trx
+        .insertInto('associated_parts')
+        .values({ package_id: packageId, child_id: childId, quantity })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await repo.associatedParts(trx, packageId)).find((a) => a.id === id)!;
+    });
+  }
+
+  async updateAssociatedPart(id: number, quantity: number) {
+    const row = await this.db.selectFrom('associated_parts').select(['package_id']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`Associated part ${id} does not exist.`);
+    await this.db.updateTable('associated_parts').set({ quantity }).where('id', '=', id).execute();
+    return (await repo.associatedParts(this.db, row.package_id)).find((a) => a.id === id)!;
+  }
+
+  async deleteAssociatedPart(id: number) {
+    const res = await this.db.deleteFrom('associated_parts').where('id', '=', id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound(`Associated part ${id} does not exist.`);
+  }
+
+  private async checkModifierProduct(db: Db, productId: number | null) {
+    if (productId === null) return;
+    const p = await repo.findById(db, productId);
+    if (!p) throw badRequest(`product: product ${productId} does not exist.`);
+    if (p.isPackage) throw badRequest(`product: ${p.itemNo} is a package; a modifier adds a part.`);
+  }
+
+  private modifierValues(m: PackageModifierInput) {
+    return { category: m.category, name: m.name, quantity: m.quantity, product_id: m.product, notes: m.notes };
+  }
+
+  async createModifier(packageId: number, m: PackageModifierInput) {
+    return this.db.transaction().execute(async (trx) => {
+      await this.requirePackage(trx, packageId, 'modifiers');
+      await this.checkModifierProduct(trx, m.product);
+      const now = this.now();
+      const { id } = await trx
+        .insertInto('package_modifiers')
+        .values({ ...this.modifierValues(m), package_id: packageId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await repo.packageModifiers(trx, packageId, [id]))[0]!;
+    });
+  }
+
+  async updateModifier(id: number, m: PackageModifierInput) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('package_modifiers').select(['package_id', 'category']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(`Package modifier ${id} does not exist.`);
+      await this.checkModifierProduct(trx, m.product);
+      if (row.category !== m.category && (await this.modifierUses(trx, id)) > 0) {
+        throw conflict('This modifier is applied on orders or quotes; its category cannot change.');
+      }
+      await updateVersioned(trx, 'package_modifiers', id, m.version, { ...this.modifierValues(m), updated_at: this.now() }, 'Package modifier');
+      return (await repo.packageModifiers(trx, row.package_id, [id]))[0]!;
+    });
+  }
+
+  private async modifierUses(db: Db, id: number) {
+    const [o, q] = await Promise.all([
+      db.selectFrom('order_part_modifiers').select((eb) => eb.fn.countAll<number>().as('n')).where('package_modifier_id', '=', id).executeTakeFirstOrThrow(),
+      db.selectFrom('quote_part_modifiers').select((eb) => eb.fn.countAll<number>().as('n')).where('package_modifier_id', '=', id).executeTakeFirstOrThrow(),
+    ]);
+    return Number(o.n) + Number(q.n);
+  }
+
+  async deleteModifier(id: number) {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('package_modifiers').select(['id', 'name', 'category']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(`Package modifier ${id} does not exist.`);
+      const uses = await this.modifierUses(trx, id);
+      if (uses) {
+        throw conflict(
+          `Modifier '${row.name ?? row.category}' is applied on ${plural(uses, 'order or quote line', 'order or quote lines')}; un-apply it there first.`,
+        );
+      }
+      await trx.deleteFrom('package_modifiers').where('id', '=', id).execute();
+    });
+  }
+}

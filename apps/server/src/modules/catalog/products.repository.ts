@@ -1,0 +1,187 @@
+/** Products, product types, associated parts and package modifiers: SQL only. */
+import { sql } from 'kysely';
+import {
+  isPackageType,
+  type AssociatedPart,
+  type PackageModifier,
+  type Product,
+  type ProductInput,
+  type ProductType,
+} from '@desk/domain';
+import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { cents, dollars, type Db } from '../../lib/sql.js';
+import type { ProductRow } from '../../db/schema.js';
+
+type Row = ProductRow & { type_name: string | null };
+
+export const PRODUCT_COLUMNS: ListColumns = {
+  id: sql`products.id`,
+  itemNo: sql`products.item_no`,
+  itemDescription: sql`products.item_description`,
+  wholesalePrice: sql`(products.wholesale_price / 100.0)`,
+  modifierCostIncrease: sql`(products.modifier_cost_increase / 100.0)`,
+  productType: sql`product_types.type`,
+};
+
+export type ProductKind = 'part' | 'package' | undefined;
+
+export function toProduct(r: Row): Product {
+  return {
+    id: r.id,
+    itemNo: r.item_no,
+    itemDescription: r.item_description,
+    wholesalePrice: dollars(r.wholesale_price),
+    multiplierCategory: r.multiplier_category,
+    productType: r.product_type_id === null ? null : { id: r.product_type_id, type: r.type_name ?? '' },
+    modifierCostIncrease: dollars(r.modifier_cost_increase),
+    windowsData: r.windows_data,
+    windowDescription: r.window_description,
+    insertsData: r.inserts_data,
+    insertDescription: r.insert_description,
+    isPackage: isPackageType(r.type_name),
+    version: r.version,
+  };
+}
+
+export function productValues(p: ProductInput) {
+  return {
+    item_no: p.itemNo,
+    item_description: p.itemDescription,
+    wholesale_price: cents(p.wholesalePrice),
+    multiplier_category: p.multiplierCategory,
+    product_type_id: p.productType,
+    modifier_cost_increase: cents(p.modifierCostIncrease),
+    windows_data: p.windowsData,
+    window_description: p.windowDescription,
+    inserts_data: p.insertsData,
+    insert_description: p.insertDescription,
+  };
+}
+
+const isPackageSql = sql<boolean>`lower(coalesce(product_types.type, '')) like '%package%'`;
+
+function base(db: Db, kind: ProductKind) {
+  let q = db.selectFrom('products').leftJoin('product_types', 'product_types.id', 'products.product_type_id');
+  if (kind === 'package') q = q.where(isPackageSql);
+  if (kind === 'part') q = q.where(sql<boolean>`not (${isPackageSql})`);
+  return q;
+}
+
+const withColumns = (q: ReturnType<typeof base>) => q.selectAll('products').select('product_types.type as type_name');
+
+export async function listAll(db: Db, kind: ProductKind): Promise<Product[]> {
+  const rows = await withColumns(base(db, kind)).orderBy('products.id').execute();
+  return rows.map(toProduct);
+}
+
+export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
+  return runPagedList<Row, Product>({
+    base: base(db, kind),
+    select: (qb) => qb.selectAll('products').select('product_types.type as type_name'),
+    columns: PRODUCT_COLUMNS,
+    query,
+    idColumn: sql`products.id`,
+    map: toProduct,
+  });
+}
+
+export async function findById(db: Db, id: number): Promise<Product | null> {
+  const row = await withColumns(base(db, undefined)).where('products.id', '=', id).executeTakeFirst();
+  return row ? toProduct(row) : null;
+}
+
+export async function findByItemNo(db: Db, itemNo: string) {
+  return db.selectFrom('products').select(['id', 'item_no']).where('item_no', '=', itemNo).executeTakeFirst();
+}
+
+export async function productTypes(db: Db): Promise<ProductType[]> {
+  const rows = await db.selectFrom('product_types').select(['id', 'type']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, type: r.type, isPackage: isPackageType(r.type) }));
+}
+
+export async function productTypeById(db: Db, id: number) {
+  return db.selectFrom('product_types').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+const count = async (q: { select: any }) => Number((await (q as any).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+
+/** Where a product is used: the reasons it cannot be deleted or stop being a part. */
+export async function productUsage(db: Db, id: number) {
+  const [orderLines, quoteLines, orderSubs, quoteSubs, inPackages, inModifiers] = await Promise.all([
+    count(db.selectFrom('order_parts').where('product_id', '=', id)),
+    count(db.selectFrom('quote_parts').where('product_id', '=', id)),
+    count(db.selectFrom('order_sub_parts').where('product_id', '=', id)),
+    count(db.selectFrom('quote_sub_parts').where('product_id', '=', id)),
+    count(db.selectFrom('associated_parts').where('child_id', '=', id)),
+    count(db.selectFrom('package_modifiers').where('product_id', '=', id)),
+  ]);
+  return { orderLines, quoteLines, orderSubs, quoteSubs, inPackages, inModifiers };
+}
+
+export async function compositionSize(db: Db, packageId: number) {
+  const [parts, modifiers] = await Promise.all([
+    count(db.selectFrom('associated_parts').where('package_id', '=', packageId)),
+    count(db.selectFrom('package_modifiers').where('package_id', '=', packageId)),
+  ]);
+  return { parts, modifiers };
+}
+
+export async function associatedParts(db: Db, packageId: number): Promise<AssociatedPart[]> {
+  const rows = await db
+    .selectFrom('associated_parts as ap')
+    .innerJoin('products as c', 'c.id', 'ap.child_id')
+    .leftJoin('product_types as t', 't.id', 'c.product_type_id')
+    .select([
+      'ap.id',
+      'ap.quantity',
+      'c.id as child_id',
+      'c.item_no as child_itemNo',
+      'c.item_description as child_itemDescription',
+      'c.wholesale_price as child_wholesalePrice',
+      't.type as child_productType_type',
+    ])
+    .where('ap.package_id', '=', packageId)
+    .orderBy('ap.id')
+    .execute();
+  return rows.map((r) => ({ ...r, child_wholesalePrice: dollars(r.child_wholesalePrice) }));
+}
+
+export async function packageModifiers(db: Db, packageId: number, ids?: number[]): Promise<PackageModifier[]> {
+  let q = db
+    .selectFrom('package_modifiers as m')
+    .leftJoin('products as p', 'p.id', 'm.product_id')
+    .select([
+      'm.id',
+      'm.package_id',
+      'm.category',
+      'm.name',
+      'm.quantity',
+      'm.notes',
+      'm.version',
+      'p.id as product_id',
+      'p.item_no',
+      'p.item_description',
+      'p.modifier_cost_increase',
+    ])
+    .where('m.package_id', '=', packageId);
+  if (ids) q = q.where('m.id', 'in', ids);
+  const rows = await q.orderBy('m.id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    packageId: r.package_id,
+    category: r.category as PackageModifier['category'],
+    name: r.name,
+    quantity: r.quantity,
+    product:
+      r.product_id === null
+        ? null
+        : {
+            id: r.product_id,
+            itemNo: r.item_no ?? '',
+            itemDescription: r.item_description,
+            modifierCostIncrease: dollars(r.modifier_cost_increase ?? 0),
+          },
+    notes: r.notes,
+    version: r.version,
+  }));
+}

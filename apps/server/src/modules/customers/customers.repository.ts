@@ -1,0 +1,124 @@
+/** Customers: SQL only. */
+import { sql } from 'kysely';
+import { multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
+import type { CustomerRow } from '../../db/schema.js';
+import { containsPattern, runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { flag, type Db } from '../../lib/sql.js';
+
+type Row = CustomerRow & { open_orders: number | string };
+
+const openOrders = sql<number>`(select count(*) from orders o
+  inner join order_statuses s on s.id = o.order_status_id
+  where o.customer_id = customers.id and s.closed = 0)`;
+
+export const CUSTOMER_COLUMNS: ListColumns = {
+  id: sql`customers.id`,
+  customerNo: sql`customers.customer_no`,
+  name: sql`customers.name`,
+  contactName: sql`customers.contact_name`,
+  openOrders,
+};
+
+export function toCustomer(r: Row): Customer {
+  return {
+    id: r.id,
+    customerNo: r.customer_no,
+    name: r.name,
+    contactName: r.contact_name,
+    email: r.email,
+    phone: r.phone,
+    fax: r.fax,
+    mobilePhone: r.mobile_phone,
+    streetAddress: { street: r.street_street, city: r.street_city, state: r.street_state, zipCode: r.street_zip_code },
+    shipTo: { street: r.ship_street, city: r.ship_city, state: r.ship_state, zipCode: r.ship_zip_code },
+    specialNeeds: r.special_needs,
+    specialInstructions: r.special_instructions,
+    taxCode: r.tax_code,
+    termsCode: r.terms_code,
+    openOrders: Number(r.open_orders),
+    useTax: r.use_tax === 1,
+    openerMultiplier: multiplierFromScaled(r.opener_multiplier),
+    residentialMultiplier: multiplierFromScaled(r.residential_multiplier),
+    sectionalMultiplier: multiplierFromScaled(r.sectional_multiplier),
+    commercialMultiplier: multiplierFromScaled(r.commercial_multiplier),
+    version: r.version,
+  };
+}
+
+export function customerValues(c: CustomerInput) {
+  return {
+    customer_no: c.customerNo,
+    name: c.name,
+    contact_name: c.contactName,
+    email: c.email,
+    phone: c.phone,
+    fax: c.fax,
+    mobile_phone: c.mobilePhone,
+    street_street: c.streetAddress.street,
+    street_city: c.streetAddress.city,
+    street_state: c.streetAddress.state,
+    street_zip_code: c.streetAddress.zipCode,
+    ship_street: c.shipTo.street,
+    ship_city: c.shipTo.city,
+    ship_state: c.shipTo.state,
+    ship_zip_code: c.shipTo.zipCode,
+    special_needs: c.specialNeeds,
+    special_instructions: c.specialInstructions,
+    tax_code: c.taxCode,
+    terms_code: c.termsCode,
+    use_tax: flag(c.useTax),
+    opener_multiplier: multiplierToScaled(c.openerMultiplier),
+    residential_multiplier: multiplierToScaled(c.residentialMultiplier),
+    sectional_multiplier: multiplierToScaled(c.sectionalMultiplier),
+    commercial_multiplier: multiplierToScaled(c.commercialMultiplier),
+  };
+}
+
+const selectCustomers = (db: Db) => db.selectFrom('customers').selectAll('customers').select(openOrders.as('open_orders'));
+
+export async function listAll(db: Db): Promise<Customer[]> {
+  const rows = await selectCustomers(db).orderBy('customers.id').execute();
+  return rows.map(toCustomer);
+}
+
+export function listPage(db: Db, query: ListQuery) {
+  return runPagedList<Row, Customer>({
+    base: db.selectFrom('customers'),
+    select: (qb) => qb.selectAll('customers').select(openOrders.as('open_orders')),
+    columns: CUSTOMER_COLUMNS,
+    query,
+    idColumn: sql`customers.id`,
+    map: toCustomer,
+  });
+}
+
+/** The order modal's customer picker: customer number, name or contact, accents ignored. */
+export async function search(db: Db, text: string, limit = 50): Promise<Customer[]> {
+  const pattern = containsPattern(text.trim());
+  const rows = await selectCustomers(db)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`fold(customers.name) like fold(${pattern}) escape '\\'`,
+        sql<boolean>`fold(customers.customer_no) like fold(${pattern}) escape '\\'`,
+        sql<boolean>`fold(customers.contact_name) like fold(${pattern}) escape '\\'`,
+        ...(/^\d+$/.test(text.trim()) ? [eb('customers.id', '=', Number(text.trim()))] : []),
+      ]),
+    )
+    .orderBy('customers.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toCustomer);
+}
+
+export async function findById(db: Db, id: number): Promise<Customer | null> {
+  const row = await selectCustomers(db).where('customers.id', '=', id).executeTakeFirst();
+  return row ? toCustomer(row) : null;
+}
+
+export async function usage(db: Db, id: number) {
+  const [orders, quotes] = await Promise.all([
+    db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('quotes').select(sql<number>`count(*)`.as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  return { orders: Number(orders.n), quotes: Number(quotes.n) };
+}
