@@ -33,6 +33,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
+import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface AppOptions {
@@ -49,6 +52,7 @@ export interface AppContext {
   sessions: SessionService;
   users: UsersService;
   throttle: LoginThrottle;
+  documents: DocumentsService;
 }
 
 declare module 'fastify' {
@@ -91,7 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const users = new UsersService(database.db, database.kind, clock, sessions);
   const throttle = new LoginThrottle(database.db, clock);
-  const ctx: AppContext = { config, database, clock, sessions, users, throttle };
+  const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
+  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
@@ -121,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { database, clock });
   await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
+  await app.register(documentsRoutes, { documents });
+  await app.register(vendorOrdersRoutes, { database, clock });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');

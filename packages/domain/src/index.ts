@@ -7,3 +7,4 @@ export * from './schemas/auth.js';
 export * from './schemas/fields.js';
 export * from './schemas/customers.js';
 export * from './schemas/products.js';
+export * from './schemas/documents.js';

@@ -1,0 +1,304 @@
+/** Orders and quotes: SQL only, parameterised by kind. */
+import { sql, type Kysely } from 'kysely';
+import {
+  multiplierFromScaled,
+  priceDocument,
+  pricingInfo,
+  type AppliedModifier,
+  type CartLine,
+  type DocumentHeader,
+  type DocumentListItem,
+  type LineInput,
+  type ModifierCategory,
+  type SubPartRow,
+} from '@desk/domain';
+import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import type { Db } from '../../lib/sql.js';
+import { toProduct } from '../catalog/products.repository.js';
+import type { KindTables } from './kinds.js';
+
+const any = (db: Db) => db as unknown as Kysely<any>;
+
+export function listColumns(k: KindTables): ListColumns {
+  const cols: ListColumns = {
+    id: sql`d.id`,
+    jobName: sql`d.job_name`,
+    poNumber: sql`d.po_number`,
+    customerNo: sql`c.customer_no`,
+    customerName: sql`c.name`,
+    contactName: sql`c.contact_name`,
+  };
+  if (k.kind === 'order') cols.orderStatus = sql`s.type`;
+  return cols;
+}
+
+function listBase(db: Db, k: KindTables, closed?: boolean) {
+  let q: any = any(db).selectFrom(`${k.header} as d`).innerJoin('customers as c', 'c.id', 'd.customer_id');
+  if (k.kind === 'order') {
+    q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
+    if (closed !== undefined) q = q.where('s.closed', '=', closed ? 1 : 0);
+  }
+  return q;
+}
+
+function listSelect(k: KindTables) {
+  return (qb: any) => {
+    let q = qb.select([
+      'd.id',
+      'd.job_name',
+      'd.po_number',
+      'd.customer_id',
+      `d.${k.dateColumn} as doc_date`,
+      'c.customer_no',
+      'c.name as customer_name',
+      'c.contact_name',
+    ]);
+    if (k.kind === 'order') q = q.select(['s.type as status_type', 'd.order_pickup']);
+    return q;
+  };
+}
+
+function toListItem(k: KindTables) {
+  return (r: any): DocumentListItem => ({
+    id: r.id,
+    jobName: r.job_name,
+    poNumber: r.po_number,
+    customerId: r.customer_id,
+    customerNo: r.customer_no,
+    customerName: r.customer_name,
+    contactName: r.contact_name,
+    [k.dateField]: r.doc_date,
+    ...(k.kind === 'order' ? { orderStatus: r.status_type, orderPickup: r.order_pickup === 1 } : {}),
+  });
+}
+
+export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<DocumentListItem[]> {
+  const rows = await listSelect(k)(listBase(db, k, closed)).orderBy('d.id').execute();
+  return rows.map(toListItem(k));
+}
+
+export function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
+  return runPagedList<any, DocumentListItem>({
+    base: listBase(db, k, closed),
+    select: listSelect(k),
+    columns: listColumns(k),
+    query,
+    idColumn: sql`d.id`,
+    map: toListItem(k),
+  });
+}
+
+export async function findHeaderRow(db: Db, k: KindTables, id: number) {
+  let q = any(db)
+    .selectFrom(`${k.header} as d`)
+    .innerJoin('customers as c', 'c.id', 'd.customer_id')
+    .selectAll('d')
+    .select(['c.customer_no', 'c.name as customer_name', 'c.contact_name', 'c.email as customer_email'])
+    .where('d.id', '=', id);
+  if (k.kind === 'order') {
+    q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id').select(['s.type as status_type', 's.closed as status_closed']);
+  }
+  return q.executeTakeFirst();
+}
+
+export function toHeader(k: KindTables, r: any): DocumentHeader {
+  const h: DocumentHeader = {
+    id: r.id,
+    kind: k.kind,
+    customer: { id: r.customer_id, customerNo: r.customer_no, name: r.customer_name, contactName: r.contact_name, email: r.customer_email },
+    jobName: r.job_name,
+    poNumber: r.po_number,
+    specialInstructions: r.special_instructions,
+    [k.dateField]: r[k.dateColumn],
+    useTax: r.use_tax === 1,
+    openerMultiplierCopy: multiplierFromScaled(r.opener_multiplier_copy),
+    residentialMultiplierCopy: multiplierFromScaled(r.residential_multiplier_copy),
+    sectionalMultiplierCopy: multiplierFromScaled(r.sectional_multiplier_copy),
+    commercialMultiplierCopy: multiplierFromScaled(r.commercial_multiplier_copy),
+    version: r.version,
+  };
+  if (k.kind === 'order') {
+    h.orderStatus = { id: r.order_status_id, type: r.status_type, closed: r.status_closed === 1 };
+    h.orderPickup = r.order_pickup === 1;
+    h.current_load = r.current_load === 1;
+    h.loading_bay = r.loading_bay;
+    h.sourceQuoteId = r.source_quote_id;
+  }
+  return h;
+}
+
+export function multipliersOf(r: any) {
+  return {
+    opener: r.opener_multiplier_copy as number,
+    residential: r.residential_multiplier_copy as number,
+    sectional: r.sectional_multiplier_copy as number,
+    commercial: r.commercial_multiplier_copy as number,
+  };
+}
+
+/** Every line of a document with its product and the cost of its applied modifiers, in position order. */
+export async function loadLines(db: Db, k: KindTables, docId: number) {
+  const rows = await any(db)
+    .selectFrom(`${k.parts} as l`)
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .select([
+      'l.id as line_id',
+      'l.quantity as line_quantity',
+      'l.price_override',
+      'l.position',
+      'p.id',
+      'p.item_no',
+      'p.item_description',
+      'p.wholesale_price',
+      'p.multiplier_category',
+      'p.product_type_id',
+      'p.modifier_cost_increase',
+      'p.windows_data',
+      'p.window_description',
+      'p.inserts_data',
+      'p.insert_description',
+      'p.version',
+      'p.created_at',
+      'p.updated_at',
+      't.type as type_name',
+    ])
+    .where(`l.${k.docFk}`, '=', docId)
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+  const costs = await any(db)
+    .selectFrom(`${k.mods} as a`)
+    .innerJoin(`${k.parts} as l`, 'l.id', `a.${k.partFk}`)
+    .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
+    .leftJoin('products as mp', 'mp.id', 'm.product_id')
+    .select([`a.${k.partFk} as line_id`, 'm.quantity', 'mp.modifier_cost_increase'])
+    .where(`l.${k.docFk}`, '=', docId)
+    .execute();
+  const byLine = new Map<number, { modifierCostIncreaseCents: number; quantity: number }[]>();
+  for (const c of costs) {
+    const list = byLine.get(c.line_id) ?? [];
+    list.push({ modifierCostIncreaseCents: c.modifier_cost_increase ?? 0, quantity: c.quantity });
+    byLine.set(c.line_id, list);
+  }
+  return rows.map((r: any) => ({
+    row: r,
+    input: {
+      quantity: r.line_quantity,
+      priceOverrideCents: r.price_override,
+      wholesalePriceCents: r.wholesale_price,
+      multiplierCategory: r.multiplier_category,
+      productTypeName: r.type_name,
+      modifiers: byLine.get(r.line_id) ?? [],
+    } satisfies LineInput,
+  }));
+}
+
+/** Prices a document's lines with the one pricing module; answers the cart lines and totals. */
+export async function pricedDocument(db: Db, k: KindTables, header: any, taxRate: number) {
+  const lines = await loadLines(db, k, header.id);
+  const { lines: priced, totals } = priceDocument(
+    lines.map((l) => l.input),
+    { multipliers: multipliersOf(header), useTax: header.use_tax === 1 },
+    taxRate,
+  );
+  const cart: CartLine[] = lines.map((l, i) => {
+    const p = priced[i]!;
+    return {
+      id: l.row.line_id,
+      quantity: l.row.line_quantity,
+      priceOverride: l.row.price_override === null ? null : l.row.price_override / 100,
+      modCostIncrease: p.modCostCents / 100,
+      product: toProduct(l.row),
+      pricingInfo: pricingInfo(l.input, p),
+      unitPrice: p.unitPriceCents / 100,
+      linePrice: p.linePriceCents / 100,
+      position: l.row.position,
+    };
+  });
+  return {
+    cart,
+    totalsCents: totals,
+    totals: { subTotal: totals.subTotalCents / 100, tax: totals.taxCents / 100, total: totals.totalCents / 100 },
+  };
+}
+
+export async function findLine(db: Db, k: KindTables, lineId: number) {
+  return any(db)
+    .selectFrom(`${k.parts} as l`)
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .select(['l.id', `l.${k.docFk} as doc_id`, 'l.product_id', 'l.quantity', 'p.item_no', 't.type as type_name'])
+    .where('l.id', '=', lineId)
+    .executeTakeFirst();
+}
+
+export async function subParts(db: Db, k: KindTables, lineId: number): Promise<SubPartRow[]> {
+  const rows = await any(db)
+    .selectFrom(`${k.subs} as s`)
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .select([
+      's.id',
+      's.source',
+      's.quantity',
+      's.notes',
+      's.inches',
+      's.category',
+      's.applied_modifier_id',
+      'p.id as product_id',
+      'p.item_no',
+      'p.item_description',
+      't.type as type_name',
+    ])
+    .where(`s.${k.partFk}`, '=', lineId)
+    .orderBy('s.source')
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r: any) => ({
+    rowId: r.id,
+    source: r.source,
+    product: { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, productType: r.type_name },
+    quantity: r.quantity,
+    notes: r.notes,
+    inches: r.inches,
+    category: r.category as ModifierCategory | null,
+    appliedModifierId: r.applied_modifier_id,
+  }));
+}
+
+export async function appliedModifiers(db: Db, k: KindTables, lineId: number, onlyId?: number): Promise<AppliedModifier[]> {
+  let q = any(db)
+    .selectFrom(`${k.mods} as a`)
+    .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
+    .leftJoin('products as p', 'p.id', 'm.product_id')
+    .select([
+      'a.id',
+      'a.package_modifier_id',
+      'a.notes',
+      'a.inches',
+      'm.name',
+      'm.category',
+      'm.notes as modifier_notes',
+      'm.quantity',
+      'p.id as product_id',
+      'p.item_no',
+      'p.item_description',
+      'p.modifier_cost_increase',
+    ])
+    .where(`a.${k.partFk}`, '=', lineId);
+  if (onlyId !== undefined) q = q.where('a.id', '=', onlyId);
+  const rows = await q.orderBy('a.id').execute();
+  return rows.map((r: any) => ({
+    id: r.id,
+    modifierId: r.package_modifier_id,
+    assocPackageModifier: { id: r.package_modifier_id, name: r.name, category: r.category, notes: r.modifier_notes, quantity: r.quantity },
+    assocProduct:
+      r.product_id === null
+        ? null
+        : { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, modifierCostIncrease: r.modifier_cost_increase / 100 },
+    notes: r.notes,
+    inches: r.inches,
+  }));
+}

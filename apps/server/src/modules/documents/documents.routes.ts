@@ -1,0 +1,282 @@
+/**
+ * SPEC.md section 7: Orders, Order parts, Order package modifiers, Quotes, Quote parts, Quote
+ * package modifiers — every path of both kinds, odd names included, served by one implementation.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  assocNotesSchema,
+  documentInputSchema,
+  duplicateDocumentSchema,
+  idSchema,
+  lineCreateSchema,
+  lineUpdateSchema,
+  modifierUpsertSchema,
+  modNotesSchema,
+  ORDER_LIST_FIELDS,
+  priceOverrideSchema,
+  QUOTE_LIST_FIELDS,
+  subPartAddSchema,
+  toCents,
+  type DocumentKind,
+} from '@desk/domain';
+import { requireUser } from '../../plugins/auth.js';
+import { ok } from '../../lib/envelope.js';
+import { idempotencyKey } from '../../lib/idempotency.js';
+import { parseListQuery } from '../../lib/paging.js';
+import type { DocumentsService } from './documents.service.js';
+
+const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
+const params = <K extends string>(name: K) => z.object({ [name]: idSchema } as { [P in K]: typeof idSchema });
+
+interface Paths {
+  plural: 'orders' | 'quotes';
+  parts: 'order-parts' | 'quote-parts';
+  assocNotes: string;
+  modNotes: string;
+  addSub: string;
+}
+
+const PATHS: Record<DocumentKind, Paths> = {
+  order: {
+    plural: 'orders',
+    parts: 'order-parts',
+    assocNotes: 'update-subpart-assoc-notes',
+    modNotes: 'update-subpart-mod-notes',
+    addSub: 'update_subpart_list',
+  },
+  quote: {
+    plural: 'quotes',
+    parts: 'quote-parts',
+    assocNotes: 'update-subquote-assoc-notes',
+    modNotes: 'update-subquote-mod-notes',
+    addSub: 'update_subpart_quote_list',
+  },
+};
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
+  for (const kind of ['order', 'quote'] as const) {
+    const p = PATHS[kind];
+    const label = kind === 'order' ? 'Order' : 'Quote';
+    const tags = [p.plural];
+    const base = `/api/${p.plural}`;
+    const parts = `/api/${p.parts}`;
+    const access = { access: 'user' as const };
+    const fields = kind === 'order' ? ORDER_LIST_FIELDS : QUOTE_LIST_FIELDS;
+
+    // ---- documents ----
+    if (kind === 'order') {
+      app.get(
+        `${base}/list/:closed`,
+        {
+          config: access,
+          schema: {
+            tags,
+            summary: 'Orders: list/0 open, list/1 closed; with page/size/sort/filters a page',
+            params: z.object({ closed: z.enum(['0', '1'], { error: 'must be 0 (open) or 1 (closed)' }) }),
+            querystring: listQuerySchema,
+          },
+        },
+        async (request) => ok(await documents.list('order', parseListQuery(request.query, fields), request.params.closed === '1')),
+      );
+    } else {
+      app.get(
+        `${base}/`,
+        { config: access, schema: { tags, summary: 'Quotes; with page/size/sort/filters a page', querystring: listQuerySchema } },
+        async (request) => ok(await documents.list('quote', parseListQuery(request.query, fields))),
+      );
+    }
+
+    app.get(
+      `${base}/:id`,
+      { config: access, schema: { tags, summary: `One ${kind} with its totals`, params: params('id') } },
+      async (request) => ok(await documents.get(kind, request.params.id)),
+    );
+
+    app.post(
+      `${base}/create`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: `Create a ${kind} (copies the customer's multipliers and useTax); honours Idempotency-Key`,
+          body: documentInputSchema,
+        },
+      },
+      async (request, reply) => {
+        const res = await documents.create(kind, request.body, idempotencyKey(request), requireUser(request).userId);
+        return reply.code(res.statusCode).send(ok(res.body, `${label} created`));
+      },
+    );
+
+    app.put(
+      `${base}/update/:id`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: `Update a ${kind}; refreshMultiplier re-copies the customer's multipliers; version guards lost updates`,
+          params: params('id'),
+          body: documentInputSchema,
+        },
+      },
+      async (request) => ok(await documents.update(kind, request.params.id, request.body), `${label} updated`),
+    );
+
+    app.delete(
+      `${base}/delete/:id`,
+      { config: access, schema: { tags, summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`, params: params('id') } },
+      async (request) => {
+        await documents.delete(kind, request.params.id);
+        return ok(null, `${label} deleted`);
+      },
+    );
+
+    app.post(
+      `${base}/duplicate/:id`,
+      {
+        config: access,
+        schema: { tags, summary: `Deep copy of a ${kind} with the edited job name`, params: params('id'), body: duplicateDocumentSchema },
+      },
+      async (request, reply) =>
+        reply.code(201).send(ok(await documents.duplicate(kind, request.params.id, request.body.jobName ?? null), `${label} duplicated`)),
+    );
+
+    // ---- cart lines ----
+    app.get(
+      `${parts}/:${kind}Id`,
+      { config: access, schema: { tags, summary: 'Cart lines with pricingInfo, unitPrice and linePrice', params: params(`${kind}Id`) } },
+      async (request) => ok((await documents.cart(kind, (request.params as Record<string, number>)[`${kind}Id`]!)).cart),
+    );
+
+    app.post(
+      `${parts}/create/:id`,
+      {
+        config: access,
+        schema: { tags, summary: 'Add a product to the cart (id: the document)', params: params('id'), body: lineCreateSchema },
+      },
+      async (request, reply) => {
+        const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
+        return reply.code(201).send(ok({ ...r.line, totals: r.totals }, 'Line added'));
+      },
+    );
+
+    app.put(
+      `${parts}/update/:id`,
+      { config: access, schema: { tags, summary: "Change a line's quantity", params: params('id'), body: lineUpdateSchema } },
+      async (request) => {
+        const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
+        return ok({ ...r.line, totals: r.totals }, 'Line updated');
+      },
+    );
+
+    app.put(
+      `${parts}/update/:id/price-override`,
+      {
+        config: access,
+        schema: { tags, summary: 'Set a price override (null clears it)', params: params('id'), body: priceOverrideSchema },
+      },
+      async (request) => {
+        const o = request.body.priceOverride;
+        const r = await documents.setPriceOverride(kind, request.params.id, o === null ? null : toCents(o));
+        return ok({ ...r.line, totals: r.totals }, o === null ? 'Price override cleared' : 'Price override set');
+      },
+    );
+
+    app.delete(
+      `${parts}/delete/:id`,
+      { config: access, schema: { tags, summary: 'Remove a line with its sub-parts and modifiers', params: params('id') } },
+      async (request) => {
+        await documents.deleteLine(kind, request.params.id);
+        return ok(null, 'Line deleted');
+      },
+    );
+
+    // ---- sub-parts ----
+    app.get(
+      `${parts}/sub-parts/:id`,
+      { config: access, schema: { tags, summary: "A line's sub-parts", params: params('id') } },
+      async (request) => ok(await documents.subParts(kind, request.params.id)),
+    );
+
+    app.delete(
+      `${parts}/delete-sub/:rowId`,
+      { config: access, schema: { tags, summary: 'Delete a sub-part that came from associated parts', params: params('rowId') } },
+      async (request) => {
+        await documents.deleteSubPart(kind, request.params.rowId);
+        return ok(null, 'Sub-part deleted');
+      },
+    );
+
+    app.put(
+      `${parts}/${p.assocNotes}/:parentId`,
+      { config: access, schema: { tags, summary: 'Notes of an associated-part sub-part', params: params('parentId'), body: assocNotesSchema } },
+      async (request) =>
+        ok(await documents.setSubPartNotes(kind, request.params.parentId, request.body.rowId, 'ASSOC_PART', request.body.notes), 'Notes saved'),
+    );
+
+    app.put(
+      `${parts}/${p.modNotes}/:parentId`,
+      {
+        config: access,
+        schema: { tags, summary: 'Notes (and inches, for Lift) of a modifier sub-part', params: params('parentId'), body: modNotesSchema },
+      },
+      async (request) =>
+        ok(
+          await documents.setSubPartNotes(kind, request.params.parentId, request.body.rowId, 'MOD', request.body.notes, request.body.inches),
+          'Notes saved',
+        ),
+    );
+
+    app.put(
+      `${parts}/${p.addSub}/:id`,
+      { config: access, schema: { tags, summary: 'Add a part to a package line (id: the line)', params: params('id'), body: subPartAddSchema } },
+      async (request) => ok(await documents.addSubPart(kind, request.params.id, request.body.child, request.body.quantity), 'Part added'),
+    );
+
+    // ---- applied modifiers ----
+    app.get(
+      `${base}/package-modifiers/:id`,
+      { config: access, schema: { tags, summary: 'Modifiers applied to a line', params: params('id') } },
+      async (request) => ok(await documents.modifiers(kind, request.params.id)),
+    );
+
+    app.post(
+      `${base}/package-modifiers/upsert/:id`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Apply a modifier to a line, or change its notes (id: the line; body id: the package modifier)',
+          params: params('id'),
+          body: modifierUpsertSchema,
+        },
+      },
+      async (request) => {
+        const b = request.body;
+        return ok(await documents.upsertModifier(kind, request.params.id, b.modifierId, b.notes, b.inches), 'Modifier applied');
+      },
+    );
+
+    app.delete(
+      `${base}/package-modifiers/delete/:id`,
+      { config: access, schema: { tags, summary: 'Un-apply a modifier (id: the applied modifier)', params: params('id') } },
+      async (request) => {
+        await documents.deleteModifier(kind, request.params.id);
+        return ok(null, 'Modifier removed');
+      },
+    );
+  }
+
+  app.post(
+    '/api/orders/create-from-quote/:quoteId',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['orders'], summary: 'Export to Order: a new order from a quote; honours Idempotency-Key', params: params('quoteId') },
+    },
+    async (request, reply) => {
+      const res = await documents.createFromQuote(request.params.quoteId, idempotencyKey(request), requireUser(request).userId);
+      return reply.code(res.statusCode).send(ok(res.body, 'Export success'));
+    },
+  );
+};
