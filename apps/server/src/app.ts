@@ -36,6 +36,11 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
+import { loadersRoutes } from './modules/loaders/loaders.routes.js';
+import { LoadersService } from './modules/loaders/loaders.service.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { PdfPool } from './modules/printing/pdf-pool.js';
+import { printingRoutes } from './modules/printing/printing.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 
 export interface AppOptions {
@@ -43,6 +48,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Replaces the configured mailer (tests read what would have been sent). */
+  mailer?: Mailer;
 }
 
 export interface AppContext {
@@ -53,6 +60,8 @@ export interface AppContext {
   users: UsersService;
   throttle: LoginThrottle;
   documents: DocumentsService;
+  mailer: Mailer;
+  pdf: PdfPool;
 }
 
 declare module 'fastify' {
@@ -96,7 +105,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const users = new UsersService(database.db, database.kind, clock, sessions);
   const throttle = new LoginThrottle(database.db, clock);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
-  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents };
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
+  const pdf = new PdfPool();
+  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents, mailer, pdf };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
@@ -128,6 +140,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
   await app.register(documentsRoutes, { documents });
   await app.register(vendorOrdersRoutes, { database, clock });
+  await app.register(printingRoutes, {
+    database,
+    clock,
+    pdf,
+    mailer,
+    companyName: config.COMPANY_NAME,
+    taxRate: config.taxRateScaled,
+  });
+  await app.register(loadersRoutes, { loaders: new LoadersService(database.db, clock, config.taxRateScaled) });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');
@@ -147,6 +168,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+
+  app.addHook('onClose', async () => {
+    await pdf.close();
+    mailer.close();
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -8,3 +8,6 @@ export * from './schemas/fields.js';
 export * from './schemas/customers.js';
 export * from './schemas/products.js';
 export * from './schemas/documents.js';
+export * from './schemas/loaders.js';
+export * from './schemas/printing.js';
+export * from './schemas/email.js';

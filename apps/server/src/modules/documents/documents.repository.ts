@@ -234,6 +234,18 @@ export async function findLine(db: Db, k: KindTables, lineId: number) {
 }
 
 export async function subParts(db: Db, k: KindTables, lineId: number): Promise<SubPartRow[]> {
+  return (await subPartRows(db, k, [lineId])).get(lineId) ?? [];
+}
+
+/** The sub-parts of every line of a document, in one query (bay sheets and documents). */
+export async function subPartsForDocument(db: Db, k: KindTables, docId: number): Promise<Map<number, SubPartRow[]>> {
+  const lines = await any(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
+  return subPartRows(db, k, lines.map((l: { id: number }) => l.id));
+}
+
+async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Map<number, SubPartRow[]>> {
+  const out = new Map<number, SubPartRow[]>();
+  if (lineIds.length === 0) return out;
   const rows = await any(db)
     .selectFrom(`${k.subs} as s`)
     .innerJoin('products as p', 'p.id', 's.product_id')
@@ -246,17 +258,27 @@ export async function subParts(db: Db, k: KindTables, lineId: number): Promise<S
       's.inches',
       's.category',
       's.applied_modifier_id',
+      `s.${k.partFk} as line_id`,
       'p.id as product_id',
       'p.item_no',
       'p.item_description',
       't.type as type_name',
     ])
-    .where(`s.${k.partFk}`, '=', lineId)
+    .where(`s.${k.partFk}`, 'in', lineIds)
     .orderBy('s.source')
     .orderBy('s.position')
     .orderBy('s.id')
     .execute();
-  return rows.map((r: any) => ({
+  for (const r of rows) {
+    const list = out.get(r.line_id) ?? [];
+    list.push(toSubPart(r));
+    out.set(r.line_id, list);
+  }
+  return out;
+}
+
+function toSubPart(r: any): SubPartRow {
+  return {
     rowId: r.id,
     source: r.source,
     product: { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, productType: r.type_name },
@@ -265,7 +287,7 @@ export async function subParts(db: Db, k: KindTables, lineId: number): Promise<S
     inches: r.inches,
     category: r.category as ModifierCategory | null,
     appliedModifierId: r.applied_modifier_id,
-  }));
+  };
 }
 
 export async function appliedModifiers(db: Db, k: KindTables, lineId: number, onlyId?: number): Promise<AppliedModifier[]> {

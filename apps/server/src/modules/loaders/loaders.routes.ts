@@ -1,0 +1,57 @@
+/** SPEC.md section 7, the loader calls under Orders (DESIGN.md section 4). Staff run the yard. */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bayIdSchema, customerIdsSchema, pickupOrdersSchema } from '@desk/domain';
+import { ok } from '../../lib/envelope.js';
+import type { LoadersService } from './loaders.service.js';
+
+export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> = async (app, { loaders }) => {
+  const tags = ['loaders'];
+  const access = { access: 'user' as const };
+  const bayParams = z.object({ bayId: bayIdSchema });
+
+  app.get(
+    '/api/orders/list/pickup_ready',
+    { config: access, schema: { tags, summary: 'Open orders ready for pickup' } },
+    async () => ok(await loaders.pickupReady()),
+  );
+
+  app.get(
+    '/api/orders/list/pickup_ready/:bayId',
+    { config: access, schema: { tags, summary: 'Pickup-ready orders assigned to a bay (0: none)', params: bayParams } },
+    async (request) => ok(await loaders.pickupReady(request.params.bayId)),
+  );
+
+  app.put(
+    '/api/orders/updateChosenJob',
+    {
+      config: access,
+      schema: { tags, summary: 'Place in Bay: save bay assignments and In Bay (current load) flags', body: pickupOrdersSchema },
+    },
+    async (request) => ok(await loaders.saveAssignments(request.body, true), 'Update completed successfully!'),
+  );
+
+  app.put(
+    '/api/orders/chooseGarageBayOrder',
+    {
+      config: access,
+      schema: { tags, summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)', body: pickupOrdersSchema },
+    },
+    async (request) => ok(await loaders.saveAssignments(request.body, false), 'Update completed successfully!'),
+  );
+
+  app.post(
+    '/api/orders/modifyLoaderOrders',
+    {
+      config: access,
+      schema: { tags, summary: "Complete Orders: these customers' current loads become Completed, all or nothing", body: customerIdsSchema },
+    },
+    async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
+  );
+
+  app.get(
+    '/api/getGarageBayData/:bayId',
+    { config: access, schema: { tags, summary: "A bay's pick list (an empty bay answers OK with no rows)", params: bayParams } },
+    async (request) => ok(await loaders.bayData(request.params.bayId)),
+  );
+};

@@ -1,0 +1,190 @@
+/**
+ * The will-call yard (DESIGN.md section 4). Invariants, in the database and in transactions:
+ * at most one current load per bay (a partial unique index), an order in at most one bay (one
+ * column), completion all-or-nothing.
+ */
+import { sql, type Kysely } from 'kysely';
+import {
+  COMPLETED_STATUS,
+  type BayData,
+  type BayRow,
+  type PickupOrder,
+  type PickupOrderInput,
+} from '@desk/domain';
+import type { DB } from '../../db/schema.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import type { Db } from '../../lib/sql.js';
+import { KINDS } from '../documents/kinds.js';
+import * as docs from '../documents/documents.repository.js';
+
+export class LoadersService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly taxRate: number,
+  ) {}
+
+  private pickupBase(db: Db) {
+    return db
+      .selectFrom('orders as o')
+      .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select([
+        'o.id',
+        'o.customer_id',
+        'c.name as customer_name',
+        'c.customer_no',
+        'o.job_name',
+        'o.po_number',
+        's.type as status_type',
+        'o.current_load',
+        'o.loading_bay',
+      ])
+      .where('o.order_pickup', '=', 1)
+      .where('s.closed', '=', 0);
+  }
+
+  private toPickup(r: any): PickupOrder {
+    return {
+      id: r.id,
+      customerId: r.customer_id,
+      customerName: r.customer_name,
+      customerNo: r.customer_no,
+      jobName: r.job_name,
+      poNumber: r.po_number,
+      orderStatus: r.status_type,
+      current_load: r.current_load === 1,
+      loading_bay: r.loading_bay,
+    };
+  }
+
+  /** Open orders ready for pickup; with a bay, only those assigned to it (0: not in a bay). */
+  async pickupReady(bayId?: number): Promise<PickupOrder[]> {
+    let q = this.pickupBase(this.db);
+    if (bayId !== undefined) {
+      q = bayId === 0 ? q.where((eb) => eb.or([eb('o.loading_bay', 'is', null), eb('o.loading_bay', '=', 0)])) : q.where('o.loading_bay', '=', bayId);
+    }
+    const rows = await q.orderBy('o.id').execute();
+    return rows.map((r) => this.toPickup(r));
+  }
+
+  /**
+   * Saves Grid Manager rows in one transaction. `withLoad`: also save the In Bay (current load)
+   * flags (Place in Bay); otherwise only bay assignments (Choose Garage Bay), where an order that
+   * changes bay stops being that bay's current load.
+   */
+  async saveAssignments(rows: PickupOrderInput[], withLoad: boolean): Promise<PickupOrder[]> {
+    if (rows.length === 0) return this.pickupReady();
+    return this.db.transaction().execute(async (trx) => {
+      const ids = rows.map((r) => r.id);
+      const current = await this.pickupBase(trx).where('o.id', 'in', ids).execute();
+      const byId = new Map(current.map((r) => [r.id, r]));
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.length) {
+        throw badRequest(`Orders ${missing.join(', ')} are not open orders ready for pickup.`);
+      }
+      const next = rows.map((r) => {
+        const before = byId.get(r.id)!;
+        const bay = r.loading_bay;
+        let load = withLoad ? r.current_load : before.current_load === 1 && before.loading_bay === bay;
+        if (bay === null) load = false;
+        if (withLoad && r.current_load && bay === null) {
+          throw badRequest(`Order ${r.id}: choose a bay (1 to 8) before marking it In Bay.`);
+        }
+        return { id: r.id, bay, load };
+      });
+      const loads = new Map<number, number>();
+      for (const n of next) {
+        if (!n.load || n.bay === null) continue;
+        const other = loads.get(n.bay);
+        if (other !== undefined) throw conflict(`Bay ${n.bay} can hold one current load: orders ${other} and ${n.id} are both In Bay.`);
+        loads.set(n.bay, n.id);
+      }
+      // Clear the loads being moved first, so swaps between bays never collide mid-way.
+      await trx.updateTable('orders').set({ current_load: 0 }).where('id', 'in', ids).execute();
+      for (const [bay, id] of loads) {
+        const holder = await trx
+          .selectFrom('orders')
+          .select('id')
+          .where('loading_bay', '=', bay)
+          .where('current_load', '=', 1)
+          .where('id', 'not in', ids)
+          .executeTakeFirst();
+        if (holder) throw conflict(`Bay ${bay} already has a current load (order ${holder.id}); take it out of the bay first.`);
+        void id;
+      }
+      const now = isoAt(this.clock());
+      for (const n of next) {
+        await trx
+          .updateTable('orders')
+          .set({ loading_bay: n.bay, current_load: n.load ? 1 : 0, updated_at: now, version: sql`version + 1` })
+          .where('id', '=', n.id)
+          .execute();
+      }
+      const rowsAfter = await this.pickupBase(trx).orderBy('o.id').execute();
+      return rowsAfter.map((r) => this.toPickup(r));
+    });
+  }
+
+  /** Complete Orders: each customer's current load becomes Completed and leaves its bay, all or nothing. */
+  async complete(customerIds: number[]): Promise<{ completed: number[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      const loads = await trx
+        .selectFrom('orders as o')
+        .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
+        .select(['o.id', 'o.customer_id'])
+        .where('o.customer_id', 'in', customerIds)
+        .where('o.current_load', '=', 1)
+        .where('o.loading_bay', '>', 0)
+        .where('s.closed', '=', 0)
+        .execute();
+      const withLoad = new Set(loads.map((l) => l.customer_id));
+      const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
+      if (without.length) throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
+      const completed = await trx.selectFrom('order_statuses').select('id').where('type', '=', COMPLETED_STATUS).executeTakeFirstOrThrow();
+      const now = isoAt(this.clock());
+      const ids = loads.map((l) => l.id);
+      await trx
+        .updateTable('orders')
+        .set({
+          order_status_id: completed.id,
+          current_load: 0,
+          loading_bay: null,
+          order_pickup: 0,
+          completed_at: now,
+          updated_at: now,
+          version: sql`version + 1`,
+        })
+        .where('id', 'in', ids)
+        .execute();
+      return { completed: ids.sort((a, b) => a - b) };
+    });
+  }
+
+  /** A bay's pick list: every cart line, then its parts with quantities multiplied out. */
+  async bayData(bayId: number): Promise<BayData> {
+    const empty: BayData = { bayId, orderId: null, printExcelModels: [], customerId: null, customerName: null, customerJobName: null };
+    if (bayId === 0) return empty;
+    const order = await this.db
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['o.id', 'o.customer_id', 'c.name', 'o.job_name'])
+      .where('o.loading_bay', '=', bayId)
+      .where('o.current_load', '=', 1)
+      .executeTakeFirst();
+    if (!order) return empty;
+    const k = KINDS.order;
+    const header = await docs.findHeaderRow(this.db, k, order.id);
+    const { cart } = await docs.pricedDocument(this.db, k, header, this.taxRate);
+    const subs = await docs.subPartsForDocument(this.db, k, order.id);
+    const rows: BayRow[] = [];
+    for (const line of cart) {
+      rows.push({ quantity: line.quantity, itemNo: line.product.itemNo, itemDescription: line.product.itemDescription, price: line.linePrice, kind: 'LINE' });
+      for (const s of subs.get(line.id) ?? []) {
+        rows.push({ quantity: s.quantity * line.quantity, itemNo: s.product.itemNo, itemDescription: s.product.itemDescription, price: 0, kind: 'SUB' });
+      }
+    }
+    return { bayId, orderId: order.id, printExcelModels: rows, customerId: order.customer_id, customerName: order.name, customerJobName: order.job_name };
+  }
+}

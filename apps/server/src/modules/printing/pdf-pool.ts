@@ -1,0 +1,80 @@
+/**
+ * A small pool of worker threads for PDF rendering (DESIGN.md section 8: heavy work runs off the
+ * event loop). Workers start on first use and are replaced if one dies.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PrintableDocument } from '@desk/domain';
+
+interface Job {
+  id: number;
+  doc: PrintableDocument;
+  resolve: (b: Buffer) => void;
+  reject: (e: Error) => void;
+}
+
+export class PdfPool {
+  private workers: { worker: Worker; busy: Job | null }[] = [];
+  private queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
+
+  private spawn() {
+    const isTs = import.meta.url.endsWith('.ts');
+    const url = new URL(isTs ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
+    const worker = new Worker(url, isTs ? { execArgv: ['--import', 'tsx'] } : {});
+    const slot = { worker, busy: null as Job | null };
+    worker.on('message', (msg: { id: number; pdf?: Uint8Array; error?: string }) => {
+      const job = slot.busy;
+      slot.busy = null;
+      if (job && job.id === msg.id) {
+        if (msg.pdf) job.resolve(Buffer.from(msg.pdf.buffer, msg.pdf.byteOffset, msg.pdf.byteLength));
+        else job.reject(new Error(`PDF rendering failed: ${msg.error}`));
+      }
+      this.pump();
+    });
+    const fail = (err: Error) => {
+      const job = slot.busy;
+      slot.busy = null;
+      this.workers = this.workers.filter((w) => w !== slot);
+      job?.reject(err);
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (code !== 0 || slot.busy) fail(new Error(`PDF worker exited with code ${code}`));
+      else this.workers = this.workers.filter((w) => w !== slot);
+    });
+    worker.unref();
+    this.workers.push(slot);
+    return slot;
+  }
+
+  private pump() {
+    while (this.queue.length) {
+      let slot = this.workers.find((w) => !w.busy);
+      if (!slot && this.workers.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.busy = job;
+      slot.worker.postMessage({ id: job.id, doc: job.doc });
+    }
+  }
+
+  render(doc: PrintableDocument): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('PDF pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, doc, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    for (const j of this.queue.splice(0)) j.reject(new Error('PDF pool is closed'));
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    this.workers = [];
+  }
+}

@@ -1,0 +1,14 @@
+/** Worker thread: renders PDFs so the event loop keeps answering other requests. */
+import { parentPort } from 'node:worker_threads';
+import type { PrintableDocument } from '@desk/domain';
+import { renderPdf } from './render-pdf.js';
+
+parentPort?.on('message', async (msg: { id: number; doc: PrintableDocument }) => {
+  try {
+    const pdf = await renderPdf(msg.doc);
+    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    parentPort!.postMessage({ id: msg.id, pdf: bytes }, [bytes.buffer as ArrayBuffer]);
+  } catch (e) {
+    parentPort!.postMessage({ id: msg.id, error: (e as Error).message });
+  }
+});

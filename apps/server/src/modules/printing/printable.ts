@@ -1,0 +1,79 @@
+/** Builds the print model of an order or quote from the stored document and the pricing module. */
+import { formatCents, rateFromScaled, type DocumentKind, type PrintableDocument } from '@desk/domain';
+import type { Db } from '../../lib/sql.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { KINDS } from '../documents/kinds.js';
+import * as docs from '../documents/documents.repository.js';
+
+const address = (street: string | null, city: string | null, state: string | null, zip: string | null) =>
+  [street, [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter((x): x is string => !!x);
+
+/** 'customer - job - OrderID n', safe as a file name. */
+export function documentFileName(kind: DocumentKind, id: number, customer: string, job: string | null): string {
+  const raw = `${customer} - ${job ?? 'no job'} - ${kind === 'order' ? 'OrderID' : 'QuoteID'} ${id}`;
+  return raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 180);
+}
+
+export async function printableDocument(
+  db: Db,
+  kind: DocumentKind,
+  id: number,
+  opts: { companyName: string; taxRate: number; noPricePrint: boolean; clock: Clock },
+): Promise<PrintableDocument> {
+  const k = KINDS[kind];
+  const header = await docs.findHeaderRow(db, k, id);
+  if (!header) throw notFound(`${k.label} ${id} does not exist.`);
+  const customer = await db.selectFrom('customers').selectAll().where('id', '=', header.customer_id).executeTakeFirstOrThrow();
+  const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
+  const subs = await docs.subPartsForDocument(db, k, id);
+  const money = (c: number) => formatCents(c);
+  const ratePercent = (rateFromScaled(opts.taxRate) * 100).toFixed(4).replace(/\.?0+$/, '');
+  return {
+    companyName: opts.companyName,
+    kind,
+    number: id,
+    date: header[k.dateColumn],
+    printedAt: isoAt(opts.clock()).slice(0, 10),
+    status: kind === 'order' ? header.status_type : null,
+    customer: {
+      name: customer.name,
+      customerNo: customer.customer_no,
+      contactName: customer.contact_name,
+      email: customer.email,
+      phone: customer.phone,
+      street: address(customer.street_street, customer.street_city, customer.street_state, customer.street_zip_code),
+      shipTo: address(customer.ship_street, customer.ship_city, customer.ship_state, customer.ship_zip_code),
+    },
+    jobName: header.job_name,
+    poNumber: header.po_number,
+    specialInstructions: header.special_instructions,
+    lines: cart.map((l) => ({
+      quantity: l.quantity,
+      itemNo: l.product.itemNo,
+      itemDescription: l.product.itemDescription,
+      unitPrice: money(Math.round(l.unitPrice * 100)),
+      linePrice: money(Math.round(l.linePrice * 100)),
+      charged: l.pricingInfo.isPackage || l.priceOverride !== null,
+      overridden: l.priceOverride !== null,
+      subParts: (subs.get(l.id) ?? []).map((s) => ({
+        quantity: s.quantity,
+        itemNo: s.product.itemNo,
+        itemDescription: s.product.itemDescription,
+        notes: s.notes,
+        inches: s.inches,
+        fromModifier: s.source === 'MOD',
+        category: s.category,
+      })),
+    })),
+    totals: {
+      subTotal: money(totalsCents.subTotalCents),
+      taxLabel: `Tax (${ratePercent}%)`,
+      tax: money(totalsCents.taxCents),
+      total: money(totalsCents.totalCents),
+      useTax: header.use_tax === 1,
+    },
+    noPricePrint: opts.noPricePrint,
+    fileName: documentFileName(kind, id, customer.name, header.job_name),
+  };
+}

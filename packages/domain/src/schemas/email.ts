@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const subject = (name: string) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(300, { error: 'must be at most 300 characters' })
+    .refine((v) => !/[\r\n]/.test(v), { error: `${name} must be one line` });
+
+const body = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(20_000, { error: 'must be at most 20,000 characters' });
+
+/** Body of POST /api/updateAutoEmailConfig. */
+export const emailConfigSchema = z.object({
+  quoteSubject: subject('the subject'),
+  quoteBody: body,
+  orderSubject: subject('the subject'),
+  orderBody: body,
+  emailForward: z
+    .string()
+    .trim()
+    .max(254)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/.test(v), {
+      error: 'must be an e-mail address',
+    }),
+  version: z.number().int().min(1).optional(),
+});
+export type EmailConfig = z.infer<typeof emailConfigSchema>;
+
+/** The placeholders a subject or body may use, replaced when a document is e-mailed. */
+export const EMAIL_PLACEHOLDERS = {
+  customerName: "the customer's name",
+  contactName: "the customer's contact name",
+  jobName: 'the job name',
+  documentNumber: 'the order or quote number',
+  total: 'the total, e.g. $1,234.56',
+  companyName: 'your company name',
+} as const;
+
+export function fillTemplate(template: string, values: Record<keyof typeof EMAIL_PLACEHOLDERS, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? values[key as keyof typeof values] : m));
+}

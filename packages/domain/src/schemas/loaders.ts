@@ -1,0 +1,67 @@
+/** Loading bays (DESIGN.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
+import { z } from 'zod';
+
+export const bayIdSchema = z.coerce
+  .number({ error: 'must be a bay number' })
+  .int({ error: 'must be a whole bay number' })
+  .min(0, { error: 'must be a bay from 0 to 8' })
+  .max(8, { error: 'must be a bay from 0 to 8' });
+
+/** One row of the Grid Manager as sent back by Place in Bay / Choose Garage Bay. */
+export const pickupOrderSchema = z
+  .object({
+    id: z.coerce.number().int().positive({ error: 'must be an order id' }),
+    current_load: z.union([z.boolean(), z.literal(0), z.literal(1), z.null()]).optional().transform((v) => v === true || v === 1),
+    loading_bay: z
+      .union([bayIdSchema, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
+  })
+  .loose();
+
+export const pickupOrdersSchema = z
+  .array(pickupOrderSchema, { error: 'must be a list of pickup orders' })
+  .max(1000, { error: 'must hold at most 1000 orders' })
+  .superRefine((rows, ctx) => {
+    const seen = new Set<number>();
+    for (const [i, r] of rows.entries()) {
+      if (seen.has(r.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `order ${r.id} is listed twice` });
+      seen.add(r.id);
+    }
+  });
+export type PickupOrderInput = z.infer<typeof pickupOrderSchema>;
+
+export const customerIdsSchema = z
+  .array(z.coerce.number().int().positive({ error: 'must be a customer id' }), { error: 'must be a list of customer ids' })
+  .min(1, { error: 'No orders selected for completion.' })
+  .max(100);
+
+export interface PickupOrder {
+  id: number;
+  customerId: number;
+  customerName: string | null;
+  customerNo: string | null;
+  jobName: string | null;
+  poNumber: string | null;
+  orderStatus: string;
+  current_load: boolean;
+  loading_bay: number | null;
+}
+
+export interface BayRow {
+  quantity: number;
+  itemNo: string;
+  itemDescription: string | null;
+  price: number;
+  /** 'LINE' for a cart line, 'SUB' for a part under a package line. */
+  kind: 'LINE' | 'SUB';
+}
+
+export interface BayData {
+  bayId: number;
+  orderId: number | null;
+  printExcelModels: BayRow[];
+  customerId: number | null;
+  customerName: string | null;
+  customerJobName: string | null;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Body of download-excel{Order|Quote}/{id} and send-email{Order|Quote}/{id}. The prices in it
+ * are NOT trusted (DESIGN.md section 1): the server prices the stored document itself. Only
+ * noPricePrint is read.
+ */
+export const documentOutputSchema = z
+  .object({
+    orderId: z.unknown().optional(),
+    totalPrice: z.unknown().optional(),
+    fileName: z.string().max(300).optional(),
+    customerID: z.unknown().optional(),
+    noPricePrint: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => v === true || v === 1),
+    priceList: z.unknown().optional(),
+    nonTaxPrice: z.unknown().optional(),
+    taxPrice: z.unknown().optional(),
+    orderDate: z.unknown().optional(),
+  })
+  .loose()
+  .optional()
+  .transform((v) => v ?? { noPricePrint: false });
+
+/** A document laid out for print: everything the PDF shows, computed by the server. */
+export interface PrintableDocument {
+  companyName: string;
+  kind: 'order' | 'quote';
+  number: number;
+  date: string;
+  printedAt: string;
+  status: string | null;
+  customer: {
+    name: string;
+    customerNo: string | null;
+    contactName: string | null;
+    email: string | null;
+    phone: string | null;
+    street: string[];
+    shipTo: string[];
+  };
+  jobName: string | null;
+  poNumber: string | null;
+  specialInstructions: string | null;
+  lines: Array<{
+    quantity: number;
+    itemNo: string;
+    itemDescription: string | null;
+    unitPrice: string;
+    linePrice: string;
+    charged: boolean;
+    overridden: boolean;
+    subParts: Array<{ quantity: number; itemNo: string; itemDescription: string | null; notes: string | null; inches: string | null; fromModifier: boolean; category: string | null }>;
+  }>;
+  totals: { subTotal: string; taxLabel: string; tax: string; total: string; useTax: boolean };
+  noPricePrint: boolean;
+  fileName: string;
+}
