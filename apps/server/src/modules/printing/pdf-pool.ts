@@ -22,9 +22,15 @@ export class PdfPool {
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
 
   private spawn() {
+    // Built code runs pdf-worker.js; the TypeScript sources (tests, dev mode) load the worker
+    // through tsx, registered inside the worker thread.
     const isTs = import.meta.url.endsWith('.ts');
-    const url = new URL(isTs ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
-    const worker = new Worker(url, isTs ? { execArgv: ['--import', 'tsx'] } : {});
+    const worker = isTs
+      ? new Worker(
+          `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); });`,
+          { eval: true },
+        )
+      : new Worker(new URL('./pdf-worker.js', import.meta.url));
     const slot = { worker, busy: null as Job | null };
     worker.on('message', (msg: { id: number; pdf?: Uint8Array; error?: string }) => {
       const job = slot.busy;
