@@ -42,6 +42,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. Idempotency-Key on creates. */
+  headers?: Record<string, string>;
+}
+
+/** An OK answer with its message, for the banners that show the server's words. */
+export interface ApiResult<T> {
+  data: T;
+  message: string;
 }
 
 /** Paths are relative to /api unless they already start with it (SPEC.md section 7). */
@@ -62,7 +70,7 @@ function envelopeField(body: unknown, field: 'status' | 'message' | 'data'): unk
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<T> {
+async function send<T>(url: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin', ...init });
@@ -86,7 +94,10 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   }
 
   const status = envelopeField(body, 'status');
-  if (status === 'OK') return envelopeField(body, 'data') as T;
+  if (status === 'OK') {
+    const message = envelopeField(body, 'message');
+    return { data: envelopeField(body, 'data') as T, message: typeof message === 'string' ? message : '' };
+  }
   if (status === 'FAILED') {
     const message = envelopeField(body, 'message');
     throw new ApiError(
@@ -97,8 +108,13 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   throw new ApiError(UNKNOWN_STATUS_MESSAGE, response.status);
 }
 
-function jsonRequest<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+function jsonRequest<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -110,16 +126,20 @@ function jsonRequest<T>(method: string, path: string, body: unknown, options: Re
 
 export const api = {
   get<T>(path: string, options?: RequestOptions): Promise<T> {
-    return jsonRequest<T>('GET', path, undefined, options);
+    return jsonRequest<T>('GET', path, undefined, options).then((r) => r.data);
   },
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return jsonRequest<T>('POST', path, body, options);
+    return jsonRequest<T>('POST', path, body, options).then((r) => r.data);
   },
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return jsonRequest<T>('PUT', path, body, options);
+    return jsonRequest<T>('PUT', path, body, options).then((r) => r.data);
   },
   delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return jsonRequest<T>('DELETE', path, body, options);
+    return jsonRequest<T>('DELETE', path, body, options).then((r) => r.data);
+  },
+  /** Any JSON call answering data AND the server's message (for 'Create succeeded - ID: {id}' banners). */
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: RequestOptions) {
+    return jsonRequest<T>(method, path, body, options);
   },
   /** A form-encoded POST; SPEC.md section 7 asks this of login only. */
   postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
@@ -132,6 +152,6 @@ export const api = {
       body: new URLSearchParams(fields).toString(),
     };
     if (options?.signal) init.signal = options.signal;
-    return send<T>(apiUrl(path), init);
+    return send<T>(apiUrl(path), init).then((r) => r.data);
   },
 };

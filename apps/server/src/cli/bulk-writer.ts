@@ -1,0 +1,87 @@
+/**
+ * Fast bulk inserts for large data sets: prepared statements in one transaction on SQLite,
+ * multi-row INSERTs in batches on PostgreSQL. Rows carry their ids, so the caller decides them.
+ */
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export type Value = string | number | null;
+
+export interface BulkWriter {
+  insert(table: string, columns: readonly string[], rows: Iterable<Value[]>): Promise<number>;
+  /** Runs fn in one transaction (SQLite) or as-is (PostgreSQL batches commit as they go). */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  finish(tables: readonly string[]): Promise<void>;
+}
+
+export function bulkWriter(database: Database): BulkWriter {
+  if (database.sqlite) return sqliteWriter(database.sqlite);
+  return pgWriter(database.db as Kysely<any>);
+}
+
+function sqliteWriter(db: SQLite.Database): BulkWriter {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    async insert(table, columns, rows) {
+      const key = `${table}(${columns.join(',')})`;
+      let stmt = statements.get(key);
+      if (!stmt) {
+        stmt = db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+        statements.set(key, stmt);
+      }
+      let n = 0;
+      for (const r of rows) {
+        stmt.run(r);
+        n++;
+      }
+      return n;
+    },
+    async run(fn) {
+      db.exec('begin immediate');
+      try {
+        const out = await fn();
+        db.exec('commit');
+        return out;
+      } catch (e) {
+        db.exec('rollback');
+        throw e;
+      }
+    },
+    async finish() {
+      db.exec('analyze');
+    },
+  };
+}
+
+function pgWriter(db: Kysely<any>): BulkWriter {
+  return {
+    async insert(table, columns, rows) {
+      const perBatch = Math.max(1, Math.floor(30000 / columns.length));
+      let batch: Value[][] = [];
+      let n = 0;
+      const flush = async () => {
+        if (!batch.length) return;
+        const values = sql.join(batch.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`));
+        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values}`.execute(db);
+        n += batch.length;
+        batch = [];
+      };
+      for (const r of rows) {
+        batch.push(r);
+        if (batch.length >= perBatch) await flush();
+      }
+      await flush();
+      return n;
+    },
+    async run(fn) {
+      return fn();
+    },
+    async finish(tables) {
+      for (const t of tables) {
+        await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(db);
+      }
+      await sql`analyze`.execute(db);
+    },
+  };
+}

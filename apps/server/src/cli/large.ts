@@ -1,0 +1,41 @@
+/**
+ * `npm run db:large`: fills an empty database with the large data set (see large-data.ts).
+ * LARGE_SCALE (e.g. 0.01) shrinks every count, for quick tries and CI.
+ */
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { LARGE_DEFAULTS, loadLargeData } from './large-data.js';
+
+async function main() {
+  const config = loadConfig();
+  const scale = Number(process.env.LARGE_SCALE ?? 1);
+  if (!(scale > 0 && scale <= 1)) throw new Error('LARGE_SCALE must be a number in (0, 1]');
+  const n = (v: number, min = 1) => Math.max(min, Math.round(v * scale));
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
+  try {
+    await migrateToLatest(database.db);
+    const { counts, seconds } = await loadLargeData(
+      database,
+      {
+        ...LARGE_DEFAULTS,
+        customers: n(LARGE_DEFAULTS.customers, 10),
+        products: n(LARGE_DEFAULTS.products, 40),
+        packages: n(LARGE_DEFAULTS.packages, 10),
+        orders: n(LARGE_DEFAULTS.orders, 20),
+        quotes: n(LARGE_DEFAULTS.quotes, 10),
+        vendorOrders: n(LARGE_DEFAULTS.vendorOrders, 5),
+      },
+      (s) => console.log(`  ${s}`),
+    );
+    console.log(`Large data set loaded into ${database.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL'} in ${seconds.toFixed(1)} s:`);
+    for (const [t, c] of Object.entries(counts)) console.log(`  ${t.padEnd(24)} ${c}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(`Large data set not loaded: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Modal, Spinner } from 'react-bootstrap';
+import { Banner } from './banner';
+import { errorText } from './result-banner';
+import './stacked-modal.css';
+
+export interface ConfirmModalProps {
+  show: boolean;
+  /** What is acted on, e.g. 'Product'; used in the result banner. */
+  objectName: string;
+  /** What is done, e.g. 'delete'; used in the result banner. */
+  action: string;
+  /** The question, e.g. 'Are you sure you would like to delete the product (id: 5)?' */
+  children: ReactNode;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+  onSuccess?: () => void;
+}
+
+type Outcome = { ok: true } | { ok: false; error: string } | null;
+
+/** The generic confirmation dialog (SPEC.md section 2): Confirm, Close, then a result banner. */
+export function ConfirmModal({ show, objectName, action, children, onConfirm, onClose, onSuccess }: ConfirmModalProps) {
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [wasShown, setWasShown] = useState(show);
+
+  // Each opening starts afresh, without a banner from the previous one.
+  if (show !== wasShown) {
+    setWasShown(show);
+    if (show) {
+      setBusy(false);
+      setOutcome(null);
+    }
+  }
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setOutcome({ ok: true });
+      onSuccess?.();
+    } catch (e) {
+      setOutcome({ ok: false, error: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const succeeded = outcome?.ok === true;
+
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      centered
+      aria-labelledby={titleId}
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+      className="stacked-modal"
+      backdropClassName="stacked-modal-backdrop"
+    >
+      <Modal.Header closeButton closeLabel="Close dialog">
+        <Modal.Title id={titleId} as="h2" className="fs-5">
+          Confirmation
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="mb-0">{children}</div>
+        <div aria-live="polite">
+          {outcome?.ok === true && (
+            <Banner variant="success" className="mt-3 mb-0" title={`${objectName} ${action} successful`} />
+          )}
+          {outcome?.ok === false && (
+            <Banner variant="danger" className="mt-3 mb-0" title={`${objectName} ${action} failed`}>
+              <small>{outcome.error}</small>
+            </Banner>
+          )}
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+        {!succeeded && (
+          <Button variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy}>
+            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            Confirm
+          </Button>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,506 @@
+import { PAGE_SIZES, matchesSearch, type Page } from '@desk/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Banner } from './banner';
+import { errorText } from './result-banner';
+
+export interface Column<T> {
+  /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
+  key: string;
+  header: string;
+  render?: (row: T) => ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default true. */
+  filterable?: boolean;
+  className?: string;
+  /** A fixed column width, e.g. '6rem', for narrow columns such as ids and counts. */
+  width?: string;
+  /** Client mode: the value to filter and sort by, when `row[key]` is not it. */
+  value?: (row: T) => string | number | null | undefined;
+}
+
+export interface ServerQuery {
+  page: number;
+  size: number;
+  sort?: string;
+  filters: Record<string, string>;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** Server-side mode: called with the table state; TanStack Query key = [...queryKey, state]. */
+  fetchPage?: (q: ServerQuery) => Promise<Page<T>>;
+  /** Client-side mode: filter/sort/page in the browser. */
+  rows?: T[];
+  /** Required in server mode; Refresh invalidates it. */
+  queryKey?: readonly unknown[];
+  /** Client mode. */
+  isLoading?: boolean;
+  /** Client mode refresh button. */
+  onRefresh?: () => void;
+  /** Adds an expand toggle column. */
+  renderExpanded?: (row: T) => ReactNode;
+  /** An Actions column at the end. */
+  rowActions?: (row: T) => ReactNode;
+  /** E.g. the Create X button, shown next to Refresh. */
+  toolbar?: ReactNode;
+  /** E.g. 'id' or '-id'. */
+  initialSort?: string;
+  /** Default 'No records found'. */
+  emptyText?: string;
+  /** Accessible name of the table (aria-label). */
+  caption?: string;
+}
+
+const FILTER_DELAY_MS = 300;
+
+/** Reads `key` from a row, following dots ('productType.type'). */
+function readField(row: unknown, key: string): unknown {
+  let value: unknown = row;
+  for (const part of key.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The text a client-mode filter searches and the value it sorts by. */
+function cellValue<T>(row: T, column: Column<T>): string | number | null {
+  const raw = column.value ? column.value(row) : readField(row, column.key);
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === 'number' || typeof raw === 'string') return raw;
+  if (typeof raw === 'boolean') return raw ? 'Yes' : 'No';
+  if (typeof raw === 'object') {
+    // e.g. productType {id, type}: search and sort by its text.
+    const record = raw as Record<string, unknown>;
+    for (const name of ['type', 'name', 'label', 'itemNo']) {
+      if (typeof record[name] === 'string') return record[name];
+    }
+    return Object.values(record)
+      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .join(' ');
+  }
+  return String(raw);
+}
+
+function compareValues(a: string | number | null, b: string | number | null): number {
+  if (a === null || a === '') return b === null || b === '' ? 0 : 1; // blanks last
+  if (b === null || b === '') return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+function parseSort(sort: string | undefined): { key: string; desc: boolean } | null {
+  if (!sort) return null;
+  return sort.startsWith('-') ? { key: sort.slice(1), desc: true } : { key: sort, desc: false };
+}
+
+function activeFilters(filters: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value.trim() !== '') result[key] = value.trim();
+  }
+  return result;
+}
+
+/**
+ * The list table of every screen (SPEC.md section 2): a contains filter and a sort on each
+ * column, page sizes 10/20/30, first/previous/next/last and go-to-page, and a footer with the
+ * filtered and total counts. In server mode the server filters, sorts and pages; in client mode
+ * the browser does it over `rows`.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    columns,
+    rowKey,
+    fetchPage,
+    rows,
+    queryKey,
+    renderExpanded,
+    rowActions,
+    toolbar,
+    initialSort,
+    emptyText = 'No records found',
+    caption,
+  } = props;
+  const serverMode = fetchPage !== undefined;
+  const tableId = useId();
+  const queryClient = useQueryClient();
+
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(PAGE_SIZES[0]);
+  const [sort, setSort] = useState<string | undefined>(initialSort);
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
+
+  // Typing in a filter waits for a pause before asking again, then starts from page 1.
+  useEffect(() => {
+    const next = activeFilters(filterInputs);
+    if (JSON.stringify(next) === JSON.stringify(filters)) return;
+    const timer = setTimeout(() => {
+      setFilters(next);
+      setPage(1);
+    }, FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filterInputs, filters]);
+
+  const serverQuery: ServerQuery = useMemo(
+    () => ({ page, size, ...(sort ? { sort } : {}), filters }),
+    [page, size, sort, filters],
+  );
+
+  const query = useQuery({
+    queryKey: [...(queryKey ?? ['data-table', tableId]), serverQuery],
+    queryFn: () => fetchPage!(serverQuery),
+    enabled: serverMode,
+    placeholderData: keepPreviousData,
+  });
+
+  // Client mode: filter, sort and page the given rows.
+  const clientPage = useMemo((): Page<T> | undefined => {
+    if (serverMode || rows === undefined) return undefined;
+    const filterEntries = Object.entries(filters);
+    let result = rows.filter((row) =>
+      filterEntries.every(([key, needle]) => {
+        const column = columns.find((c) => c.key === key);
+        const value = column ? cellValue(row, column) : null;
+        return value !== null && matchesSearch(String(value), needle);
+      }),
+    );
+    const parsed = parseSort(sort);
+    const sortColumn = parsed && columns.find((c) => c.key === parsed.key);
+    if (parsed && sortColumn) {
+      result = [...result].sort((a, b) => {
+        const order = compareValues(cellValue(a, sortColumn), cellValue(b, sortColumn));
+        return parsed.desc ? -order : order;
+      });
+    }
+    const start = (page - 1) * size;
+    return { items: result.slice(start, start + size), filtered: result.length, total: rows.length, page, size };
+  }, [serverMode, rows, filters, sort, columns, page, size]);
+
+  const data = serverMode ? query.data : clientPage;
+  const isInitialLoading = serverMode ? query.isPending && query.fetchStatus !== 'idle' : props.isLoading === true;
+  const isFetching = serverMode ? query.isFetching : props.isLoading === true;
+  const filtered = data?.filtered ?? 0;
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(filtered / size));
+
+  // A delete or a narrower filter can leave us past the last page.
+  useEffect(() => {
+    if (data && page > pageCount) setPage(pageCount);
+  }, [data, page, pageCount]);
+
+  const parsedSort = parseSort(sort);
+  const toggleSort = (key: string) => {
+    setSort(parsedSort?.key === key && !parsedSort.desc ? `-${key}` : key);
+    setPage(1);
+  };
+
+  const toggleExpanded = (key: string | number) => {
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  };
+
+  const refresh = () => {
+    if (serverMode) void queryClient.invalidateQueries({ queryKey: queryKey ?? ['data-table', tableId] });
+    else props.onRefresh?.();
+  };
+
+  const goTo = (target: number) => setPage(Math.min(Math.max(1, Math.trunc(target) || 1), pageCount));
+
+  const hasFilters = columns.some((c) => c.filterable !== false);
+  const columnCount = columns.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
+  const items = data?.items ?? [];
+  const showRefresh = serverMode || props.onRefresh !== undefined;
+
+  return (
+    <div className="data-table">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        {showRefresh && (
+          <Button variant="outline-secondary" size="sm" onClick={refresh} disabled={isFetching} aria-label="Refresh">
+            {isFetching ? (
+              <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+            ) : (
+              <span aria-hidden="true" className="me-1">
+                ↻
+              </span>
+            )}
+            Refresh
+          </Button>
+        )}
+        {toolbar}
+        {isFetching && !isInitialLoading && (
+          <span role="status" className="small text-secondary d-inline-flex align-items-center gap-1 ms-auto">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            Loading...
+          </span>
+        )}
+      </div>
+
+      {serverMode && query.isError && (
+        <Banner variant="danger" title="The list could not be loaded" className="py-2">
+          <small>{errorText(query.error)}</small>
+        </Banner>
+      )}
+
+      <div className="table-responsive border rounded">
+        <Table hover size="sm" className="align-middle mb-0" aria-label={caption} aria-busy={isFetching}>
+          <thead>
+            <tr>
+              {renderExpanded && (
+                <th scope="col" style={{ width: '2.5rem' }}>
+                  <span className="visually-hidden">Details</span>
+                </th>
+              )}
+              {columns.map((column) => {
+                const sortable = column.sortable !== false;
+                const direction =
+                  parsedSort?.key === column.key ? (parsedSort.desc ? 'descending' : 'ascending') : 'none';
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={column.className}
+                    style={column.width ? { width: column.width } : undefined}
+                    aria-sort={sortable ? direction : undefined}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="btn btn-link p-0 text-reset fw-semibold text-decoration-none text-nowrap"
+                        onClick={() => toggleSort(column.key)}
+                        title={`Sort by ${column.header}`}
+                      >
+                        {column.header}
+                        <span aria-hidden="true" className={`ms-1 ${direction === 'none' ? 'text-body-tertiary' : ''}`}>
+                          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+              {rowActions && (
+                <th scope="col" className="text-end">
+                  Actions
+                </th>
+              )}
+            </tr>
+            {hasFilters && (
+              <tr>
+                {renderExpanded && <th scope="col" aria-hidden="true" />}
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className="fw-normal py-1">
+                    {column.filterable !== false && (
+                      <Form.Control
+                        size="sm"
+                        type="search"
+                        placeholder="Filter..."
+                        aria-label={`Filter ${column.header}`}
+                        value={filterInputs[column.key] ?? ''}
+                        onChange={(e) => setFilterInputs((previous) => ({ ...previous, [column.key]: e.target.value }))}
+                      />
+                    )}
+                  </th>
+                ))}
+                {rowActions && <th scope="col" aria-hidden="true" />}
+              </tr>
+            )}
+          </thead>
+          <tbody style={isFetching && !isInitialLoading ? { opacity: 0.6 } : undefined}>
+            {isInitialLoading && (
+              <tr>
+                <td colSpan={columnCount} className="py-4">
+                  <div role="status" className="d-flex align-items-center justify-content-center gap-2 text-secondary">
+                    <Spinner animation="border" size="sm" aria-hidden="true" />
+                    Loading...
+                  </div>
+                </td>
+              </tr>
+            )}
+            {!isInitialLoading && items.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="text-center text-secondary py-4">
+                  {emptyText}
+                </td>
+              </tr>
+            )}
+            {!isInitialLoading &&
+              items.map((row) => {
+                const key = rowKey(row);
+                const isOpen = expanded.has(key);
+                const detailsId = `${tableId}-details-${key}`;
+                return (
+                  <Fragment key={key}>
+                    <tr className={isOpen ? 'table-active' : undefined}>
+                      {renderExpanded && (
+                        <td>
+                          <Button
+                            variant="link"
+                            size="sm"
+                            className="p-1 lh-1 d-inline-flex"
+                            aria-expanded={isOpen}
+                            aria-controls={isOpen ? detailsId : undefined}
+                            aria-label={`${isOpen ? 'Collapse' : 'Expand'} row ${key}`}
+                            onClick={() => toggleExpanded(key)}
+                          >
+                            <Chevron open={isOpen} />
+                          </Button>
+                        </td>
+                      )}
+                      {columns.map((column) => (
+                        <td key={column.key} className={column.className}>
+                          {column.render ? column.render(row) : String(readField(row, column.key) ?? '')}
+                        </td>
+                      ))}
+                      {rowActions && (
+                        <td className="text-end text-nowrap">
+                          <div className="d-inline-flex gap-1">{rowActions(row)}</div>
+                        </td>
+                      )}
+                    </tr>
+                    {renderExpanded && isOpen && (
+                      <tr id={detailsId} className="data-table-details">
+                        <td colSpan={columnCount} className="bg-body-tertiary px-4 py-3">
+                          {renderExpanded(row)}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+          </tbody>
+        </Table>
+      </div>
+
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2 small">
+        <div className="d-flex align-items-center gap-2">
+          <Form.Label htmlFor={`${tableId}-size`} className="mb-0 text-secondary text-nowrap">
+            Rows per page
+          </Form.Label>
+          <Form.Select
+            id={`${tableId}-size`}
+            size="sm"
+            style={{ width: 'auto' }}
+            value={size}
+            onChange={(e) => {
+              setSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+
+        <div className="text-secondary" aria-live="polite">
+          Showing {filtered} of {total} rows
+        </div>
+
+        <nav aria-label={caption ? `${caption} pages` : 'Pages'} className="d-flex align-items-center gap-1">
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(1)}
+            disabled={page <= 1}
+            aria-label="First page"
+          >
+            «
+          </Button>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(page - 1)}
+            disabled={page <= 1}
+            aria-label="Previous page"
+          >
+            ‹
+          </Button>
+          <GoToPage page={page} pageCount={pageCount} onGo={goTo} />
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pageCount}
+            aria-label="Next page"
+          >
+            ›
+          </Button>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={() => goTo(pageCount)}
+            disabled={page >= pageCount}
+            aria-label="Last page"
+          >
+            »
+          </Button>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** "Page [n] of N": type a number and press Enter (or leave the field) to jump there. */
+function GoToPage({ page, pageCount, onGo }: { page: number; pageCount: number; onGo: (page: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft !== null && draft.trim() !== '') onGo(Number(draft));
+    setDraft(null);
+  };
+  return (
+    <span className="d-inline-flex align-items-center gap-1 mx-1 text-nowrap">
+      <span className="text-secondary">Page</span>
+      <Form.Control
+        size="sm"
+        type="number"
+        min={1}
+        max={pageCount}
+        aria-label="Go to page"
+        style={{ width: '4.5rem' }}
+        value={draft ?? String(page)}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          } else if (e.key === 'Escape') {
+            setDraft(null);
+          }
+        }}
+      />
+      <span className="text-secondary">of {pageCount}</span>
+    </span>
+  );
+}
+
+/** The expand toggle's arrow: points right when closed, down when open. */
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      fill="currentColor"
+      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s ease' }}
+    >
+      <path d="M5.7 2.3a1 1 0 0 0-1.4 1.4L8.6 8l-4.3 4.3a1 1 0 1 0 1.4 1.4l5-5a1 1 0 0 0 0-1.4l-5-5Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,183 @@
+import type { Product } from '@desk/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { api } from '../../lib/api-client';
+import { Banner } from './banner';
+import { errorText } from './result-banner';
+import { SearchableSelect } from './searchable-select';
+import './stacked-modal.css';
+
+export type ProductLinkType = 'order' | 'quote' | 'package';
+
+export interface ProductLinkerProps {
+  show: boolean;
+  /** 'package' lists parts only (no packages) and closes after each link. */
+  linkType: ProductLinkType;
+  onLink: (product: Product, quantity: number) => Promise<unknown>;
+  /** Called after a link, so the caller reloads its lines (for a package, also after a failed one). */
+  onCreated: () => void;
+  onClose: () => void;
+  /** Default 'Select Product'. */
+  title?: string;
+}
+
+/** The product list of a linker: all products, or parts only for a package's associated parts. */
+export function linkerProductsQueryKey(linkType: ProductLinkType) {
+  return ['products', 'linker', linkType === 'package' ? 'part' : 'all'] as const;
+}
+
+export const productOptionLabel = (p: Product) => `${p.itemNo} - ${p.itemDescription ?? ''}`;
+
+/**
+ * The one product-to-order, product-to-quote and product-to-package linker (SPEC.md sections 2
+ * and 4 "Linkers"): a searchable product list loaded once on opening, a quantity and Add.
+ */
+export function ProductLinker({
+  show,
+  linkType,
+  onLink,
+  onCreated,
+  onClose,
+  title = 'Select Product',
+}: ProductLinkerProps) {
+  const titleId = useId();
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      aria-labelledby={titleId}
+      centered
+      className="stacked-modal"
+      backdropClassName="stacked-modal-backdrop"
+    >
+      <Modal.Header closeButton closeLabel="Close dialog">
+        <Modal.Title id={titleId} as="h2" className="fs-5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      {/* Mounted only while open, so each opening loads the list once. */}
+      {show && <LinkerBody linkType={linkType} onLink={onLink} onCreated={onCreated} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Outcome = { ok: true; text: string } | { ok: false; error: string } | null;
+
+function LinkerBody({ linkType, onLink, onCreated, onClose }: Omit<ProductLinkerProps, 'show' | 'title'>) {
+  const id = useId();
+  const products = useQuery({
+    queryKey: linkerProductsQueryKey(linkType),
+    queryFn: ({ signal }) =>
+      api.get<Product[]>(linkType === 'package' ? 'products/?kind=part' : 'products/', { signal }),
+    // Loaded each time the linker opens (a product may have been added since), not again while
+    // it stays open. A list from an earlier opening is shown meanwhile.
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+  });
+  const [product, setProduct] = useState<Product | null>(null);
+  const [quantity, setQuantity] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const quantityNumber = Number(quantity);
+  const quantityValid = quantity.trim() !== '' && Number.isInteger(quantityNumber) && quantityNumber >= 1;
+  const quantityTouched = quantity.trim() !== '';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (product === null || !quantityValid || busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await onLink(product, quantityNumber);
+      onCreated();
+      if (linkType === 'package') {
+        onClose();
+        return;
+      }
+      setOutcome({ ok: true, text: `Added ${quantityNumber} × ${product.itemNo}` });
+      setProduct(null);
+      setQuantity('');
+    } catch (error) {
+      setOutcome({ ok: false, error: errorText(error) });
+      // The package linker reloads its list even when the link failed (SPEC.md section 4).
+      if (linkType === 'package') onCreated();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Modal.Body>
+        {products.isError ? (
+          <Banner variant="danger" title="Products could not be loaded">
+            <small>{errorText(products.error)}</small>
+          </Banner>
+        ) : (
+          <div className="mb-3">
+            <SearchableSelect<Product>
+              inputId={`${id}-product`}
+              label="Product"
+              options={products.data ?? []}
+              value={product}
+              onChange={(p) => {
+                setProduct(p);
+                setOutcome(null);
+              }}
+              getOptionLabel={productOptionLabel}
+              getOptionValue={(p) => String(p.id)}
+              isLoading={products.isPending}
+              isDisabled={busy}
+              isClearable
+              placeholder={products.isPending ? 'Loading...' : 'Search by item number or description'}
+            />
+            {products.isFetching && (
+              <div role="status" className="small text-secondary d-flex align-items-center gap-2 mt-1">
+                <Spinner animation="border" size="sm" aria-hidden="true" />
+                Loading...
+              </div>
+            )}
+          </div>
+        )}
+        <Form.Group controlId={`${id}-quantity`}>
+          <Form.Label>Quantity</Form.Label>
+          <Form.Control
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            placeholder="Enter Quantity"
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value);
+              setOutcome(null);
+            }}
+            isInvalid={quantityTouched && !quantityValid}
+            disabled={busy}
+          />
+          <Form.Control.Feedback type="invalid">Enter a whole number of 1 or more.</Form.Control.Feedback>
+        </Form.Group>
+        <div aria-live="polite">
+          {outcome?.ok === true && <Banner variant="success" className="mt-3 mb-0" title={outcome.text} />}
+          {outcome?.ok === false && (
+            <Banner variant="danger" className="mt-3 mb-0" title="The product could not be added">
+              <small>{outcome.error}</small>
+            </Banner>
+          )}
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+        <Button type="submit" variant="primary" disabled={busy || product === null || !quantityValid}>
+          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Add
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,49 @@
+import { isApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-client';
+import { Banner } from './banner';
+
+/** The outcome of a create or update, shown above an editor (SPEC.md section 8). */
+export type SaveResult =
+  | { kind: 'created'; id: number; message?: string }
+  | { kind: 'updated' }
+  | { kind: 'create-failed'; error: string }
+  | { kind: 'update-failed'; error: string };
+
+/** The message of an error thrown by the API client (or anything else thrown), for a banner. */
+export function errorText(e: unknown): string {
+  if (isApiError(e) || e instanceof Error) return e.message || GENERIC_ERROR_MESSAGE;
+  if (typeof e === 'string' && e.trim() !== '') return e;
+  return GENERIC_ERROR_MESSAGE;
+}
+
+export interface ResultBannerProps {
+  result: SaveResult | null;
+  /** Makes the banner dismissible. */
+  onClose?: () => void;
+}
+
+/** 'Create succeeded - ID: n', 'Update Succeeded', 'Create failed' or 'Update failed', with detail. */
+export function ResultBanner({ result, onClose }: ResultBannerProps) {
+  if (result === null) return null;
+  switch (result.kind) {
+    case 'created':
+      return (
+        <Banner variant="success" title={`Create succeeded - ID: ${result.id}`} onClose={onClose}>
+          {result.message ? <small>{result.message}</small> : undefined}
+        </Banner>
+      );
+    case 'updated':
+      return <Banner variant="success" title="Update Succeeded" onClose={onClose} />;
+    case 'create-failed':
+      return (
+        <Banner variant="danger" title="Create failed" onClose={onClose}>
+          <small>{result.error}</small>
+        </Banner>
+      );
+    case 'update-failed':
+      return (
+        <Banner variant="danger" title="Update failed" onClose={onClose}>
+          <small>{result.error}</small>
+        </Banner>
+      );
+  }
+}

@@ -1,0 +1,27 @@
+import type { Customer, CustomerInput } from '@desk/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { customerKeys } from './query-keys';
+
+export interface CreatedCustomer {
+  customer: Customer;
+  /** The server's message ('Customer created') for the 'Create succeeded' banner. */
+  message: string;
+}
+
+/** POST /api/customers/create: answers 201 with the new customer (and its id). */
+export async function createCustomer(input: CustomerInput): Promise<CreatedCustomer> {
+  const { data: customer, message } = await api.request<Customer>('POST', '/api/customers/create', input);
+  return { customer, message };
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: ({ customer }) => {
+      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,6 @@
+/** TanStack Query keys of the customers feature; invalidating `all` refreshes every customer view. */
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
+};

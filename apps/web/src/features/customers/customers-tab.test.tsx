@@ -1,0 +1,237 @@
+import { ROLE_USER, type Customer, type Page } from '@desk/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const customer = (id: number, fields: Partial<Customer> = {}): Customer => ({
+  id,
+  customerNo: `C-${1000 + id}`,
+  name: `Customer ${id}`,
+  contactName: null,
+  email: null,
+  phone: null,
+  fax: null,
+  mobilePhone: null,
+  streetAddress: { street: null, city: null, state: null, zipCode: null },
+  shipTo: { street: null, city: null, state: null, zipCode: null },
+  specialNeeds: null,
+  specialInstructions: null,
+  taxCode: null,
+  termsCode: null,
+  openOrders: 0,
+  useTax: false,
+  openerMultiplier: 1,
+  residentialMultiplier: 1,
+  sectionalMultiplier: 1,
+  commercialMultiplier: 1,
+  version: 1,
+  ...fields,
+});
+
+const sierra = customer(2, {
+  name: 'Sierra Door Service',
+  contactName: 'Maria Alvarez',
+  email: 'maria@example.net',
+  phone: '(916) 555-0102',
+  streetAddress: { street: '2291 Power Inn Rd', city: 'Sacramento', state: 'CA', zipCode: '95826' },
+  shipTo: { street: '18 Depot St', city: 'Elk Grove', state: 'CA', zipCode: '95624' },
+  specialNeeds: 'Liftgate delivery only',
+  specialInstructions: 'Call before loading',
+  taxCode: 'RESALE',
+  termsCode: 'Net 30',
+  openOrders: 3,
+  residentialMultiplier: 0.85,
+  version: 4,
+});
+
+const page = (items: Customer[]): FakeAnswer =>
+  ok({ items, filtered: items.length, total: 20, page: 1, size: 10 } satisfies Page<Customer>);
+
+function stubSales(handlers: Parameters<typeof stubApi>[0]) {
+  return stubApi({
+    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
+    'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
+    'GET /api/users/roles': ok([ROLE_USER]),
+    ...handlers,
+  });
+}
+
+const listRequests = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/customers/?'));
+
+const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {
+  const call = fetchMock.mock.calls.find(([url, init]) => String(url) === path && init?.method === method);
+  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+};
+
+describe('Sales > Customers', () => {
+  it('lists a server page of customers and expands a row into its details', async () => {
+    const fetchMock = stubSales({ 'GET /api/customers/': page([customer(1), sierra]) });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=customers');
+
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(expect.arrayContaining(['ID', 'Customer No', 'Customer Name', 'Contact Name', 'Open Orders', 'Actions']));
+    expect(await within(table).findByText('Sierra Door Service')).toBeTruthy();
+    expect(listRequests(fetchMock)[0]).toBe('/api/customers/?page=1&size=10&sort=id');
+    expect(screen.getByText('Showing 2 of 20 rows')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Expand row 2' }));
+    const details = screen.getByRole('group', { name: 'Details of Sierra Door Service' });
+    for (const text of [
+      '2291 Power Inn Rd',
+      'Elk Grove, CA 95624',
+      'maria@example.net',
+      '(916) 555-0102',
+      'Liftgate delivery only',
+      'Call before loading',
+      'RESALE',
+      'Net 30',
+    ]) {
+      expect(within(details).getByText(text)).toBeTruthy();
+    }
+    for (const term of [
+      'Street Address',
+      'Ship To',
+      'E-mail',
+      'Phone',
+      'Fax',
+      'Mobile Phone',
+      'Tax Code',
+      'Terms Code',
+    ]) {
+      expect(within(details).getByText(term)).toBeTruthy();
+    }
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter Customer Name' }), 'sierra');
+    await waitFor(() =>
+      expect(listRequests(fetchMock).at(-1)).toBe('/api/customers/?page=1&size=10&sort=id&name=sierra'),
+    );
+  });
+
+  it("deletes after confirmation, and shows the server's reason when it refuses", async () => {
+    let refuse = true;
+    const fetchMock = stubSales({
+      'GET /api/customers/': page([sierra]),
+      'DELETE /api/customers/delete/2': () =>
+        refuse
+          ? failed(409, 'Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.')
+          : ok(null, 'Customer deleted'),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=customers');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete customer 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
+    expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 2)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Customer delete failed')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.'),
+    ).toBeTruthy();
+
+    refuse = false;
+    const listCalls = listRequests(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Customer delete successful')).toBeTruthy();
+    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+  });
+
+  it('checks the form in the browser, creates, then edits the new customer', async () => {
+    const created = customer(21, { name: 'Foothill Door Pros', email: 'office@foothill.example', version: 1 });
+    const fetchMock = stubSales({
+      'GET /api/customers/': page([sierra]),
+      'POST /api/customers/create': { status: 201, body: { status: 'OK', data: created, message: 'Customer created' } },
+      'GET /api/customers/21': ok(created),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=customers');
+
+    await user.click(await screen.findByRole('button', { name: 'Create Customer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Customer' });
+    for (const section of ['Customer Details', 'Customer Addresses', 'Customer Multipliers']) {
+      expect(within(dialog).getByRole('button', { name: section })).toBeTruthy();
+    }
+    expect(within(dialog).getByText('Changing these values will not alter existing orders.').className).toContain(
+      'alert-warning',
+    );
+    const opener = within(dialog).getByLabelText('Opener');
+    expect([opener.getAttribute('type'), opener.getAttribute('step'), opener.getAttribute('min')]).toEqual([
+      'number',
+      '.1',
+      '0',
+    ]);
+
+    await user.type(within(dialog).getByLabelText('E-mail'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Customer Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('E-mail must be an e-mail address')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/customers/create')).toBeUndefined();
+
+    await user.type(within(dialog).getByLabelText('Customer Name'), 'Foothill Door Pros');
+    await user.clear(within(dialog).getByLabelText('E-mail'));
+    await user.type(within(dialog).getByLabelText('E-mail'), 'office@foothill.example');
+    await user.click(within(dialog).getByRole('switch', { name: 'Use Tax' }));
+    await user.clear(within(dialog).getByLabelText('Residential'));
+    await user.type(within(dialog).getByLabelText('Residential'), '0.85');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Create succeeded - ID: 21')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/customers/create')).toMatchObject({
+      name: 'Foothill Door Pros',
+      email: 'office@foothill.example',
+      customerNo: null,
+      useTax: true,
+      residentialMultiplier: 0.85,
+      openerMultiplier: 1,
+      streetAddress: { street: null, city: null, state: null, zipCode: null },
+    });
+    // Now in edit mode on the new id.
+    expect(await screen.findByRole('dialog', { name: /Edit Customer/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('sends the version back on update, and shows the 409 when someone else saved first', async () => {
+    let stale = false;
+    const fetchMock = stubSales({
+      'GET /api/customers/': page([sierra]),
+      'GET /api/customers/2': ok(sierra),
+      'PUT /api/customers/update/2': () =>
+        stale
+          ? failed(409, 'Customer 2 was changed by someone else since you opened it. Reload it and try again.')
+          : ok({ ...sierra, contactName: 'Maria A. Alvarez', version: 5 }, 'Customer updated'),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=customers');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit customer 2' }));
+    const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });
+    const contact = await within(dialog).findByLabelText('Contact Name');
+    expect((contact as HTMLInputElement).value).toBe('Maria Alvarez');
+    expect((within(dialog).getByLabelText('Residential') as HTMLInputElement).value).toBe('0.85');
+
+    await user.clear(contact);
+    await user.type(contact, 'Maria A. Alvarez');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Update Succeeded')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT', '/api/customers/update/2')).toMatchObject({
+      contactName: 'Maria A. Alvarez',
+      version: 4,
+    });
+
+    stale = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Update failed')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Customer 2 was changed by someone else since you opened it. Reload it and try again.'),
+    ).toBeTruthy();
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(puts.at(-1)![1]!.body)).version).toBe(5);
+  });
+});
