@@ -11,6 +11,7 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      testTimeout: 20_000,
     },
   }),
 );
