@@ -170,7 +170,7 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
     log('packages composed');
 
     // Documents, in chunks so memory stays flat.
-    const statusMix: [string, number][] = [['Completed', 0.55], ['Cancelled', 0.05], ['Open', 0.15], ['In Progress', 0.1], ['Awaiting Parts', 0.08], ['Ready for Pickup', 0.07]];
+    const statusMix: [string, number][] = [['Completed', 0.76], ['Cancelled', 0.05], ['Open', 0.1], ['In Progress', 0.05], ['Awaiting Parts', 0.0385], ['Ready for Pickup', 0.0015]];
     const pickStatus = () => {
       let x = r.next();
       for (const [s, p] of statusMix) {
@@ -198,7 +198,7 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
           if (kind === 'order') {
             const status = pickStatus();
             const pickup = status === 'Ready for Pickup' ? 1 : 0;
-            const inBay = pickup && baysFilled < 8 && r.chance(0.01) ? ++baysFilled : 0;
+            const inBay = pickup && baysFilled < 8 && r.chance(0.2) ? ++baysFilled : 0;
             headers.push([id, c, job, po, day(when), r.chance(0.3) ? 1 : 0, m[0]!, m[1]!, m[2]!, m[3]!, statusId(status), pickup, inBay ? 1 : 0, inBay || null, status === 'Completed' ? created : null, created, created]);
           } else {
             headers.push([id, c, job, po, day(when), r.chance(0.3) ? 1 : 0, m[0]!, m[1]!, m[2]!, m[3]!, created, created]);

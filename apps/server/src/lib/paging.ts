@@ -14,8 +14,11 @@ export interface ListQuery {
   filters: Array<{ field: string; value: string }>;
 }
 
-/** The SQL expression behind each list field, and whether a contains filter compares text. */
+/** The SQL expression behind each list field (filtered with a case- and accent-blind contains). */
 export type ListColumns = Record<string, RawBuilder<unknown>>;
+
+/** A field whose contains-filter is answered another way, e.g. through an indexed subquery. */
+export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boolean>>;
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'kind']);
 
@@ -60,9 +63,15 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(
   qb: QB,
   columns: ListColumns,
   filters: ListQuery['filters'],
+  overrides: FilterOverrides = {},
 ): QB {
   let q = qb;
   for (const f of filters) {
+    const override = overrides[f.field];
+    if (override) {
+      q = q.where(override(containsPattern(f.value))) as QB;
+      continue;
+    }
     const expr = columns[f.field];
     if (!expr) continue;
     q = q.where(sql<boolean>`fold(cast(${expr} as text)) like fold(${containsPattern(f.value)}) escape '\\'`) as QB;
@@ -72,24 +81,29 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(
 
 /**
  * Runs a paged list: rows of the requested page, the count of rows matching the filters and the
- * count of all rows. `base` holds the joins and the list's own conditions; `select` adds columns.
+ * count of all rows. `base` holds the list's own conditions and the joins that the filter and
+ * sort fields in use need (it is called with those fields). With `fetchByIds`, the page query
+ * reads ids only and the full rows are fetched for those ids afterwards (a deferred join), so a
+ * deep page does not join every skipped row.
  */
 export async function runPagedList<Row, Item>(opts: {
-  base: SelectQueryBuilder<any, any, any>;
+  base: SelectQueryBuilder<any, any, any> | ((fields: Set<string>) => SelectQueryBuilder<any, any, any>);
   select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, Row>;
   columns: ListColumns;
   query: ListQuery;
   idColumn: RawBuilder<unknown>;
   map: (row: Row) => Item;
+  fetchByIds?: (ids: number[]) => Promise<Row[]>;
+  rowId?: (row: Row) => number;
+  filterOverrides?: FilterOverrides;
 }): Promise<Page<Item>> {
-  const { base, columns, query } = opts;
-  const filtered = applyFilters(base, columns, query.filters);
-  let rowsQ = opts.select(filtered);
-  if (query.sort) {
-    const expr = columns[query.sort.field]!;
-    rowsQ = rowsQ.orderBy(expr, query.sort.desc ? 'desc' : 'asc');
-  }
-  rowsQ = rowsQ.orderBy(opts.idColumn, query.sort?.desc ? 'desc' : 'asc');
+  const { columns, query } = opts;
+  const overrides = opts.filterOverrides ?? {};
+  // Fields whose expressions the query reads: sorted fields, and filtered ones without an override.
+  const direct = query.filters.map((f) => f.field).filter((f) => !overrides[f]);
+  const used = new Set([...direct, ...(query.sort ? [query.sort.field] : [])]);
+  const baseFor = (fields: Set<string>) => (typeof opts.base === 'function' ? opts.base(fields) : opts.base);
+  const filtered = applyFilters(baseFor(used), columns, query.filters, overrides);
   const count = (qb: SelectQueryBuilder<any, any, any>) =>
     qb
       .clearSelect()
@@ -97,16 +111,30 @@ export async function runPagedList<Row, Item>(opts: {
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow()
       .then((r: { n: number | string }) => Number(r.n));
-  const [total, filteredCount] = await Promise.all([
-    count(base),
-    query.filters.length ? count(filtered) : Promise.resolve(-1),
-  ]);
-  const matching = filteredCount < 0 ? total : filteredCount;
+  const total = await count(baseFor(new Set()));
+  const matching = query.filters.length ? await count(applyFilters(baseFor(new Set(direct)), columns, query.filters, overrides)) : total;
   const lastPage = Math.max(1, Math.ceil(matching / query.size));
   const page = Math.min(query.page, lastPage);
-  const rows = await rowsQ
-    .limit(query.size)
-    .offset((page - 1) * query.size)
-    .execute();
+  const order = (qb: SelectQueryBuilder<any, any, any>) => {
+    let q = qb;
+    if (query.sort) q = q.orderBy(columns[query.sort.field]!, query.sort.desc ? 'desc' : 'asc');
+    return q.orderBy(opts.idColumn, query.sort?.desc ? 'desc' : 'asc');
+  };
+  let rows: Row[];
+  if (opts.fetchByIds && opts.rowId) {
+    const ids = (
+      await order(filtered.select(opts.idColumn.as('page_id')))
+        .limit(query.size)
+        .offset((page - 1) * query.size)
+        .execute()
+    ).map((r: any) => Number(r.page_id));
+    const byId = new Map((ids.length ? await opts.fetchByIds(ids) : []).map((r) => [opts.rowId!(r), r]));
+    rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  } else {
+    rows = await order(opts.select(filtered))
+      .limit(query.size)
+      .offset((page - 1) * query.size)
+      .execute();
+  }
   return { items: rows.map(opts.map), filtered: matching, total, page, size: query.size };
 }

@@ -4,7 +4,7 @@
  * without a decision. The check runs in onRequest, before body parsing and validation, so an
  * anonymous caller learns nothing but 401.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLE_ADMIN } from '@desk/domain';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -17,6 +17,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's own schemas (zod: params, querystring, body), for the route walker and fuzz tests. */
+  schema?: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -85,7 +87,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPlug
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (public, user or admin)`);
     }
-    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method), url: route.url, access });
+    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method), url: route.url, access, schema: route.schema });
   });
 
   app.addHook('onRequest', async (request) => {

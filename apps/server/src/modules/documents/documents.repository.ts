@@ -12,7 +12,7 @@ import {
   type ModifierCategory,
   type SubPartRow,
 } from '@desk/domain';
-import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { runPagedList, type FilterOverrides, type ListColumns, type ListQuery } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 import { toProduct } from '../catalog/products.repository.js';
 import type { KindTables } from './kinds.js';
@@ -32,11 +32,21 @@ export function listColumns(k: KindTables): ListColumns {
   return cols;
 }
 
-function listBase(db: Db, k: KindTables, closed?: boolean) {
-  let q: any = any(db).selectFrom(`${k.header} as d`).innerJoin('customers as c', 'c.id', 'd.customer_id');
+/**
+ * The list's rows: the open/closed switch is a status-id list (no join), and customers and
+ * statuses are joined only when a filter or sort uses them.
+ */
+function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Set<string> | 'all') {
+  let q: any = any(db).selectFrom(`${k.header} as d`);
+  const needs = (f: string[]) => fields === 'all' || f.some((x) => fields.has(x));
+  if (needs(['customerNo', 'customerName', 'contactName'])) q = q.innerJoin('customers as c', 'c.id', 'd.customer_id');
   if (k.kind === 'order') {
-    q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
-    if (closed !== undefined) q = q.where('s.closed', '=', closed ? 1 : 0);
+    if (needs(['orderStatus'])) q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
+    if (closed !== undefined) {
+      q = q.where('d.order_status_id', 'in', (eb: any) =>
+        eb.selectFrom('order_statuses').select('id').where('closed', '=', closed ? 1 : 0),
+      );
+    }
   }
   return q;
 }
@@ -72,19 +82,31 @@ function toListItem(k: KindTables) {
   });
 }
 
+/** Customer filters go through the customers table first: a small scan, then the orders index. */
+const customerFilter = (column: string) => (pattern: string) =>
+  sql<boolean>`d.customer_id in (select id from customers where fold(${sql.ref(column)}) like fold(${pattern}) escape '\\')`;
+const LIST_FILTERS: FilterOverrides = {
+  customerNo: customerFilter('customer_no'),
+  customerName: customerFilter('name'),
+  contactName: customerFilter('contact_name'),
+};
+
 export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<DocumentListItem[]> {
-  const rows = await listSelect(k)(listBase(db, k, closed)).orderBy('d.id').execute();
+  const rows = await listSelect(k)(listBase(db, k, closed, 'all')).orderBy('d.id').execute();
   return rows.map(toListItem(k));
 }
 
 export function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   return runPagedList<any, DocumentListItem>({
-    base: listBase(db, k, closed),
+    base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),
     query,
     idColumn: sql`d.id`,
     map: toListItem(k),
+    fetchByIds: (ids) => listSelect(k)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
+    rowId: (r) => r.id,
+    filterOverrides: LIST_FILTERS,
   });
 }
 

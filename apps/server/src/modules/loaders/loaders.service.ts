@@ -41,7 +41,8 @@ export class LoadersService {
         'o.current_load',
         'o.loading_bay',
       ])
-      .where('o.order_pickup', '=', 1)
+      // Literal 1s so SQLite can use the partial indexes (a bound parameter hides the value).
+      .where(sql<boolean>`o.order_pickup = 1`)
       .where('s.closed', '=', 0);
   }
 
@@ -171,7 +172,7 @@ export class LoadersService {
       .innerJoin('customers as c', 'c.id', 'o.customer_id')
       .select(['o.id', 'o.customer_id', 'c.name', 'o.job_name'])
       .where('o.loading_bay', '=', bayId)
-      .where('o.current_load', '=', 1)
+      .where(sql<boolean>`o.current_load = 1 and o.loading_bay > 0`)
       .executeTakeFirst();
     if (!order) return empty;
     const k = KINDS.order;
