@@ -114,6 +114,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // The API speaks JSON (and the login form); a text/plain body is refused with 415 rather than
+  // handed to a route as a string (text/plain is what a cross-site form can send without a preflight).
+  app.removeContentTypeParser('text/plain');
   await app.register(securityPlugin, { publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(authPlugin, { sessions });
 
@@ -159,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash: cache them for good; never cache index.html.
         res.setHeader(

@@ -1,0 +1,342 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds and starts the real app (production mode, all plugins on) on the large
+ * data set, signs in, and drives it with autocannon from this separate process after a warm-up.
+ * Prints each case's requests/s, p50, p99 and its throughput relative to GET /api/health in the
+ * same run; writes bench/results.json and the table in docs/performance.md.
+ *
+ * Env: BENCH_DURATION (seconds per case, default 8), BENCH_SKIP_BUILD=1, TEST_DATABASE_URL
+ * (also runs the server cases on PostgreSQL), CHROMIUM_PATH (front-end cases).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cacheDir = path.join(root, 'bench', '.data');
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const PASSWORD = 'bench-admin-password';
+const started = Date.now();
+const log = (s) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+
+function sh(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A SQLite data set, built once and cached (delete bench/.data to rebuild). */
+function sqliteDataSet(name, scale) {
+  const dir = path.join(cacheDir, name);
+  const marker = path.join(dir, 'READY-v2');
+  if (!existsSync(marker)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    log(`building the ${name} data set (scale ${scale})`);
+    const t = Date.now();
+    sh('node', ['apps/server/dist/cli/large.js'], { DATA_DIR: dir, LARGE_SCALE: String(scale) });
+    writeFileSync(marker, `${((Date.now() - t) / 1000).toFixed(1)}\n`);
+  }
+  return { dir, buildSeconds: Number(readFileSync(marker, 'utf8')) };
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const api = async (method, p, body) => {
+    const r = await fetch(`${url}${p}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json', origin: url },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const j = await r.json();
+    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${j.message}`);
+    return j.data;
+  };
+  return { url, cookie, api, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+async function measure(server, name, path_, opts = {}) {
+  const req = { url: `${server.url}${path_}`, headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' }, ...opts };
+  await cannon({ ...req, duration: 2 }); // warm-up
+  const r = await cannon(req);
+  const bad = r.non2xx + r.errors + r.timeouts;
+  const row = { name, path: path_, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: bad };
+  log(`${name.padEnd(52)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${bad ? `  (${bad} errors!)` : ''}`);
+  return row;
+}
+
+async function serverCases(server, label, small) {
+  const rows = {};
+  rows.health = await measure(server, `${label}: GET /api/health (no session)`, '/api/health', { headers: {} });
+  rows.list = await measure(server, `${label}: order list, open, page 1 of 30, by id`, '/api/orders/list/0?page=1&size=30&sort=id');
+  rows.filter = await measure(server, `${label}: order list, customer 'hendr', by job name`, '/api/orders/list/0?page=1&size=30&sort=jobName&customerName=hendr');
+  const first = await server.api('GET', '/api/orders/list/0?page=1&size=30&sort=id');
+  const last = Math.ceil(first.filtered / 30);
+  rows.lastPage = await measure(server, `${label}: order list, last page (${last})`, `/api/orders/list/0?page=${last}&size=30&sort=id`);
+  rows.jobFilter = await measure(server, `${label}: order list, job name contains 'garage'`, '/api/orders/list/0?page=1&size=30&jobName=garage');
+  rows.closedSorted = await measure(server, `${label}: closed orders sorted by customer name`, '/api/orders/list/1?page=1&size=30&sort=-customerName');
+  if (small) rows.smallList = await measure(small, `${label}: same list at 1,000 orders`, '/api/orders/list/0?page=1&size=30&sort=id');
+
+  // A 50-line order: every line a door package with a modifier applied.
+  const customers = await server.api('GET', '/api/customers/?q=hendr');
+  const order = await server.api('POST', '/api/orders/create', { customer: customers[0].id, jobName: 'Bench - 50 doors' });
+  const packages = await server.api('GET', '/api/products/?kind=package&size=30&sort=id');
+  const pkgIds = packages.items.map((p) => p.id);
+  for (let i = 0; i < 50; i++) {
+    const line = await server.api('POST', `/api/order-parts/create/${order.id}`, { product: pkgIds[i % pkgIds.length], quantity: 1 + (i % 3) });
+    const mods = await server.api('GET', `/api/package/modifiers/package/${pkgIds[i % pkgIds.length]}`);
+    const lift = mods.find((m) => m.category === 'Lift');
+    if (lift) await server.api('POST', `/api/orders/package-modifiers/upsert/${line.id}`, { id: lift.id, inches: '24' });
+  }
+  rows.order50 = await measure(server, `${label}: GET one order with 50 package lines (totals)`, `/api/orders/${order.id}`);
+  rows.order50lines = await measure(server, `${label}: GET the 50 cart lines with prices`, `/api/order-parts/${order.id}`);
+  rows.customerSearch = await measure(server, `${label}: customer search for the order modal`, '/api/customers/?q=hendr');
+  rows.bay = await measure(server, `${label}: a bay's data (bay 1)`, '/api/getGarageBayData/1');
+
+  // PDFs, and the health route while they render.
+  const pdfReq = { url: `${server.url}/api/download-excelOrder/${order.id}`, method: 'POST', body: '{}', headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' } };
+  await cannon({ ...pdfReq, connections: 2, duration: 2 });
+  const [pdf, healthDuring] = await Promise.all([
+    cannon({ ...pdfReq, connections: 4 }),
+    cannon({ url: `${server.url}/api/health`, connections: 2 }),
+  ]);
+  rows.pdf = { name: `${label}: PDF of the 50-line order (4 connections)`, rps: pdf.requests.average, p50: pdf.latency.p50, p99: pdf.latency.p99, requests: pdf.requests.total, errors: pdf.non2xx + pdf.errors };
+  rows.healthDuringPdf = { name: `${label}: health while PDFs render`, rps: healthDuring.requests.average, p50: healthDuring.latency.p50, p99: healthDuring.latency.p99, requests: healthDuring.requests.total, errors: healthDuring.non2xx + healthDuring.errors };
+  log(`${rows.pdf.name.padEnd(52)} ${rows.pdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.pdf.p50} ms  p99 ${rows.pdf.p99} ms`);
+  log(`${rows.healthDuringPdf.name.padEnd(52)} ${rows.healthDuringPdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.healthDuringPdf.p50} ms  p99 ${rows.healthDuringPdf.p99} ms`);
+
+  // Write path: create an order and add 10 lines, 4 clerks at once.
+  const times = [];
+  const t0 = Date.now();
+  let ops = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (Date.now() - t0 < DURATION * 1000) {
+        const s = performance.now();
+        const o = await server.api('POST', '/api/orders/create', { customer: customers[0].id, jobName: 'Bench write path' });
+        for (let i = 0; i < 10; i++) await server.api('POST', `/api/order-parts/create/${o.id}`, { product: pkgIds[i % pkgIds.length], quantity: 1 });
+        times.push(performance.now() - s);
+        ops++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]);
+  rows.write = { name: `${label}: create an order + 10 lines (4 clerks)`, rps: ops / ((Date.now() - t0) / 1000), p50: q(0.5), p99: q(0.99), requests: ops * 11, errors: 0 };
+  log(`${rows.write.name.padEnd(52)} ${rows.write.rps.toFixed(1).padStart(6)} ops/s  p50 ${rows.write.p50} ms  p99 ${rows.write.p99} ms`);
+  for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
+  return rows;
+}
+
+async function frontEnd(server) {
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    log(`SKIPPED front-end cases: no Chromium at ${chromiumPath}`);
+    return null;
+  }
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const sizes = async (page, route) => {
+    const got = new Map();
+    page.on('response', async (res) => {
+      const u = new URL(res.url());
+      if (!/\.(js|css)$/.test(u.pathname)) return;
+      const body = await res.body().catch(() => null);
+      const enc = (await res.allHeaders())['content-encoding'];
+      if (body) got.set(u.pathname, { type: u.pathname.endsWith('.js') ? 'js' : 'css', bytes: body.length, encoding: enc ?? 'identity' });
+    });
+    await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+    const files = [...got.entries()];
+    // Transfer size: what the server sends with Accept-Encoding gzip (precompressed .gz files).
+    const gz = async (p) => {
+      const r = await fetch(`${server.url}${p}`, { headers: { 'accept-encoding': 'gzip' } });
+      return (await r.arrayBuffer()).byteLength;
+    };
+    let js = 0;
+    let css = 0;
+    for (const [p, f] of files) {
+      const n = await gz(p);
+      if (f.type === 'js') js += n;
+      else css += n;
+    }
+    return { js, css, files: files.map(([p]) => p) };
+  };
+  const context = await browser.newContext();
+  const landing = await sizes(await context.newPage(), '/');
+  const login = await sizes(await context.newPage(), '/login');
+  // Signed in: the session cookie in the browser context.
+  const [name, value] = server.cookie.split('=');
+  await context.addCookies([{ name, value: server.cookie.slice(name.length + 1), url: server.url }]);
+  void value;
+  const salesSizes = await sizes(await context.newPage(), '/sales');
+  const timings = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await context.newPage();
+    const t = Date.now();
+    await page.goto(`${server.url}/sales`);
+    await page.locator('table tbody tr').nth(2).waitFor({ state: 'visible', timeout: 15000 });
+    timings.push(Date.now() - t);
+    await page.close();
+  }
+  await browser.close();
+  timings.sort((a, b) => a - b);
+  const res = {
+    landingJsGzip: landing.js,
+    landingCssGzip: landing.css,
+    loginJsGzip: login.js,
+    salesJsGzip: salesSizes.js,
+    salesCssGzip: salesSizes.css,
+    salesFirstPageMs: timings[Math.floor(timings.length / 2)],
+    salesFirstPageAllMs: timings,
+  };
+  log(`front end: JS for / ${(res.landingJsGzip / 1024).toFixed(1)} KB gzip, /login ${(res.loginJsGzip / 1024).toFixed(1)} KB, /sales ${(res.salesJsGzip / 1024).toFixed(1)} KB; /sales first page of orders in ${res.salesFirstPageMs} ms (median of 5)`);
+  return res;
+}
+
+function markdown(results) {
+  const s = results.sqlite;
+  const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+  const ok = (v) => (v ? 'met' : '**missed**');
+  const fe = results.frontEnd;
+  const targets = [
+    ['order list page, throughput vs health route', '>= 1/30', `1/${(1 / s.list.vsHealth).toFixed(1)}`, ok(s.list.vsHealth >= 1 / 30)],
+    ['order list page, p99 (10 connections)', '<= 25 ms', `${s.list.p99} ms`, ok(s.list.p99 <= 25)],
+    ['any single filter, sort or last page, p99', '<= 50 ms', `${Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99)} ms`, ok(Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99) <= 50)],
+    ['p50 at 100,000 orders vs at 1,000', '<= 1.5x', s.smallList ? `${(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1)).toFixed(2)}x (${s.list.p50} ms vs ${s.smallList.p50} ms)` : 'n/a', s.smallList ? ok(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1) <= 1.5) : ''],
+    ['50-line order with prices, p50', '<= 10 ms', `${s.order50.p50} ms (lines: ${s.order50lines.p50} ms)`, ok(s.order50.p50 <= 10 && s.order50lines.p50 <= 10)],
+    ['PDF of a 50-line order, p50', '<= 100 ms', `${s.pdf.p50} ms`, ok(s.pdf.p50 <= 100)],
+    ['health route p99 while PDFs render', '<= 50 ms', `${s.healthDuringPdf.p99} ms`, ok(s.healthDuringPdf.p99 <= 50)],
+    ['JavaScript for / and /login (gzip)', '<= 150 KB', fe ? `${kb(fe.landingJsGzip)} / ${kb(fe.loginJsGzip)}` : 'skipped', fe ? ok(fe.landingJsGzip <= 150 * 1024 && fe.loginJsGzip <= 150 * 1024) : ''],
+    ['/sales, navigation to first page of orders visible', '<= 1.0 s', fe ? `${fe.salesFirstPageMs} ms` : 'skipped', fe ? ok(fe.salesFirstPageMs <= 1000) : ''],
+  ];
+  const caseTable = (rows) =>
+    ['| Case | req/s | p50 | p99 | vs health |', '|---|---:|---:|---:|---:|']
+      .concat(Object.values(rows).map((r) => `| ${r.name.replace(/^[^:]+: /, '')} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.p50} ms | ${r.p99} ms | ${r.vsHealth.toFixed(3)} |`))
+      .join('\n');
+  return `# Performance
+
+Measured by \`npm run bench\` on ${results.machine}, ${results.date}. The real app runs in production
+mode as its own process; autocannon drives it from the bench process (10 connections, ${results.duration} s
+per case after a 2 s warm-up). Data: \`npm run db:large\` (5,000 customers, 3,000 products, 100,000 orders,
+30,000 quotes, ${results.largeCounts ?? 'about 520,000'} cart lines with sub-parts and modifiers), built in ${results.largeBuildSeconds} s on SQLite.
+
+## Targets (SQLite)
+
+| Case | Target | Measured | |
+|---|---|---|---|
+${targets.map((t) => `| ${t.join(' | ')} |`).join('\n')}
+
+## Server cases, SQLite
+
+${caseTable(s)}
+${results.postgres ? `\n## Server cases, PostgreSQL\n\n${caseTable(results.postgres)}\n` : '\nPostgreSQL: not measured in this run (set TEST_DATABASE_URL to include it).\n'}
+## Front end
+
+${fe ? `- JavaScript for /: ${kb(fe.landingJsGzip)} gzip; CSS ${kb(fe.landingCssGzip)} gzip.
+- JavaScript for /login: ${kb(fe.loginJsGzip)} gzip.
+- JavaScript for /sales (signed in): ${kb(fe.salesJsGzip)} gzip; CSS ${kb(fe.salesCssGzip)} gzip.
+- /sales, navigation to the first page of orders visible: ${fe.salesFirstPageMs} ms median (runs: ${fe.salesFirstPageAllMs.join(', ')} ms).` : 'Skipped: no Chromium.'}
+
+Raw figures: bench/results.json.
+`;
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    log('building the app');
+    sh('npm', ['run', 'build']);
+  }
+  const large = sqliteDataSet('large', 1);
+  const small = sqliteDataSet('small', 0.01);
+  // Each run works on copies, so the cached sets stay as built.
+  const runDir = path.join(os.tmpdir(), `desk-bench-${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  for (const [name, src] of [['large', large.dir], ['small', small.dir]]) {
+    mkdirSync(path.join(runDir, name), { recursive: true });
+    sh('cp', [path.join(src, 'desk.sqlite'), path.join(src, 'session-secret'), path.join(runDir, name)]);
+  }
+  const results = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    duration: DURATION,
+    largeBuildSeconds: large.buildSeconds,
+  };
+  const serverLarge = await startServer({ DATA_DIR: path.join(runDir, 'large') });
+  const serverSmall = await startServer({ DATA_DIR: path.join(runDir, 'small') });
+  try {
+    results.sqlite = await serverCases(serverLarge, 'SQLite', serverSmall);
+    results.frontEnd = await frontEnd(serverLarge);
+  } finally {
+    await serverLarge.stop();
+    await serverSmall.stop();
+  }
+  if (process.env.TEST_DATABASE_URL) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('drop database if exists desk_bench with (force)');
+    await admin.query('create database desk_bench');
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = '/desk_bench';
+    log('building the large data set on PostgreSQL');
+    const t = Date.now();
+    sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: u.toString(), DATA_DIR: path.join(runDir, 'pg') });
+    results.postgresBuildSeconds = (Date.now() - t) / 1000;
+    const serverPg = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(runDir, 'pg') });
+    try {
+      results.postgres = await serverCases(serverPg, 'PostgreSQL', null);
+    } finally {
+      await serverPg.stop();
+    }
+  }
+  rmSync(runDir, { recursive: true, force: true });
+  writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+  log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: bench/results.json, docs/performance.md`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
