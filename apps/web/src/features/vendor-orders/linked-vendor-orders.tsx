@@ -1,0 +1,194 @@
+import type { LinkedOrder, VendorOrder } from '@desk/domain';
+import { useId, useMemo, useState } from 'react';
+import { Button, Spinner, Table } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { errorText } from '../../components/ui/result-banner';
+import { SearchableSelect } from '../../components/ui/searchable-select';
+import { useCreateLinkedOrder } from './api/create-linked-order';
+import { useDeleteLinkedOrder } from './api/delete-linked-order';
+import { useLinkedVendorOrders } from './api/list-linked-vendor-orders';
+import { useVendorOrderOptions } from './api/list-vendor-orders';
+import { EstimatedArrival, VendorOrderStatusBadge } from './vendor-order-status';
+
+// The order modal's section and the vendor order modal read and invalidate the same keys.
+export { linkedOrderKeys, vendorOrderKeys } from './api/query-keys';
+
+const COLUMNS = ['Name', 'Description', 'Estimated Arrival', 'Status', 'Actions'] as const;
+
+export const vendorOrderOptionLabel = (v: VendorOrder) => `${v.name} - ${v.status} - ID ${v.id}`;
+
+/**
+ * The order modal's Linked Vendor Orders section (SPEC.md section 2): the vendor orders this
+ * order waits on, a picker to link another one, and an unlink action per row. Needs a saved
+ * order; the order modal shows its red notice instead while creating.
+ */
+export function LinkedVendorOrders({ orderId }: { orderId: number }) {
+  const id = useId();
+  const links = useLinkedVendorOrders(orderId);
+  const vendorOrders = useVendorOrderOptions();
+  const link = useCreateLinkedOrder();
+  const unlink = useDeleteLinkedOrder();
+  const [selected, setSelected] = useState<VendorOrder | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<LinkedOrder | null>(null);
+  const [showRemove, setShowRemove] = useState(false);
+
+  const rows = useMemo(() => links.data ?? [], [links.data]);
+  // A vendor order already linked to this order cannot be linked again.
+  const options = useMemo(() => {
+    const linked = new Set(rows.map((l) => l.vendorOrder.id));
+    return (vendorOrders.data ?? []).filter((v) => !linked.has(v.id));
+  }, [rows, vendorOrders.data]);
+  const optionsLoading = vendorOrders.isPending || links.isPending;
+
+  const submit = async () => {
+    if (selected === null || link.isPending) return;
+    setLinkError(null);
+    try {
+      await link.mutateAsync({ orderId, vendorOrderId: selected.id });
+      setSelected(null);
+    } catch (error) {
+      setLinkError(errorText(error));
+    }
+  };
+
+  return (
+    <div>
+      {/* Not a <form>: this section sits inside the order modal, which may be one. */}
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <div className="flex-grow-1" style={{ minWidth: '16rem', maxWidth: '36rem' }}>
+          <SearchableSelect<VendorOrder>
+            inputId={`${id}-vendor-order`}
+            label="Vendor Order"
+            options={options}
+            value={selected}
+            onChange={(v) => {
+              setSelected(v);
+              setLinkError(null);
+            }}
+            getOptionLabel={vendorOrderOptionLabel}
+            getOptionValue={(v) => String(v.id)}
+            isLoading={optionsLoading}
+            isDisabled={link.isPending || vendorOrders.isError}
+            isClearable
+            placeholder={optionsLoading ? 'Loading...' : 'Search vendor orders by name, status or id'}
+          />
+        </div>
+        <Button
+          variant="primary"
+          onClick={() => void submit()}
+          disabled={selected === null || link.isPending}
+          style={{ minWidth: '5rem' }}
+        >
+          {link.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Link
+        </Button>
+      </div>
+
+      <div aria-live="polite">
+        {linkError !== null && (
+          <Banner variant="danger" title="Link failed" onClose={() => setLinkError(null)}>
+            <small>{linkError}</small>
+          </Banner>
+        )}
+      </div>
+      {vendorOrders.isError && (
+        <Banner variant="danger" title="Vendor orders could not be loaded">
+          <small>{errorText(vendorOrders.error)}</small>
+        </Banner>
+      )}
+      {links.isError && (
+        <Banner variant="danger" title="Linked vendor orders could not be loaded">
+          <small>{errorText(links.error)}</small>
+        </Banner>
+      )}
+
+      <div className="table-responsive border rounded">
+        <Table
+          hover
+          size="sm"
+          className="align-middle mb-0"
+          aria-label="Linked vendor orders"
+          aria-busy={links.isFetching}
+        >
+          <thead className="table-light">
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className={column === 'Actions' ? 'text-end' : undefined}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {links.isPending ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
+                  <span role="status">
+                    <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                    Loading...
+                  </span>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
+                  No vendor orders are linked to this order
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <div className="fw-medium">{row.vendorOrder.name}</div>
+                    <div className="small text-secondary">ID {row.vendorOrder.id}</div>
+                  </td>
+                  <td className="small">{row.vendorOrder.description}</td>
+                  <td>
+                    <EstimatedArrival date={row.vendorOrder.estimatedArrival} status={row.vendorOrder.status} />
+                  </td>
+                  <td>
+                    <VendorOrderStatusBadge status={row.vendorOrder.status} />
+                  </td>
+                  <td className="text-end">
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      onClick={() => {
+                        setRemoving(row);
+                        setShowRemove(true);
+                      }}
+                      aria-label={`Unlink vendor order ${row.vendorOrder.id}`}
+                      title="Remove this link; the vendor order itself is kept"
+                    >
+                      Unlink
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </div>
+
+      <ConfirmModal
+        show={showRemove && removing !== null}
+        objectName="Vendor order link"
+        action="delete"
+        onConfirm={() => unlink.mutateAsync(removing!.id)}
+        onClose={() => setShowRemove(false)}
+      >
+        {removing && (
+          <>
+            <p className="mb-0">
+              Are you sure you would like to remove the link to vendor order {removing.vendorOrder.name} (id:{' '}
+              {removing.vendorOrder.id})?
+            </p>
+            <p className="mb-0 mt-1 small text-secondary">The order and the vendor order themselves are kept.</p>
+          </>
+        )}
+      </ConfirmModal>
+    </div>
+  );
+}

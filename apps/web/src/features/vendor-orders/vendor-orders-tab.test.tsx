@@ -1,0 +1,307 @@
+import { ROLE_USER, type LinkedOrder, type Page, type VendorOrder } from '@desk/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const vendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder => ({
+  id,
+  name: `Vendor order ${id}`,
+  description: null,
+  estimatedArrival: null,
+  status: 'Ordered',
+  version: 1,
+  ...fields,
+});
+
+const clopay = vendorOrder(1, {
+  name: 'Clopay stock order #4471',
+  description: '16x7 and 9x7 insulated sections, white',
+  estimatedArrival: '2999-03-14',
+  status: 'Ordered',
+});
+const amarr = vendorOrder(2, {
+  name: 'Amarr truckload #A-20931',
+  description: 'Commercial ribbed sections 10x24',
+  estimatedArrival: '2999-03-02',
+  status: 'Shipped',
+});
+const springs = vendorOrder(3, {
+  name: 'Northwest Spring Supply #3307',
+  estimatedArrival: '2020-01-10',
+  status: 'Received',
+  version: 4,
+});
+const coastal = vendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', status: 'Cancelled' });
+
+const page = (items: VendorOrder[]): FakeAnswer =>
+  ok({ items, filtered: items.length, total: items.length, page: 1, size: 10 } satisfies Page<VendorOrder>);
+
+function stubSales(handlers: Parameters<typeof stubApi>[0]) {
+  return stubApi({
+    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
+    'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
+    'GET /api/users/roles': ok([ROLE_USER]),
+    ...handlers,
+  });
+}
+
+const listRequests = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/vendor-orders/?'));
+
+const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {
+  const call = fetchMock.mock.calls.find(([url, init]) => String(url) === path && init?.method === method);
+  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+};
+
+const link = (id: number, order: Partial<LinkedOrder['order']> & { id: number }, vo: VendorOrder): LinkedOrder => ({
+  id,
+  order: { jobName: null, customerNo: null, customerName: 'Someone', orderStatus: 'Open', ...order },
+  vendorOrder: vo,
+});
+
+describe('Sales > Vendor Orders', () => {
+  it('lists a server page with a coloured status badge per vendor order', async () => {
+    const fetchMock = stubSales({ 'GET /api/vendor-orders/': page([clopay, amarr, springs, coastal]) });
+    renderApp('/sales?tab=vendor-orders');
+
+    const table = await screen.findByRole('table', { name: 'Vendor orders' });
+    const [headerRow] = within(table).getAllByRole('row');
+    expect(
+      within(headerRow!)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim()),
+    ).toEqual(['ID', 'Name', 'Description', 'Estimated Arrival', 'Status', 'Actions']);
+    expect(await within(table).findByText('Clopay stock order #4471')).toBeTruthy();
+    expect(listRequests(fetchMock)[0]).toBe('/api/vendor-orders/?page=1&size=10&sort=id');
+
+    const badgeOf = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!).getByText(/^(Ordered|Shipped|Received|Cancelled)$/);
+    expect(badgeOf('Clopay stock order #4471').className).toContain('bg-primary');
+    expect(badgeOf('Amarr truckload #A-20931').className).toContain('bg-warning');
+    expect(badgeOf('Northwest Spring Supply #3307').className).toContain('bg-success');
+    expect(badgeOf('Coastal Commercial Doors #CC-5512').className).toContain('bg-secondary');
+
+    const amarrRow = within(table).getByText('Amarr truckload #A-20931').closest('tr')!;
+    expect(within(amarrRow).getByText('2999-03-02')).toBeTruthy();
+    expect(within(amarrRow).getByText('Commercial ribbed sections 10x24')).toBeTruthy();
+    // Received in the past is not late; only expected stock is flagged.
+    expect(within(table).queryByText('Overdue')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create Vendor Order' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it("asks before deleting, and shows the server's reason when the vendor order is linked", async () => {
+    let refuse = true;
+    const fetchMock = stubSales({
+      'GET /api/vendor-orders/': page([clopay, springs]),
+      'DELETE /api/vendor-orders/delete/3': () =>
+        refuse
+          ? failed(
+              409,
+              'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
+            )
+          : ok(null, 'Vendor order deleted'),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=vendor-orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete vendor order 3' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
+    const question = 'Are you sure you would like to delete the vendor-order (id: 3)?';
+    expect(within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === question)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Vendor order delete failed')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
+      ),
+    ).toBeTruthy();
+
+    refuse = false;
+    const listCalls = listRequests(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Vendor order delete successful')).toBeTruthy();
+    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+  });
+
+  it('checks the form, creates, closes and shows the create banner over the reloaded list', async () => {
+    const created = vendorOrder(9, {
+      name: 'Midwest Track & Hardware #M-7719',
+      description: 'High-lift track kits',
+      estimatedArrival: '2999-06-01',
+      status: 'Shipped',
+    });
+    let afterCreate = false;
+    const fetchMock = stubSales({
+      'GET /api/vendor-orders/': () => page(afterCreate ? [clopay, created] : [clopay]),
+      'POST /api/vendor-orders/create': () => {
+        afterCreate = true;
+        return { status: 201, body: { status: 'OK', data: created, message: 'Vendor order created' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=vendor-orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Vendor Order' });
+    expect(within(dialog).getByLabelText('Estimated Arrival').getAttribute('type')).toBe('date');
+    expect(within(dialog).getByLabelText('Description').tagName).toBe('TEXTAREA');
+    const status = within(dialog).getByLabelText('Status') as HTMLSelectElement;
+    expect([...status.options].map((o) => o.value)).toEqual(['Ordered', 'Shipped', 'Received', 'Cancelled']);
+    expect(status.value).toBe('Ordered');
+    // Linking happens on a saved vendor order only.
+    expect(within(dialog).queryByText('Linked Orders')).toBeNull();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/vendor-orders/create')).toBeUndefined();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Midwest Track & Hardware #M-7719');
+    expect(within(dialog).queryByText('Name is required')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Description'), 'High-lift track kits');
+    await user.type(within(dialog).getByLabelText('Estimated Arrival'), '2999-06-01');
+    await user.selectOptions(status, 'Shipped');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Create succeeded - ID: 9')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', '/api/vendor-orders/create')).toEqual({
+      name: 'Midwest Track & Hardware #M-7719',
+      description: 'High-lift track kits',
+      estimatedArrival: '2999-06-01',
+      status: 'Shipped',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Vendor Order' })).toBeNull());
+    // The banner stays above the list once the modal has closed.
+    expect(screen.getByText('Create succeeded - ID: 9').closest('.alert')!.className).toContain('alert-success');
+    const table = screen.getByRole('table', { name: 'Vendor orders' });
+    expect(await within(table).findByText('Midwest Track & Hardware #M-7719')).toBeTruthy();
+  });
+
+  it('keeps the modal open with "Create failed" when the server refuses', async () => {
+    stubSales({
+      'GET /api/vendor-orders/': page([]),
+      'POST /api/vendor-orders/create': failed(400, 'name: must be at most 200 characters'),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=vendor-orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Vendor Order' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Spring order');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Create failed')).toBeTruthy();
+    expect(within(dialog).getByText('name: must be at most 200 characters')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Spring order');
+  });
+
+  it('edits with the version, lists the linked orders and unlinks one after confirmation', async () => {
+    let links = [
+      link(
+        31,
+        {
+          id: 12,
+          jobName: 'Hendricks residence - 2 car garage',
+          customerNo: 'C-1004',
+          customerName: 'Hendricks Builders',
+          orderStatus: 'Waiting on Parts',
+        },
+        springs,
+      ),
+      link(
+        32,
+        {
+          id: 15,
+          jobName: 'Sutter Street storage - units 12-18',
+          customerNo: 'C-1011',
+          customerName: 'Sutter Storage LLC',
+          orderStatus: 'Open',
+        },
+        springs,
+      ),
+    ];
+    let stale = false;
+    const fetchMock = stubSales({
+      'GET /api/vendor-orders/': page([springs]),
+      'GET /api/vendor-orders/3': ok(springs),
+      'GET /api/linked-orders/orders/3': () => ok(links),
+      'DELETE /api/linked-orders/delete/31': () => {
+        links = links.filter((l) => l.id !== 31);
+        return ok(null, 'Link removed');
+      },
+      'PUT /api/vendor-orders/update/3': () =>
+        stale
+          ? failed(409, 'Vendor order 3 was changed by someone else since you opened it. Reload it and try again.')
+          : ok({ ...springs, status: 'Cancelled', version: 5 }, 'Vendor order updated'),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=vendor-orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit vendor order 3' }));
+    const dialog = await screen.findByRole('dialog', { name: /Edit Vendor Order/ });
+    expect(((await within(dialog).findByRole('textbox', { name: 'Name' })) as HTMLInputElement).value).toBe(
+      'Northwest Spring Supply #3307',
+    );
+    expect((within(dialog).getByLabelText('Estimated Arrival') as HTMLInputElement).value).toBe('2020-01-10');
+    expect((within(dialog).getByLabelText('Status') as HTMLSelectElement).value).toBe('Received');
+
+    const linked = await within(dialog).findByRole('table', { name: 'Linked orders' });
+    expect(
+      within(linked)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Actions']);
+    const hendricks = (await within(linked).findByText('Hendricks residence - 2 car garage')).closest('tr')!;
+    for (const text of ['C-1004', 'Hendricks Builders', 'Waiting on Parts']) {
+      expect(within(hendricks).getByText(text)).toBeTruthy();
+    }
+
+    await user.click(within(linked).getByRole('button', { name: 'Unlink order 12' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirmation' });
+    expect(confirm.textContent).toContain('remove the link to order 12');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Order link delete successful')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(linked).queryByText('Hendricks residence - 2 car garage')).toBeNull());
+    expect(within(linked).getByText('Sutter Street storage - units 12-18')).toBeTruthy();
+
+    // A stale save keeps the modal open with the reason.
+    stale = true;
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Update failed')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeTruthy();
+
+    stale = false;
+    const listCalls = listRequests(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(puts.at(-1)![1]!.body))).toEqual({
+      name: 'Northwest Spring Supply #3307',
+      description: null,
+      estimatedArrival: '2020-01-10',
+      status: 'Cancelled',
+      version: 4,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Vendor Order/ })).toBeNull());
+    expect(screen.getByText('Update Succeeded')).toBeTruthy();
+    await waitFor(() => expect(listRequests(fetchMock).length).toBeGreaterThan(listCalls));
+  });
+
+  it('reloads the list when the modal is closed without saving', async () => {
+    const fetchMock = stubSales({ 'GET /api/vendor-orders/': page([clopay]) });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=vendor-orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
+    const listCalls = listRequests(fetchMock).length;
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Create Vendor Order' })).getByRole('button', { name: 'Close' }),
+    );
+    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+  });
+});
