@@ -1,4 +1,142 @@
-/** New user accounts (SPEC.md section 2, "Admin home" 4); built by the user-management issue. */
+import { addUserBodySchema, type AddUserBody } from '@desk/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { errorText } from '../../components/ui/result-banner';
+import { useAddUser } from './api/add-user';
+import { labelledErrors, withFieldLabel, type FieldErrors } from './field-errors';
+import { OutcomeBanner, type Outcome } from './outcome-banner';
+import { PasswordInput } from './password-input';
+import './admin.css';
+
+const LABELS: Record<'username' | 'password' | 'admin', string> = {
+  username: 'New Username',
+  password: 'New User Password',
+  admin: 'Administrator',
+};
+
+/** New user accounts (SPEC.md section 2, "Admin home" 4). */
 export function AddUsersTab() {
-  return <p className="text-secondary mb-0">New user accounts will be added here.</p>;
+  const add = useAddUser();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Bumped after every call: a fresh form is a cleared one.
+  const [formKey, setFormKey] = useState(0);
+
+  const addUser = async (body: AddUserBody) => {
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, message: (await add.mutateAsync(body)).message });
+    } catch (e) {
+      setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
+    } finally {
+      // SPEC.md section 4: the fields are cleared whether the add succeeded or failed.
+      setFormKey((k) => k + 1);
+    }
+  };
+
+  return (
+    <div className="admin-form">
+      <p className="text-secondary small">
+        A new account can sign in at once with this password and change it under Modify Password.
+      </p>
+      <OutcomeBanner outcome={outcome} failureTitle="The user was not added" onClose={() => setOutcome(null)} />
+      <AddUserForm key={formKey} busy={add.isPending} onSubmit={(body) => void addUser(body)} />
+    </div>
+  );
+}
+
+interface AddUserFormProps {
+  busy: boolean;
+  onSubmit: (body: AddUserBody) => void;
+}
+
+function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [admin, setAdmin] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const clearError = (field: 'username' | 'password') => {
+    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = addUserBodySchema.safeParse({ username, password, admin });
+    if (!parsed.success) {
+      const found = labelledErrors(parsed.error.issues, LABELS);
+      setErrors(found);
+      const first = (['username', 'password'] as const).find((f) => found[f] !== undefined);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Add user">
+      <fieldset disabled={busy}>
+        <Form.Group controlId={`${id}-username`} className="mb-3">
+          <Form.Label className="mb-1">New Username</Form.Label>
+          <Form.Control
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              clearError('username');
+            }}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            isInvalid={errors.username !== undefined}
+            aria-invalid={errors.username !== undefined || undefined}
+            aria-describedby={
+              errors.username !== undefined ? `${id}-username-error ${id}-username-hint` : `${id}-username-hint`
+            }
+          />
+          <Form.Control.Feedback type="invalid" id={`${id}-username-error`}>
+            {errors.username}
+          </Form.Control.Feedback>
+          <Form.Text id={`${id}-username-hint`} className="d-block">
+            3 to 64 letters, digits or . _ @ -
+          </Form.Text>
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${id}-password`} className="mb-1">
+            New User Password
+          </Form.Label>
+          <PasswordInput
+            id={`${id}-password`}
+            value={password}
+            onChange={(v) => {
+              setPassword(v);
+              clearError('password');
+            }}
+            autoComplete="new-password"
+            error={errors.password}
+            describedBy={`${id}-password-hint`}
+          />
+          <Form.Text id={`${id}-password-hint`} className="d-block">
+            At least 8 characters.
+          </Form.Text>
+        </Form.Group>
+        <Form.Group controlId={`${id}-admin`} className="mb-3">
+          <Form.Check
+            type="checkbox"
+            label="Administrator"
+            checked={admin}
+            onChange={(e) => setAdmin(e.target.checked)}
+            aria-describedby={`${id}-admin-hint`}
+          />
+          <Form.Text id={`${id}-admin-hint`} className="d-block">
+            Administrators also manage products, e-mail settings and users.
+          </Form.Text>
+        </Form.Group>
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        Add User
+      </Button>
+    </Form>
+  );
 }

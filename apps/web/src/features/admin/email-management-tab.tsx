@@ -1,8 +1,218 @@
-/** Automatic e-mail templates (SPEC.md section 2, "Admin home" 2); built by the e-mail issue. */
+import { EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
+import { Fragment, useId, useState, type FormEvent } from 'react';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
+import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
+import { isApiError } from '../../lib/api-client';
+import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
+import { useUpdateEmailConfig } from './api/update-email-config';
+import { labelledErrors, type FieldErrors } from './field-errors';
+
+type EmailField = 'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward';
+type EmailFormValues = Record<EmailField, string>;
+
+const LABELS: Record<EmailField, string> = {
+  quoteSubject: 'Email Quote Subject',
+  quoteBody: 'Email Quote Body',
+  orderSubject: 'Email Order Subject',
+  orderBody: 'Email Order Body',
+  emailForward: 'Forward Email',
+};
+
+const FIELDS: ReadonlyArray<{ field: EmailField; body?: boolean; hint?: string }> = [
+  { field: 'quoteSubject' },
+  { field: 'quoteBody', body: true },
+  { field: 'orderSubject' },
+  { field: 'orderBody', body: true },
+  { field: 'emailForward', hint: 'Optional. Receives a blind copy of every quote and order e-mail.' },
+];
+
+const toForm = (c: StoredEmailConfig): EmailFormValues => ({
+  quoteSubject: c.quoteSubject,
+  quoteBody: c.quoteBody,
+  orderSubject: c.orderSubject,
+  orderBody: c.orderBody,
+  emailForward: c.emailForward ?? '',
+});
+
+/** Automatic e-mail templates and the forward address (SPEC.md section 2, "Admin home" 2). */
 export function EmailManagementTab() {
+  const config = useEmailConfig();
+  const update = useUpdateEmailConfig();
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const stale = result?.kind === 'update-failed' && isApiError(update.error) && update.error.httpStatus === 409;
+
+  const save = async (input: EmailConfig) => {
+    setResult(null);
+    try {
+      await update.mutateAsync(input);
+      setResult({ kind: 'updated' });
+    } catch (e) {
+      setResult({ kind: 'update-failed', error: errorText(e) });
+    }
+  };
+
+  const reload = async () => {
+    setResult(null);
+    update.reset();
+    await config.refetch();
+  };
+
+  if (config.isPending) return <Loading />;
+  if (config.isError) {
+    return (
+      <Banner variant="danger" title="The e-mail settings could not be loaded">
+        <small>{errorText(config.error)}</small>
+        <div className="mt-2">
+          <Button variant="outline-danger" size="sm" onClick={() => void config.refetch()} disabled={config.isFetching}>
+            Try again
+          </Button>
+        </div>
+      </Banner>
+    );
+  }
+
   return (
-    <p className="text-secondary mb-0">
-      Quote and order e-mail templates and the forwarding address will be managed here.
-    </p>
+    <>
+      <p className="text-secondary small">The subject and body used when a quote or order is e-mailed to a customer.</p>
+      <Row className="g-4">
+        <Col lg={7} xl={6}>
+          <div aria-live="polite">
+            <ResultBanner result={result} onClose={() => setResult(null)} />
+          </div>
+          {stale && (
+            <div className="d-flex justify-content-end mt-n2 mb-3">
+              <Button variant="outline-secondary" size="sm" onClick={() => void reload()} disabled={config.isFetching}>
+                {config.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+                Reload the latest version
+              </Button>
+            </div>
+          )}
+          <EmailForm
+            // A new version from the server (a save or a reload) starts the form afresh from it.
+            key={config.data.version}
+            config={config.data}
+            saving={update.isPending}
+            onSubmit={(input) => void save(input)}
+          />
+        </Col>
+        <Col lg={5} xl={4}>
+          <PlaceholderHelp />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+interface EmailFormProps {
+  config: StoredEmailConfig;
+  saving: boolean;
+  onSubmit: (input: EmailConfig) => void;
+}
+
+function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<EmailFormValues>(() => toForm(config));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = (field: EmailField, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const describedBy = (field: EmailField, hint: string | undefined) =>
+    [errors[field] !== undefined && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') ||
+    undefined;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // The same schema the server parses with (STYLE.md habit 1); the version guards against lost updates.
+    const parsed = emailConfigSchema.safeParse({ ...values, version: config.version });
+    if (!parsed.success) {
+      const found = labelledErrors(parsed.error.issues, LABELS);
+      setErrors(found);
+      const first = FIELDS.find(({ field }) => found[field] !== undefined);
+      if (first) document.getElementById(`${id}-${first.field}`)?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="E-mail settings">
+      <fieldset disabled={saving}>
+        {FIELDS.map(({ field, body, hint }) => (
+          <Form.Group key={field} controlId={`${id}-${field}`} className="mb-3">
+            <Form.Label className="mb-1">{LABELS[field]}</Form.Label>
+            {body ? (
+              <Form.Control
+                as="textarea"
+                rows={5}
+                cols={50}
+                value={values[field]}
+                onChange={(e) => set(field, e.target.value)}
+                isInvalid={errors[field] !== undefined}
+                aria-invalid={errors[field] !== undefined || undefined}
+                aria-describedby={describedBy(field, hint)}
+              />
+            ) : (
+              <Form.Control
+                type={field === 'emailForward' ? 'email' : 'text'}
+                value={values[field]}
+                onChange={(e) => set(field, e.target.value)}
+                isInvalid={errors[field] !== undefined}
+                aria-invalid={errors[field] !== undefined || undefined}
+                aria-describedby={describedBy(field, hint)}
+                autoComplete="off"
+              />
+            )}
+            <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+              {errors[field]}
+            </Form.Control.Feedback>
+            {hint && (
+              <Form.Text id={`${id}-${field}-hint`} className="d-block">
+                {hint}
+              </Form.Text>
+            )}
+          </Form.Group>
+        ))}
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={saving} style={{ minWidth: '6.5rem' }}>
+        {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+    </Form>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Which placeholders a subject or body may use, and what each becomes. */
+function PlaceholderHelp() {
+  const headingId = useId();
+  return (
+    <aside aria-labelledby={headingId} className="border rounded bg-body-tertiary p-3 small">
+      <h3 id={headingId} className="fs-6 fw-semibold mb-2">
+        Placeholders
+      </h3>
+      <p className="text-secondary mb-3">
+        Use these in any subject or body. Each is replaced when a quote or order is e-mailed.
+      </p>
+      <dl className="row mb-3 gy-1">
+        {Object.entries(EMAIL_PLACEHOLDERS).map(([name, meaning]) => (
+          <Fragment key={name}>
+            <dt className="col-5 fw-normal">
+              <code>{`{${name}}`}</code>
+            </dt>
+            <dd className="col-7 mb-0">{capitalise(meaning)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <p className="text-secondary mb-0">
+        Example: <code>{'Quote {documentNumber} for {jobName}'}</code>
+      </p>
+    </aside>
   );
 }

@@ -1,4 +1,149 @@
-/** Password change (SPEC.md section 2, "Admin home" 3); built by the user-management issue. */
+import { modifyCredentialsBodySchema, type ModifyCredentialsBody } from '@desk/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { errorText } from '../../components/ui/result-banner';
+import { useSession } from '../auth/api/get-session';
+import { useModifyCredentials } from './api/modify-credentials';
+import { labelledErrors, withFieldLabel, type FieldErrors } from './field-errors';
+import { OutcomeBanner, type Outcome } from './outcome-banner';
+import { PasswordInput } from './password-input';
+import './admin.css';
+
+const LABELS: Record<keyof ModifyCredentialsBody, string> = {
+  username: 'Username',
+  oldPassword: 'Old Password',
+  password: 'New Password',
+};
+
+/** Password change (SPEC.md section 2, "Admin home" 3). */
 export function ModifyPasswordTab() {
-  return <p className="text-secondary mb-0">Changing a user's password will be done here.</p>;
+  const signedInName = useSession().data?.username ?? '';
+  const modify = useModifyCredentials();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Bumped after every call: a fresh form is a cleared one (passwords hidden again too).
+  const [formKey, setFormKey] = useState(0);
+
+  const change = async (body: ModifyCredentialsBody) => {
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, message: await modify.mutateAsync(body) });
+    } catch (e) {
+      setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
+    } finally {
+      // SPEC.md section 4: the fields are cleared whether the change succeeded or failed.
+      setFormKey((k) => k + 1);
+    }
+  };
+
+  return (
+    <div className="admin-form">
+      <p className="text-secondary small">
+        The old password is always needed. Changing it signs that account out of every other browser.
+      </p>
+      <OutcomeBanner outcome={outcome} failureTitle="The password was not changed" onClose={() => setOutcome(null)} />
+      <PasswordForm
+        // The session may arrive after the tab opens; the username field then starts from it.
+        key={`${formKey}:${signedInName}`}
+        initialUsername={signedInName}
+        busy={modify.isPending}
+        onSubmit={(body) => void change(body)}
+      />
+    </div>
+  );
+}
+
+interface PasswordFormProps {
+  initialUsername: string;
+  busy: boolean;
+  onSubmit: (body: ModifyCredentialsBody) => void;
+}
+
+function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
+  const id = useId();
+  const [username, setUsername] = useState(initialUsername);
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const clearError = (field: keyof ModifyCredentialsBody) => {
+    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = modifyCredentialsBodySchema.safeParse({ username, oldPassword, password });
+    if (!parsed.success) {
+      const found = labelledErrors(parsed.error.issues, LABELS);
+      setErrors(found);
+      const first = (['username', 'oldPassword', 'password'] as const).find((f) => found[f] !== undefined);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Modify password">
+      <fieldset disabled={busy}>
+        <Form.Group controlId={`${id}-username`} className="mb-3">
+          <Form.Label className="mb-1">Username</Form.Label>
+          <Form.Control
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              clearError('username');
+            }}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            isInvalid={errors.username !== undefined}
+            aria-invalid={errors.username !== undefined || undefined}
+            aria-describedby={errors.username !== undefined ? `${id}-username-error` : undefined}
+          />
+          <Form.Control.Feedback type="invalid" id={`${id}-username-error`}>
+            {errors.username}
+          </Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${id}-oldPassword`} className="mb-1">
+            Old Password
+          </Form.Label>
+          <PasswordInput
+            id={`${id}-oldPassword`}
+            value={oldPassword}
+            onChange={(v) => {
+              setOldPassword(v);
+              clearError('oldPassword');
+            }}
+            autoComplete="current-password"
+            error={errors.oldPassword}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Label htmlFor={`${id}-password`} className="mb-1">
+            New Password
+          </Form.Label>
+          <PasswordInput
+            id={`${id}-password`}
+            value={password}
+            onChange={(v) => {
+              setPassword(v);
+              clearError('password');
+            }}
+            autoComplete="new-password"
+            error={errors.password}
+            describedBy={`${id}-password-hint`}
+          />
+          <Form.Text id={`${id}-password-hint`} className="d-block">
+            At least 8 characters.
+          </Form.Text>
+        </Form.Group>
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        Change Password
+      </Button>
+    </Form>
+  );
 }

@@ -1,0 +1,88 @@
+import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { failed } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { bodiesOf, holdRequests, stubAdmin } from './admin-test-utils';
+import { adminKeys } from './api/query-keys';
+
+const PATH = '/api/users/addNewUser';
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+async function openTab(handlers: Parameters<typeof stubAdmin>[0]) {
+  const fetchMock = stubAdmin(handlers);
+  const user = userEvent.setup();
+  const view = renderApp('/admin?tab=add-users');
+  await screen.findByRole('form', { name: 'Add user' });
+  return { fetchMock, user, queryClient: view.queryClient };
+}
+
+describe('Admin > Add Users', () => {
+  it('lets the password be shown and hidden', async () => {
+    const { user } = await openTab({});
+    expect(input('New User Password').type).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input('New User Password').type).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input('New User Password').type).toBe('password');
+  });
+
+  it("adds the user, shows the server's message, clears the form and refreshes the user list", async () => {
+    const { fetchMock, user, queryClient } = await openTab({
+      [`POST ${PATH}`]: {
+        status: 201,
+        body: {
+          status: 'OK',
+          data: { id: 7, username: 'bob', authorities: [ROLE_ADMIN, ROLE_USER] },
+          message: 'User bob added.',
+        },
+      },
+    });
+    queryClient.setQueryData<User[]>(adminKeys.users(), []);
+
+    await user.type(input('New Username'), ' bob ');
+    await user.type(input('New User Password'), 'bobs-secret-1');
+    await user.click(input('Administrator'));
+
+    const { release } = holdRequests(fetchMock, 'POST', PATH);
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add User' }).disabled).toBe(true);
+    release();
+
+    expect(await screen.findByText('User bob added.')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([{ username: 'bob', password: 'bobs-secret-1', admin: true }]);
+    expect(input('New Username').value).toBe('');
+    expect(input('New User Password').value).toBe('');
+    expect(input('Administrator').checked).toBe(false);
+    await waitFor(() => expect(queryClient.getQueryState(adminKeys.users())?.isInvalidated).toBe(true));
+  });
+
+  it("shows the server's refusal and clears the form all the same", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openTab({ [`POST ${PATH}`]: failed(409, "The username 'bob' is already taken.") });
+
+    await user.type(input('New Username'), 'bob');
+    await user.type(input('New User Password'), 'bobs-secret-1');
+    await user.click(input('Administrator'));
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+
+    expect(await screen.findByText('The user was not added')).toBeTruthy();
+    expect(screen.getByText("The username 'bob' is already taken.")).toBeTruthy();
+    expect(input('New Username').value).toBe('');
+    expect(input('New User Password').value).toBe('');
+    expect(input('Administrator').checked).toBe(false);
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('checks the fields before sending', async () => {
+    const { fetchMock, user } = await openTab({});
+    await user.type(input('New Username'), 'b o');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+
+    expect(await screen.findByText('New Username may hold only letters, digits and . _ @ -')).toBeTruthy();
+    expect(screen.getByText('New User Password must be at least 8 characters')).toBeTruthy();
+    expect(input('New Username').value).toBe('b o');
+    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([]);
+  });
+});

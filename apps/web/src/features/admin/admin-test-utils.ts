@@ -1,0 +1,42 @@
+import { ROLE_ADMIN, ROLE_USER } from '@desk/domain';
+import { ok, stubApi } from '../../test/fake-api';
+
+type Handlers = Parameters<typeof stubApi>[0];
+type FetchMock = ReturnType<typeof stubApi>;
+
+/** The fake server of the admin tab tests: signed in as 'admin', an administrator. */
+export function stubAdmin(handlers: Handlers): FetchMock {
+  return stubApi({
+    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
+    'GET /api/session': ok({ username: 'admin', roles: [ROLE_ADMIN, ROLE_USER] }),
+    'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
+    ...handlers,
+  });
+}
+
+/** Holds every `METHOD path` request until `release()`, to see what the screen shows meanwhile. */
+export function holdRequests(fetchMock: FetchMock, method: string, path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) === path && (init?.method ?? 'GET') === method) await gate;
+    return answer(input, init);
+  });
+  return { release };
+}
+
+/** The JSON bodies sent with `METHOD path`, oldest first. */
+export function bodiesOf(fetchMock: FetchMock, method: string, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => String(url) === path && init?.method === method)
+    .map(([, init]) => JSON.parse(String(init!.body)));
+}
+
+/** How many times `METHOD path` was asked. */
+export function callCount(fetchMock: FetchMock, method: string, path: string): number {
+  return fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method)
+    .length;
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { failed, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { bodiesOf, holdRequests, stubAdmin } from './admin-test-utils';
+import type { StoredEmailConfig } from './api/get-email-config';
+
+const stored: StoredEmailConfig = {
+  quoteSubject: 'Quote {documentNumber} for {jobName}',
+  quoteBody: 'Dear {contactName},\nplease find your quote attached.',
+  orderSubject: 'Order {documentNumber}',
+  orderBody: 'Dear {contactName},\nyour order is attached.',
+  emailForward: null,
+  version: 3,
+};
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
+
+describe('Admin > Email Management', () => {
+  it('shows a spinner, then the stored settings, with 5 x 50 bodies and the placeholder help', async () => {
+    const fetchMock = stubAdmin({ 'GET /api/grabAutoEmailConfig': ok(stored) });
+    const { release } = holdRequests(fetchMock, 'GET', '/api/grabAutoEmailConfig');
+    renderApp('/admin?tab=email');
+
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    release();
+
+    expect((await screen.findByLabelText<HTMLInputElement>('Email Quote Subject')).value).toBe(stored.quoteSubject);
+    expect(field('Email Order Subject').value).toBe(stored.orderSubject);
+    expect(field('Forward Email').value).toBe('');
+    for (const label of ['Email Quote Body', 'Email Order Body']) {
+      const body = field(label);
+      expect(body.tagName).toBe('TEXTAREA');
+      expect(body.getAttribute('rows')).toBe('5');
+      expect(body.getAttribute('cols')).toBe('50');
+    }
+    expect(field('Email Quote Body').value).toBe(stored.quoteBody);
+
+    const help = screen.getByRole('complementary', { name: 'Placeholders' });
+    for (const name of ['customerName', 'contactName', 'jobName', 'documentNumber', 'total', 'companyName']) {
+      expect(within(help).getByText(`{${name}}`)).toBeTruthy();
+    }
+    expect(within(help).getByText("The customer's name")).toBeTruthy();
+  });
+
+  it("sends the edited settings with their version, shows 'Saving...' while busy, then 'Update Succeeded'", async () => {
+    const fetchMock = stubAdmin({
+      'GET /api/grabAutoEmailConfig': ok(stored),
+      'POST /api/updateAutoEmailConfig': ({ body }) =>
+        ok({ ...(JSON.parse(body!) as StoredEmailConfig), version: 4 }, 'E-mail settings saved'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=email');
+
+    const subject = await screen.findByLabelText('Email Order Subject');
+    await user.clear(subject);
+    await user.type(subject, '  Your order {{documentNumber}  ');
+    await user.type(field('Forward Email'), 'office@example.com');
+
+    const { release } = holdRequests(fetchMock, 'POST', '/api/updateAutoEmailConfig');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const busy = await screen.findByRole('button', { name: 'Saving...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect((field('Email Quote Subject') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+    release();
+
+    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([
+      { ...stored, orderSubject: 'Your order {documentNumber}', emailForward: 'office@example.com', version: 3 },
+    ]);
+    // The form now holds what was saved (trimmed), at the new version.
+    expect(field('Email Order Subject').value).toBe('Your order {documentNumber}');
+  });
+
+  it('checks the fields with the shared schema before sending', async () => {
+    const fetchMock = stubAdmin({ 'GET /api/grabAutoEmailConfig': ok(stored) });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=email');
+
+    await user.clear(await screen.findByLabelText('Email Quote Subject'));
+    await user.type(field('Forward Email'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Email Quote Subject is required')).toBeTruthy();
+    expect(screen.getByText('Forward Email must be an e-mail address')).toBeTruthy();
+    expect(field('Email Quote Subject').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Email Quote Subject'));
+    expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([]);
+
+    await user.type(field('Email Quote Subject'), 'Q');
+    expect(screen.queryByText('Email Quote Subject is required')).toBeNull();
+  });
+
+  it("shows 'Update failed' with the server's message when the settings are stale, and reloads them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let current = stored;
+    stubAdmin({
+      'GET /api/grabAutoEmailConfig': () => ok(current),
+      'POST /api/updateAutoEmailConfig': failed(
+        409,
+        'The e-mail settings were changed by someone else; reload them and try again.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=email');
+
+    await user.type(await screen.findByLabelText('Email Quote Subject'), ' (draft)');
+    current = { ...stored, quoteSubject: 'Changed elsewhere', version: 4 };
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(screen.getByText(/changed by someone else/)).toBeTruthy();
+    // What the user typed stays until they choose to reload.
+    expect(field('Email Quote Subject').value).toBe(`${stored.quoteSubject} (draft)`);
+
+    await user.click(screen.getByRole('button', { name: 'Reload the latest version' }));
+    await waitFor(() => expect(field('Email Quote Subject').value).toBe('Changed elsewhere'));
+    expect(screen.queryByText('Update failed')).toBeNull();
+  });
+});

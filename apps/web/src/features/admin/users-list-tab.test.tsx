@@ -1,0 +1,81 @@
+import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { failed, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { callCount, holdRequests, stubAdmin } from './admin-test-utils';
+
+const LIST = '/api/users/getUsersList';
+const REMOVE = '/api/users/removeUser';
+
+const users: User[] = [
+  { id: 1, username: 'admin', authorities: [ROLE_ADMIN, ROLE_USER] },
+  { id: 2, username: 'bob', authorities: [ROLE_USER] },
+  { id: 3, username: 'legacy', authorities: [] },
+];
+
+const rowOf = (username: string) => screen.getByRole('cell', { name: new RegExp(`^${username}`) }).closest('tr')!;
+
+describe('Admin > Users List / Remove', () => {
+  it("loads when the tab opens: 'Loading...', then each user with their authorities or 'N/A'", async () => {
+    const fetchMock = stubAdmin({ [`GET ${LIST}`]: ok(users) });
+    const { release } = holdRequests(fetchMock, 'GET', LIST);
+    renderApp('/admin?tab=users');
+
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByText('Loading...')).toBeTruthy();
+    release();
+
+    await within(table).findByText('bob');
+    expect(within(rowOf('admin')).getByText(`${ROLE_ADMIN}, ${ROLE_USER}`)).toBeTruthy();
+    expect(within(rowOf('bob')).getByText(ROLE_USER)).toBeTruthy();
+    expect(within(rowOf('legacy')).getByText('N/A')).toBeTruthy();
+    expect(within(rowOf('admin')).getByText('you')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
+    expect(callCount(fetchMock, 'GET', LIST)).toBe(1);
+  });
+
+  it("says 'No users found' when there are none", async () => {
+    stubAdmin({ [`GET ${LIST}`]: ok([]) });
+    renderApp('/admin?tab=users');
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('deletes a user after confirmation and drops the row without asking for the list again', async () => {
+    const fetchMock = stubAdmin({ [`GET ${LIST}`]: ok(users), [`DELETE ${REMOVE}`]: ok(null, 'User bob removed.') });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=users');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete bob' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    expect(within(dialog).getByText('Are you sure you would like to delete the user bob?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await within(dialog).findByText('User delete successful')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url, init]) => url === REMOVE && init?.method === 'DELETE')!;
+    expect(call[1]!.body).toBe('"bob"');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'bob' })).toBeNull());
+    expect(screen.getByRole('cell', { name: 'legacy' })).toBeTruthy();
+    expect(callCount(fetchMock, 'GET', LIST)).toBe(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's refusal and keeps the row", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubAdmin({ [`GET ${LIST}`]: ok(users), [`DELETE ${REMOVE}`]: failed(409, 'You cannot remove your own account.') });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=users');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await within(dialog).findByText('User delete failed')).toBeTruthy();
+    expect(within(dialog).getByText('You cannot remove your own account.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(rowOf('admin')).toBeTruthy();
+  });
+});
