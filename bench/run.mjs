@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -183,23 +184,19 @@ async function frontEnd(server) {
       if (!/\.(js|css)$/.test(u.pathname)) return;
       const body = await res.body().catch(() => null);
       const enc = (await res.allHeaders())['content-encoding'];
-      if (body) got.set(u.pathname, { type: u.pathname.endsWith('.js') ? 'js' : 'css', bytes: body.length, encoding: enc ?? 'identity' });
+      // The browser hands back the decoded body; its gzip size (level 9, as the .gz files are
+      // made) is what travels when the server sends the precompressed file.
+      if (body) got.set(u.pathname, { type: u.pathname.endsWith('.js') ? 'js' : 'css', gzip: zlib.gzipSync(body, { level: 9 }).length, encoding: enc ?? 'identity' });
     });
     await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
     const files = [...got.entries()];
-    // Transfer size: what the server sends with Accept-Encoding gzip (precompressed .gz files).
-    const gz = async (p) => {
-      const r = await fetch(`${server.url}${p}`, { headers: { 'accept-encoding': 'gzip' } });
-      return (await r.arrayBuffer()).byteLength;
-    };
     let js = 0;
     let css = 0;
-    for (const [p, f] of files) {
-      const n = await gz(p);
-      if (f.type === 'js') js += n;
-      else css += n;
+    for (const [, f] of files) {
+      if (f.type === 'js') js += f.gzip;
+      else css += f.gzip;
     }
-    return { js, css, files: files.map(([p]) => p) };
+    return { js, css, files: files.map(([p, f]) => `${p} (${f.encoding})`) };
   };
   const context = await browser.newContext();
   const landing = await sizes(await context.newPage(), '/');
