@@ -13,7 +13,6 @@ const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package
 export const FONTS = {
   regular: path.join(fontDir, 'DejaVuSans.ttf'),
   bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
-  oblique: path.join(fontDir, 'DejaVuSans-Oblique.ttf'),
 };
 
 const GREY = '#555555';
@@ -35,11 +34,13 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     pdf.on('error', reject);
     pdf.registerFont('regular', FONTS.regular);
     pdf.registerFont('bold', FONTS.bold);
-    pdf.registerFont('oblique', FONTS.oblique);
 
     const left = pdf.page.margins.left;
     const width = pdf.page.width - left - pdf.page.margins.right;
     const bottom = () => pdf.page.height - pdf.page.margins.bottom;
+    // Height of a wrapped cell; a one-line text (the common case) needs no layout pass.
+    const cellHeight = (text: string, w: number, lineHeight: number) =>
+      !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : pdf.heightOfString(text, { width: w });
 
     // Header
     pdf.font('bold').fontSize(18).fillColor(ACCENT).text(doc.companyName, left, 40, { width: width * 0.6 });
@@ -114,7 +115,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     doc.lines.forEach((line, i) => {
       pdf.font('bold').fontSize(10);
       const desc = line.itemDescription ?? '';
-      const h = Math.max(14, pdf.heightOfString(desc, { width: cols.desc - 8 })) + 4;
+      const h = Math.max(14, cellHeight(desc, cols.desc - 8, 12)) + 4;
       ensure(h);
       if (i % 2 === 1) pdf.rect(left, y - 2, width, h).fill(LIGHT);
       pdf.fillColor('#000').font('bold').fontSize(10);
@@ -124,7 +125,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       if (priced) {
         pdf.text(line.unitPrice, xs.unit, y, { width: cols.unit - 6, align: 'right' });
         pdf.text(line.charged ? line.linePrice : 'n/c', xs.line, y, { width: cols.line - 6, align: 'right' });
-        if (line.overridden) pdf.font('oblique').fontSize(7).fillColor(GREY).text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
+        if (line.overridden) pdf.font('regular').fontSize(7).fillColor(GREY).text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
       }
       y += h + (line.overridden && priced ? 6 : 0);
       for (const s of line.subParts) {
@@ -133,7 +134,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
           .filter(Boolean)
           .join('  ');
         const text = `${s.itemDescription ?? ''}${extra ? `\n${extra}` : ''}`;
-        const sh = Math.max(12, pdf.heightOfString(text, { width: cols.desc - 20 })) + 2;
+        const sh = Math.max(12, cellHeight(text, cols.desc - 20, 11)) + 2;
         ensure(sh);
         pdf.fillColor(s.fromModifier ? ACCENT : GREY);
         pdf.text(String(s.quantity), xs.qty + 14, y, { width: cols.qty - 14 });
@@ -146,7 +147,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     });
     if (doc.lines.length === 0) {
       ensure(20);
-      pdf.font('oblique').fontSize(10).fillColor(GREY).text('No lines.', left + 4, y);
+      pdf.font('regular').fontSize(10).fillColor(GREY).text('No lines.', left + 4, y);
       y += 20;
     }
 
