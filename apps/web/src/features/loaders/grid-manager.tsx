@@ -1,8 +1,251 @@
-import { EmptyTable } from '../../components/ui/empty-table';
+import { BAY_CHOICES, type PickupOrder } from '@desk/domain';
+import { useState } from 'react';
+import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
+import { errorText } from '../../components/ui/result-banner';
+import { useChooseGarageBay } from './api/choose-garage-bay';
+import { usePickupReady } from './api/list-pickup-ready';
+import { useUpdateChosenJob } from './api/update-chosen-job';
+import './loaders.css';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
 
-/** Pickup-ready orders and their bays (SPEC.md section 2); filled in by the loading-bays issue. */
+/** The message SPEC.md section 8 gives when a pickup save answers 200. */
+export const PICKUP_SAVED_MESSAGE = 'Update completed successfully!';
+
+/** The local, unsaved part of a row. */
+type Edit = Pick<PickupOrder, 'current_load' | 'loading_bay'>;
+
+type Notice = { variant: 'success'; text: string } | { variant: 'danger'; text: string; detail: string };
+
+/** Bay 0 and no bay both mean "not in a bay" (DESIGN.md section 4). */
+const bayOf = (order: Edit): number | null => (order.loading_bay ? order.loading_bay : null);
+
+const isChanged = (row: PickupOrder, original: PickupOrder) =>
+  row.current_load !== original.current_load || bayOf(row) !== bayOf(original);
+
+/**
+ * Grid Manager (SPEC.md sections 2 and 4): which ready order goes to which bay, and which one is
+ * the bay's current load (In Bay). Edits stay local until Place in Bay (bays and In Bay) or
+ * Choose Garage Bay (bays only) sends every row.
+ */
 export function GridManager() {
-  return <EmptyTable caption="Pickup-ready orders" columns={GRID_MANAGER_COLUMNS} />;
+  const pickup = usePickupReady();
+  const placeInBay = useUpdateChosenJob();
+  const chooseGarageBay = useChooseGarageBay();
+  const [edits, setEdits] = useState<ReadonlyMap<number, Edit>>(() => new Map());
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const originals = pickup.data ?? [];
+  const rows = originals.map((order) => {
+    const edit = edits.get(order.id);
+    return edit ? { ...order, ...edit } : order;
+  });
+  const changedIds = new Set(rows.filter((row, i) => isChanged(row, originals[i]!)).map((row) => row.id));
+  const dirty = changedIds.size > 0;
+  const saving = placeInBay.isPending || chooseGarageBay.isPending;
+
+  function apply(next: PickupOrder[]) {
+    setNotice(null);
+    setEdits((previous) => {
+      const merged = new Map(previous);
+      for (const row of next) merged.set(row.id, { current_load: row.current_load, loading_bay: row.loading_bay });
+      return merged;
+    });
+  }
+
+  /** Ticking makes this order its bay's only current load; unticking clears only this order. */
+  function setInBay(order: PickupOrder, inBay: boolean) {
+    if (!inBay) {
+      apply([{ ...order, current_load: false }]);
+      return;
+    }
+    const bay = bayOf(order);
+    const others = rows.filter((row) => row.id !== order.id && row.current_load && bayOf(row) === bay);
+    apply([...others.map((row) => ({ ...row, current_load: false })), { ...order, current_load: true }]);
+  }
+
+  function setBay(order: PickupOrder, value: string) {
+    const bay = value === '' ? null : Number(value);
+    // An order out of every bay cannot be a bay's current load (the server refuses it).
+    apply([{ ...order, loading_bay: bay, current_load: bay ? order.current_load : false }]);
+  }
+
+  async function save(mutation: typeof placeInBay) {
+    setNotice(null);
+    try {
+      await mutation.mutateAsync(rows);
+      setEdits(new Map());
+      setNotice({ variant: 'success', text: PICKUP_SAVED_MESSAGE });
+    } catch (error) {
+      setNotice({ variant: 'danger', text: 'Update failed', detail: errorText(error) });
+    }
+  }
+
+  return (
+    <>
+      <div aria-live="polite">
+        {notice?.variant === 'success' && (
+          <Banner variant="success" title={notice.text} onClose={() => setNotice(null)} />
+        )}
+        {notice?.variant === 'danger' && (
+          <Banner variant="danger" title={notice.text} onClose={() => setNotice(null)}>
+            <small>{notice.detail}</small>
+          </Banner>
+        )}
+      </div>
+
+      {pickup.isError && (
+        <Banner variant="danger" title="The pickup list could not be loaded">
+          <small>{errorText(pickup.error)}</small>{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => void pickup.refetch()}>
+            Try again
+          </Button>
+        </Banner>
+      )}
+
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <div className="d-flex align-items-center gap-2 small text-body-secondary">
+          <span>
+            {pickup.data
+              ? `${rows.length} ${rows.length === 1 ? 'order' : 'orders'} ready for pickup`
+              : 'Orders ready for pickup'}
+          </span>
+          {dirty && (
+            <Badge bg="warning" text="dark" pill>
+              Unsaved changes
+            </Badge>
+          )}
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          {dirty && (
+            <Button
+              variant="link"
+              size="sm"
+              className="text-body-secondary"
+              disabled={saving}
+              onClick={() => {
+                setNotice(null);
+                setEdits(new Map());
+              }}
+            >
+              Discard changes
+            </Button>
+          )}
+          <SaveButton
+            label="Choose Garage Bay"
+            variant="outline-primary"
+            busy={chooseGarageBay.isPending}
+            disabled={saving || rows.length === 0}
+            onClick={() => void save(chooseGarageBay)}
+          />
+          <SaveButton
+            label="Place in Bay"
+            variant="primary"
+            busy={placeInBay.isPending}
+            disabled={saving || rows.length === 0}
+            onClick={() => void save(placeInBay)}
+          />
+        </div>
+      </div>
+
+      <Table responsive hover size="sm" className="grid-manager-table align-middle mb-2">
+        <caption className="visually-hidden">Pickup-ready orders</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="gm-col-id">
+              ID
+            </th>
+            <th scope="col">Customer Name</th>
+            <th scope="col">Job Name</th>
+            <th scope="col" className="gm-col-in-bay text-center">
+              In Bay
+            </th>
+            <th scope="col" className="gm-col-bay">
+              Bay Assignment
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pickup.isPending ? (
+            <tr>
+              <td colSpan={GRID_MANAGER_COLUMNS.length}>
+                <Loading />
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={GRID_MANAGER_COLUMNS.length} className="text-center text-body-secondary py-4">
+                No orders are ready for pickup
+              </td>
+            </tr>
+          ) : (
+            rows.map((order) => {
+              const changed = changedIds.has(order.id);
+              const bay = bayOf(order);
+              return (
+                <tr key={order.id} className={changed ? 'gm-row-changed' : undefined}>
+                  <td className="tabular-nums">
+                    {order.id}
+                    {changed && <span className="visually-hidden"> (unsaved change)</span>}
+                  </td>
+                  <td className="fw-medium">{order.customerName || 'Unknown'}</td>
+                  <td>{order.jobName ?? ''}</td>
+                  <td className="text-center">
+                    <Form.Check
+                      type="checkbox"
+                      className="d-inline-block mb-0"
+                      aria-label={`In Bay: order ${order.id}`}
+                      title={bay === null ? 'Choose a bay first' : undefined}
+                      checked={order.current_load}
+                      disabled={saving || (bay === null && !order.current_load)}
+                      onChange={(event) => setInBay(order, event.currentTarget.checked)}
+                    />
+                  </td>
+                  <td>
+                    <Form.Select
+                      size="sm"
+                      aria-label={`Bay Assignment: order ${order.id}`}
+                      value={order.loading_bay === null ? '' : String(order.loading_bay)}
+                      disabled={saving}
+                      onChange={(event) => setBay(order, event.currentTarget.value)}
+                    >
+                      <option value="">Select Bay</option>
+                      {BAY_CHOICES.map((choice) => (
+                        <option key={choice} value={String(choice)}>
+                          Bay {choice}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </Table>
+      <p className="small text-body-secondary mb-0">
+        In Bay marks the order its bay&apos;s current load, the one the Loading Grid shows. Place in Bay saves bays and
+        In Bay; Choose Garage Bay saves bay assignments only.
+      </p>
+    </>
+  );
+}
+
+interface SaveButtonProps {
+  label: string;
+  variant: string;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+function SaveButton({ label, variant, busy, disabled, onClick }: SaveButtonProps) {
+  return (
+    <Button variant={variant} size="sm" disabled={disabled} onClick={onClick} className="text-nowrap">
+      {busy && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+      {label}
+    </Button>
+  );
 }

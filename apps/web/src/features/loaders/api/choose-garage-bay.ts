@@ -1,0 +1,24 @@
+import type { PickupOrder } from '@desk/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { loaderKeys } from './query-keys';
+
+/**
+ * PUT /api/orders/chooseGarageBayOrder ('Choose Garage Bay'): saves bay assignments only; an
+ * order moved to another bay stops being a current load. In Bay ticks are not saved.
+ */
+export function chooseGarageBay(rows: PickupOrder[]): Promise<PickupOrder[]> {
+  return api.put<PickupOrder[]>('/api/orders/chooseGarageBayOrder', rows);
+}
+
+export function useChooseGarageBay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: chooseGarageBay,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
+        queryClient.invalidateQueries({ queryKey: loaderKeys.bays() }),
+      ]),
+  });
+}

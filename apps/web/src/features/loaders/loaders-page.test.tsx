@@ -1,0 +1,364 @@
+import { ROLE_USER, type BayData, type PickupOrder } from '@desk/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const emptyBay = (bayId: number): BayData => ({
+  bayId,
+  orderId: null,
+  printExcelModels: [],
+  customerId: null,
+  customerName: null,
+  customerJobName: null,
+});
+
+const bay1: BayData = {
+  bayId: 1,
+  orderId: 41,
+  customerId: 7,
+  customerName: 'Sierra Door Service',
+  customerJobName: 'Elk Grove warehouse - dock doors',
+  printExcelModels: [
+    {
+      quantity: 2,
+      itemNo: 'PKG-1670-INS',
+      itemDescription: '16x7 insulated steel sectional door package',
+      price: 1899.5,
+      kind: 'LINE',
+    },
+    { quantity: 8, itemNo: 'SEC-16-INS', itemDescription: 'Insulated steel section 16 ft', price: 0, kind: 'SUB' },
+    { quantity: 1, itemNo: 'OPN-BELT', itemDescription: 'Belt drive opener', price: 0, kind: 'LINE' },
+  ],
+};
+
+const bay2: BayData = {
+  bayId: 2,
+  orderId: 42,
+  customerId: 9,
+  customerName: 'Capitol Overhead',
+  customerJobName: 'Midtown lofts',
+  printExcelModels: [
+    { quantity: 4, itemNo: 'RLR-13', itemDescription: '13-ball nylon roller', price: 0, kind: 'LINE' },
+  ],
+};
+
+const order = (id: number, fields: Partial<PickupOrder> = {}): PickupOrder => ({
+  id,
+  customerId: 100 + id,
+  customerName: `Customer ${id}`,
+  customerNo: `C-${id}`,
+  jobName: `Job ${id}`,
+  poNumber: null,
+  orderStatus: 'Ready for Pickup',
+  current_load: false,
+  loading_bay: null,
+  ...fields,
+});
+
+type Handlers = Parameters<typeof stubApi>[0];
+
+function bayHandlers(bays: Record<number, () => FakeAnswer>): Handlers {
+  const handlers: Handlers = {};
+  for (let bayId = 1; bayId <= 8; bayId++) {
+    handlers[`GET /api/getGarageBayData/${bayId}`] = () => bays[bayId]?.() ?? ok(emptyBay(bayId));
+  }
+  return handlers;
+}
+
+function stubLoaders(handlers: Handlers) {
+  return stubApi({
+    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
+    'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
+    'GET /api/users/roles': ok([ROLE_USER]),
+    'GET /api/orders/list/pickup_ready': ok([]),
+    ...bayHandlers({}),
+    ...handlers,
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
+
+const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {
+  const call = calls(fetchMock, method, path).at(-1);
+  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+};
+
+const bayCard = (bayId: number) => screen.getByRole('region', { name: `Loading Bay ${bayId}` });
+const completeBox = (bayId: number) => within(bayCard(bayId)).getByRole('checkbox', { name: 'Complete Order' });
+
+async function openGrid(handlers: Handlers = {}) {
+  const fetchMock = stubLoaders({
+    ...bayHandlers({ 1: () => ok(bay1), 2: () => ok(bay2) }),
+    ...handlers,
+  });
+  const view = renderApp('/loaders');
+  await within(await screen.findByRole('region', { name: 'Loading Bay 1' })).findByText('Sierra Door Service');
+  await within(bayCard(2)).findByText('Capitol Overhead');
+  return { fetchMock, ...view };
+}
+
+describe('Loaders > Loading Grid', () => {
+  it('shows eight bays with their loads, priced lines in green and empty bays', async () => {
+    const { fetchMock } = await openGrid();
+
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Loading Bay ${i + 1}`),
+    );
+    for (let bayId = 1; bayId <= 8; bayId++) {
+      expect(calls(fetchMock, 'GET', `/api/getGarageBayData/${bayId}`)).toHaveLength(1);
+    }
+    expect(calls(fetchMock, 'GET', '/api/orders/list/pickup_ready')).toHaveLength(1);
+
+    const one = within(bayCard(1));
+    expect(one.getByText('Elk Grove warehouse - dock doors')).toBeTruthy();
+    expect(one.getByText('Order #41')).toBeTruthy();
+    const table = one.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Quantity', 'Item No', 'Item Description']);
+    expect(one.getByText('PKG-1670-INS').closest('tr')!.className).toContain('table-success');
+    expect(one.getByText('OPN-BELT').closest('tr')!.className).not.toContain('table-success');
+    expect(one.getByText('SEC-16-INS').closest('tr')!.className).toContain('bay-row-sub');
+
+    expect(within(bayCard(3)).getByText('No data available for this bay')).toBeTruthy();
+    expect(screen.getAllByText('No data available for this bay')).toHaveLength(6);
+    expect((completeBox(1) as HTMLInputElement).disabled).toBe(false);
+    expect((completeBox(3) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('treats a bay whose fetch fails as empty, with a quiet note', async () => {
+    await openGrid({ 'GET /api/getGarageBayData/5': failed(500, 'Database unavailable') });
+    const five = within(bayCard(5));
+    expect(await five.findByText('No data available for this bay')).toBeTruthy();
+    expect(five.getByText(/Could not load this bay/).textContent).toContain('Database unavailable');
+    expect((completeBox(5) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('Refresh Bay reloads only that bay', async () => {
+    let bay3: BayData = emptyBay(3);
+    const { fetchMock } = await openGrid({ 'GET /api/getGarageBayData/3': () => ok(bay3) });
+    bay3 = { ...bay2, bayId: 3, orderId: 43, customerId: 11, customerName: 'Foothill Garage Doors' };
+
+    await userEvent.click(within(bayCard(3)).getByRole('button', { name: 'Refresh Bay' }));
+    expect(await within(bayCard(3)).findByText('Foothill Garage Doors')).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/api/getGarageBayData/3')).toHaveLength(2);
+    expect(calls(fetchMock, 'GET', '/api/getGarageBayData/1')).toHaveLength(1);
+    expect(calls(fetchMock, 'GET', '/api/getGarageBayData/4')).toHaveLength(1);
+  });
+
+  it("warns 'No orders selected for completion.' and sends nothing when no bay is ticked", async () => {
+    const { fetchMock } = await openGrid();
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No orders selected for completion.');
+    expect(calls(fetchMock, 'POST', '/api/orders/modifyLoaderOrders')).toHaveLength(0);
+  });
+
+  it('completes the ticked bays, clears the selection and reloads every bay and the pickup list', async () => {
+    let completed = false;
+    const { fetchMock } = await openGrid({
+      ...bayHandlers({
+        1: () => ok(completed ? emptyBay(1) : bay1),
+        2: () => ok(bay2),
+      }),
+      'POST /api/orders/modifyLoaderOrders': () => {
+        completed = true;
+        return ok({ completed: [41] }, 'Orders successfully completed.');
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.click(completeBox(1));
+    expect((completeBox(1) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Orders successfully completed.');
+    expect(bodyOf(fetchMock, 'POST', '/api/orders/modifyLoaderOrders')).toEqual([7]);
+    for (let bayId = 1; bayId <= 8; bayId++) {
+      expect(calls(fetchMock, 'GET', `/api/getGarageBayData/${bayId}`)).toHaveLength(2);
+    }
+    expect(calls(fetchMock, 'GET', '/api/orders/list/pickup_ready')).toHaveLength(2);
+    expect(within(bayCard(1)).getByText('No data available for this bay')).toBeTruthy();
+    expect((completeBox(1) as HTMLInputElement).disabled).toBe(true);
+    expect((completeBox(2) as HTMLInputElement).checked).toBe(false);
+
+    // The selection is empty again.
+    await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No orders selected for completion.');
+  });
+
+  it("shows 'Error completing orders.' with the server's reason, keeping the selection", async () => {
+    await openGrid({
+      'POST /api/orders/modifyLoaderOrders': failed(409, 'Customer 9 has no order in a bay.'),
+    });
+    await userEvent.click(completeBox(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error completing orders.')).toBeTruthy();
+    expect(within(alert).getByText('Customer 9 has no order in a bay.')).toBeTruthy();
+    expect((completeBox(2) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("shows 'Failed to complete orders.' when the server cannot be reached", async () => {
+    const fetchMock = await openGrid().then((v) => v.fetchMock);
+    await userEvent.click(completeBox(1));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/orders/modifyLoaderOrders') throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to complete orders.');
+  });
+
+  it('disables Complete Orders while the request runs', async () => {
+    let release: (answer: FakeAnswer) => void = () => undefined;
+    const { fetchMock } = await openGrid();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/orders/modifyLoaderOrders') return answer(input, init);
+      const reply = await new Promise<FakeAnswer>((resolve) => (release = resolve));
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    });
+    await userEvent.click(completeBox(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Complete Orders' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    release(ok({ completed: [41] }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Orders successfully completed.');
+    expect((screen.getByRole('button', { name: 'Complete Orders' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('Loaders > Grid Manager', () => {
+  const pickupList = [
+    order(41, { customerName: 'Sierra Door Service', loading_bay: 1, current_load: true }),
+    order(43, { customerName: null, jobName: 'Folsom shop', loading_bay: 1 }),
+    order(44, { loading_bay: 2, current_load: true }),
+  ];
+
+  async function openManager(handlers: Handlers = {}) {
+    const fetchMock = stubLoaders({ 'GET /api/orders/list/pickup_ready': ok(pickupList), ...handlers });
+    const view = renderApp('/loaders?tab=grid-manager');
+    const table = await screen.findByRole('table', { name: 'Pickup-ready orders' });
+    await within(table).findByText('Sierra Door Service');
+    return { fetchMock, table, ...view };
+  }
+
+  const inBay = (id: number) => screen.getByRole('checkbox', { name: `In Bay: order ${id}` }) as HTMLInputElement;
+  const bayOf = (id: number) =>
+    screen.getByRole('combobox', { name: `Bay Assignment: order ${id}` }) as HTMLSelectElement;
+
+  it('lists pickup-ready orders with their bays, Unknown for a missing name', async () => {
+    const { table } = await openManager();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment']);
+    expect(within(table).getByText('Unknown')).toBeTruthy();
+    expect(inBay(41).checked).toBe(true);
+    expect(bayOf(43).value).toBe('1');
+    expect(Array.from(bayOf(41).options).map((o) => o.textContent)).toEqual([
+      'Select Bay',
+      'Bay 0',
+      'Bay 1',
+      'Bay 2',
+      'Bay 3',
+      'Bay 4',
+      'Bay 5',
+      'Bay 6',
+      'Bay 7',
+      'Bay 8',
+    ]);
+    expect(bayOf(41).options[0]!.value).toBe('');
+  });
+
+  it('ticking In Bay clears the other order of that bay only; unticking clears only that order', async () => {
+    const { fetchMock } = await openManager();
+    const user = userEvent.setup();
+
+    await user.click(inBay(43));
+    expect(inBay(43).checked).toBe(true);
+    expect(inBay(41).checked).toBe(false);
+    expect(inBay(44).checked).toBe(true); // bay 2 is untouched
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(inBay(41).closest('tr')!.className).toContain('gm-row-changed');
+    expect(inBay(44).closest('tr')!.className).not.toContain('gm-row-changed');
+
+    await user.click(inBay(43));
+    expect(inBay(43).checked).toBe(false);
+    expect(inBay(41).checked).toBe(false);
+    expect(inBay(44).checked).toBe(true);
+
+    const writes = fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
+    expect(writes).toHaveLength(0);
+  });
+
+  it('sends every row only when Place in Bay is pressed, then reloads the list', async () => {
+    let saved = false;
+    const { fetchMock } = await openManager({
+      'GET /api/orders/list/pickup_ready': () =>
+        ok(saved ? [pickupList[0]!, { ...pickupList[1]!, loading_bay: 3 }, pickupList[2]!] : pickupList),
+      'PUT /api/orders/updateChosenJob': () => {
+        saved = true;
+        return ok(pickupList, 'Update completed successfully!');
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.selectOptions(bayOf(43), 'Bay 3');
+    expect(bayOf(43).value).toBe('3');
+    expect(calls(fetchMock, 'PUT', '/api/orders/updateChosenJob')).toHaveLength(0);
+    expect(calls(fetchMock, 'PUT', '/api/orders/chooseGarageBayOrder')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Update completed successfully!');
+
+    const body = bodyOf(fetchMock, 'PUT', '/api/orders/updateChosenJob') as PickupOrder[];
+    expect(body.map((r) => [r.id, r.loading_bay, r.current_load])).toEqual([
+      [41, 1, true],
+      [43, 3, false],
+      [44, 2, true],
+    ]);
+    expect(calls(fetchMock, 'GET', '/api/orders/list/pickup_ready')).toHaveLength(2);
+    expect(bayOf(43).value).toBe('3');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('Choose Garage Bay sends the same rows to its own address', async () => {
+    const { fetchMock } = await openManager({ 'PUT /api/orders/chooseGarageBayOrder': ok(pickupList) });
+    await userEvent.selectOptions(bayOf(44), 'Bay 5');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Garage Bay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Update completed successfully!');
+    const body = bodyOf(fetchMock, 'PUT', '/api/orders/chooseGarageBayOrder') as PickupOrder[];
+    expect(body.find((r) => r.id === 44)!.loading_bay).toBe(5);
+    expect(body).toHaveLength(3);
+  });
+
+  it("shows the server's message when it refuses, keeping the edits", async () => {
+    await openManager({
+      'PUT /api/orders/updateChosenJob': failed(
+        409,
+        'Bay 1 can hold one current load: orders 41 and 43 are both In Bay.',
+      ),
+    });
+    await userEvent.selectOptions(bayOf(44), 'Bay 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Place in Bay' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Bay 1 can hold one current load: orders 41 and 43 are both In Bay.');
+    expect(bayOf(44).value).toBe('1');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it("says 'No orders are ready for pickup' when the list is empty", async () => {
+    stubLoaders({});
+    renderApp('/loaders?tab=grid-manager');
+    expect(await screen.findByText('No orders are ready for pickup')).toBeTruthy();
+  });
+});
