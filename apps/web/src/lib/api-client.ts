@@ -70,7 +70,7 @@ function envelopeField(body: unknown, field: 'status' | 'message' | 'data'): unk
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<ApiResult<T>> {
+async function send<T>(url: string, init: RequestInit, asFile = false): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin', ...init });
@@ -78,6 +78,10 @@ async function send<T>(url: string, init: RequestInit): Promise<ApiResult<T>> {
     // Let callers (TanStack Query) see their own cancellations as such.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  // A file answer (the order and quote PDFs); a JSON envelope instead means it failed.
+  if (asFile && response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    return { data: (await response.blob()) as T, message: '' };
   }
 
   const body = await readJson(response);
@@ -141,6 +145,16 @@ export const api = {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: RequestOptions) {
     return jsonRequest<T>(method, path, body, options);
   },
+  /** A JSON POST whose answer is a file (a PDF); failures are ApiErrors like any other call. */
+  postForFile(path: string, body: unknown, options: RequestOptions = {}): Promise<Blob> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { Accept: 'application/pdf, application/json', 'Content-Type': 'application/json', ...options.headers },
+      body: JSON.stringify(body ?? {}),
+    };
+    if (options.signal) init.signal = options.signal;
+    return send<Blob>(apiUrl(path), init, true).then((r) => r.data);
+  },
   /** A form-encoded POST; SPEC.md section 7 asks this of login only. */
   postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
     const init: RequestInit = {
@@ -155,3 +169,10 @@ export const api = {
     return send<T>(apiUrl(path), init).then((r) => r.data);
   },
 };
+
+/** A fresh Idempotency-Key for a create or an export (DESIGN.md section 3). */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,16 +1,66 @@
-import { EmptyTable } from '../../components/ui/empty-table';
+import type { DocumentListItem } from '@desk/domain';
+import { useId, useState } from 'react';
+import { Badge, Form } from 'react-bootstrap';
+import type { Column } from '../../components/ui/data-table';
+import { DocumentList } from '../documents/document-list';
+import { OrderModal } from './order-modal';
 
-export const ORDER_COLUMNS = [
-  'ID',
-  'Job Name',
-  'PO Number',
-  'Customer No',
-  'Customer Name',
-  'Contact Name',
-  'Order Status',
-] as const;
+const STATUS_COLOURS: Record<string, string> = {
+  Open: 'secondary',
+  'In Progress': 'primary',
+  'Awaiting Parts': 'warning',
+  'Ready for Pickup': 'success',
+  Completed: 'dark',
+  Cancelled: 'danger',
+};
 
-/** The order list (SPEC.md section 2, "Order list"); filled in by the orders issue. */
+const STATUS_COLUMN: Column<DocumentListItem>[] = [
+  {
+    key: 'orderStatus',
+    header: 'Order Status',
+    width: '11rem',
+    render: (d) =>
+      d.orderStatus ? (
+        <Badge
+          bg={`${STATUS_COLOURS[d.orderStatus] ?? 'secondary'}-subtle`}
+          text={`${STATUS_COLOURS[d.orderStatus] ?? 'secondary'}-emphasis` as 'dark'}
+          className="fw-medium border"
+        >
+          {d.orderStatus}
+        </Badge>
+      ) : null,
+  },
+];
+
+/** Sales > Orders: open or closed orders (the switch), with the order editor. */
 export function OrdersTab() {
-  return <EmptyTable caption="Orders" columns={ORDER_COLUMNS} />;
+  const id = useId();
+  const [closed, setClosed] = useState(false);
+  return (
+    <DocumentList
+      kind="order"
+      closed={closed}
+      extraColumns={STATUS_COLUMN}
+      toolbarEnd={
+        <div className="d-inline-flex align-items-center gap-2 ms-2 small" role="group" aria-label="Which orders">
+          <label htmlFor={`${id}-closed`} className={closed ? 'text-secondary' : 'fw-semibold'}>
+            Open Orders
+          </label>
+          <Form.Check
+            type="switch"
+            role="switch"
+            id={`${id}-closed`}
+            className="mb-0"
+            checked={closed}
+            onChange={(e) => setClosed(e.target.checked)}
+            aria-label="Closed Orders"
+          />
+          <label htmlFor={`${id}-closed`} className={closed ? 'fw-semibold' : 'text-secondary'}>
+            Closed Orders
+          </label>
+        </div>
+      }
+      renderEditor={(props) => <OrderModal {...props} />}
+    />
+  );
 }

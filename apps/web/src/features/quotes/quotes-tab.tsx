@@ -1,8 +1,7 @@
-import { EmptyTable } from '../../components/ui/empty-table';
+import { DocumentList } from '../documents/document-list';
+import { QuoteModal } from './quote-modal';
 
-export const QUOTE_COLUMNS = ['ID', 'Job Name', 'PO Number', 'Customer No', 'Customer Name', 'Contact Name'] as const;
-
-/** The quote list (SPEC.md section 2, "Quote list"); filled in by the quotes issue. */
+/** Sales > Quotes: the quote list with its editor. */
 export function QuotesTab() {
-  return <EmptyTable caption="Quotes" columns={QUOTE_COLUMNS} />;
+  return <DocumentList kind="quote" renderEditor={(props) => <QuoteModal {...props} />} />;
 }

@@ -1,0 +1,238 @@
+import { customerLabel, type DocumentHeader, type DocumentKind, type OrderStatus } from '@desk/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { SearchableSelect } from '../../components/ui/searchable-select';
+import { useCustomerOptions } from './api/list-customer-options';
+import { useOrderStatuses } from './api/list-order-statuses';
+import { documentToForm, emptyDocumentForm, type CustomerChoice, type DocumentFormValues } from './document-form';
+
+export interface DocumentDetailsFormProps {
+  kind: DocumentKind;
+  formId: string;
+  /** The saved document; undefined in create mode. */
+  document: DocumentHeader | undefined;
+  disabled: boolean;
+  /** Called with the values, the customer checked, and the status to save (orders). */
+  onSubmit: (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) => void;
+}
+
+/** The order status dropdown's texts (SPEC.md sections 2 and 8). */
+export const STATUS_PLACEHOLDER = 'Select Order Status';
+export const STATUS_LOADING_TEXT = 'Order Status options not loaded';
+
+/**
+ * Order Details / Quote Details: the customer, job, PO and instructions; for orders the status
+ * and Pickup Ready; the tax switch and, for a saved document, the multiplier refresh.
+ */
+export function DocumentDetailsForm({ kind, formId, document, disabled, onSubmit }: DocumentDetailsFormProps) {
+  const id = useId();
+  const isOrder = kind === 'order';
+  const customers = useCustomerOptions();
+  const statuses = useOrderStatuses({ enabled: isOrder });
+  const [values, setValues] = useState<DocumentFormValues>(() =>
+    document ? documentToForm(document) : emptyDocumentForm,
+  );
+  const [customerError, setCustomerError] = useState(false);
+
+  const set = <K extends keyof DocumentFormValues>(field: K, value: DocumentFormValues[K]) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+
+  const statusList = statuses.data ?? [];
+  // The first status when none is chosen yet (SPEC.md section 2).
+  const status = statusList.find((s) => s.id === values.statusId) ?? statusList[0] ?? null;
+
+  const chooseCustomer = (customer: CustomerChoice | null) => {
+    setValues((previous) => ({
+      ...previous,
+      customer,
+      // A new document's tax follows its customer until saved.
+      useTax: document === undefined && customer?.useTax !== undefined ? customer.useTax : previous.useTax,
+    }));
+    if (customer) setCustomerError(false);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (values.customer === null) {
+      setCustomerError(true);
+      window.document.getElementById(`${id}-customer`)?.focus();
+      return;
+    }
+    onSubmit({ ...values, customer: values.customer }, isOrder ? status : null);
+  };
+
+  // The picked customer is shown from the full list when it is there (it may have changed since).
+  const selected = values.customer
+    ? ((customers.data?.find((c) => c.id === values.customer!.id) as CustomerChoice | undefined) ?? values.customer)
+    : null;
+
+  return (
+    <Form id={formId} noValidate onSubmit={submit} aria-label={`${kind === 'order' ? 'Order' : 'Quote'} Details`}>
+      <fieldset disabled={disabled}>
+        <Row className="g-3">
+          <Col lg={7}>
+            <div className="mb-3">
+              <SearchableSelect<CustomerChoice>
+                inputId={`${id}-customer`}
+                label="Customer"
+                options={customers.data ?? []}
+                value={selected}
+                onChange={chooseCustomer}
+                getOptionLabel={customerLabel}
+                getOptionValue={(c) => String(c.id)}
+                isLoading={customers.isPending}
+                isDisabled={disabled}
+                placeholder="Search by number, name, contact or id"
+              />
+              {customerError && <div className="invalid-feedback d-block">Choose the customer first.</div>}
+              {customers.isError && (
+                <div className="small text-danger mt-1">The customer list could not be loaded.</div>
+              )}
+            </div>
+            <Row className="g-2">
+              <Col md={7}>
+                <Form.Group controlId={`${id}-jobName`}>
+                  <Form.Label className="mb-1">Job Name</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    value={values.jobName}
+                    maxLength={200}
+                    onChange={(e) => set('jobName', e.target.value)}
+                    autoComplete="off"
+                  />
+                </Form.Group>
+              </Col>
+              <Col md={5}>
+                <Form.Group controlId={`${id}-poNumber`}>
+                  <Form.Label className="mb-1">PO Number</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    value={values.poNumber}
+                    maxLength={60}
+                    onChange={(e) => set('poNumber', e.target.value)}
+                    autoComplete="off"
+                  />
+                </Form.Group>
+              </Col>
+              <Col xs={12}>
+                <Form.Group controlId={`${id}-specialInstructions`}>
+                  <Form.Label className="mb-1">Special Instructions</Form.Label>
+                  <Form.Control
+                    as="textarea"
+                    rows={2}
+                    size="sm"
+                    value={values.specialInstructions}
+                    maxLength={2000}
+                    onChange={(e) => set('specialInstructions', e.target.value)}
+                  />
+                </Form.Group>
+              </Col>
+            </Row>
+          </Col>
+
+          <Col lg={5}>
+            <SelectedCustomerCard customer={selected} />
+            <Row className="g-2 mt-1">
+              {isOrder && (
+                <Col sm={7}>
+                  <Form.Label htmlFor={`${id}-status`} className="mb-1">
+                    Status Code
+                  </Form.Label>
+                  {statuses.isPending ? (
+                    <div role="status" className="d-flex align-items-center gap-2 small text-secondary py-1">
+                      <Spinner animation="border" size="sm" aria-hidden="true" />
+                      {STATUS_LOADING_TEXT}
+                    </div>
+                  ) : (
+                    <Form.Select
+                      id={`${id}-status`}
+                      size="sm"
+                      value={status?.id ?? ''}
+                      onChange={(e) => set('statusId', e.target.value === '' ? null : Number(e.target.value))}
+                    >
+                      <option value="" disabled>
+                        {STATUS_PLACEHOLDER}
+                      </option>
+                      {statusList.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.type}
+                          {s.closed ? ' (closed)' : ''}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  )}
+                </Col>
+              )}
+              {isOrder && (
+                <Col sm={5} className="d-flex align-items-end">
+                  <Form.Check
+                    type="checkbox"
+                    id={`${id}-pickup`}
+                    label="Pickup Ready"
+                    className="mb-1"
+                    checked={values.orderPickup && !status?.closed}
+                    disabled={status?.closed === true}
+                    title={status?.closed ? 'A closed order is not picked up' : undefined}
+                    onChange={(e) => set('orderPickup', e.target.checked)}
+                  />
+                </Col>
+              )}
+              <Col xs={12} className="d-flex flex-wrap gap-4 mt-2">
+                <Form.Check
+                  type="switch"
+                  role="switch"
+                  id={`${id}-useTax`}
+                  label="Use Tax"
+                  checked={values.useTax}
+                  onChange={(e) => set('useTax', e.target.checked)}
+                />
+                {document && (
+                  <Form.Check
+                    type="checkbox"
+                    id={`${id}-refreshMultiplier`}
+                    label="Refresh multipliers from customer"
+                    checked={values.refreshMultiplier}
+                    onChange={(e) => set('refreshMultiplier', e.target.checked)}
+                  />
+                )}
+              </Col>
+              {document && (
+                <Col xs={12}>
+                  <div className="small text-secondary">
+                    Multipliers on this {kind}: Residential {document.residentialMultiplierCopy} · Opener{' '}
+                    {document.openerMultiplierCopy} · Sectional {document.sectionalMultiplierCopy} · Commercial{' '}
+                    {document.commercialMultiplierCopy}
+                  </div>
+                </Col>
+              )}
+            </Row>
+          </Col>
+        </Row>
+      </fieldset>
+    </Form>
+  );
+}
+
+function SelectedCustomerCard({ customer }: { customer: CustomerChoice | null }) {
+  return (
+    <Card className="bg-body-tertiary border-0" as="section" aria-label="Selected Customer">
+      <Card.Body className="py-2 px-3">
+        <h4 className="fs-6 fw-semibold mb-1">Selected Customer</h4>
+        {customer ? (
+          <dl className="row mb-0 small">
+            <dt className="col-4 fw-normal text-secondary">Name</dt>
+            <dd className="col-8 mb-0 fw-semibold">{customer.name}</dd>
+            <dt className="col-4 fw-normal text-secondary">Customer No</dt>
+            <dd className="col-8 mb-0">{customer.customerNo ?? '—'}</dd>
+            <dt className="col-4 fw-normal text-secondary">Contact</dt>
+            <dd className="col-8 mb-0">{customer.contactName ?? '—'}</dd>
+            <dt className="col-4 fw-normal text-secondary">E-mail</dt>
+            <dd className="col-8 mb-0 text-break">{customer.email ?? '—'}</dd>
+          </dl>
+        ) : (
+          <p className="mb-0 small text-secondary">No Customer is selected</p>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Customer, DocumentHeader, DocumentKind, OrderStatus } from '@desk/domain';
+import type { CreateDocumentInput } from './api/create-document';
+import type { UpdateDocumentInput } from './api/update-document';
+
+/** The customer a document names: from the document itself or picked from the full list. */
+export type CustomerChoice = Pick<Customer, 'id' | 'customerNo' | 'name' | 'contactName'> & {
+  email?: string | null;
+  /** Known when picked from the customer list; a new document's tax switch starts from it. */
+  useTax?: boolean;
+};
+
+/** What the Details section edits, as typed. */
+export interface DocumentFormValues {
+  customer: CustomerChoice | null;
+  jobName: string;
+  poNumber: string;
+  specialInstructions: string;
+  /** null: none chosen yet (the first status is used). Orders only. */
+  statusId: number | null;
+  orderPickup: boolean;
+  useTax: boolean;
+  refreshMultiplier: boolean;
+}
+
+export const emptyDocumentForm: DocumentFormValues = {
+  customer: null,
+  jobName: '',
+  poNumber: '',
+  specialInstructions: '',
+  statusId: null,
+  orderPickup: false,
+  useTax: false,
+  refreshMultiplier: false,
+};
+
+export function documentToForm(doc: DocumentHeader): DocumentFormValues {
+  return {
+    customer: doc.customer,
+    jobName: doc.jobName ?? '',
+    poNumber: doc.poNumber ?? '',
+    specialInstructions: doc.specialInstructions ?? '',
+    statusId: doc.orderStatus?.id ?? null,
+    orderPickup: doc.orderPickup ?? false,
+    useTax: doc.useTax,
+    refreshMultiplier: false,
+  };
+}
+
+const text = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The body of orders/create or quotes/create. */
+export function createInput(
+  kind: DocumentKind,
+  values: DocumentFormValues & { customer: CustomerChoice },
+  status: OrderStatus | null,
+): CreateDocumentInput {
+  const input: CreateDocumentInput = {
+    customer: { id: values.customer.id },
+    jobName: text(values.jobName),
+    poNumber: text(values.poNumber),
+    specialInstructions: text(values.specialInstructions),
+    useTax: values.useTax,
+  };
+  if (kind === 'order') {
+    input.orderStatus = status === null ? null : { id: status.id };
+    input.orderPickup = values.orderPickup;
+  }
+  return input;
+}
+
+/** The body of an update: the document as loaded, with the edits, the flags and its version. */
+export function updateInput(
+  doc: DocumentHeader,
+  values: DocumentFormValues & { customer: CustomerChoice },
+  status: OrderStatus | null,
+): UpdateDocumentInput {
+  const input: UpdateDocumentInput = {
+    ...doc,
+    customer: {
+      id: values.customer.id,
+      customerNo: values.customer.customerNo,
+      name: values.customer.name,
+      contactName: values.customer.contactName,
+      email: values.customer.email ?? null,
+    },
+    jobName: text(values.jobName),
+    poNumber: text(values.poNumber),
+    specialInstructions: text(values.specialInstructions),
+    useTax: values.useTax,
+    refreshMultiplier: values.refreshMultiplier,
+    version: doc.version,
+  };
+  if (doc.kind === 'order') {
+    if (status !== null) input.orderStatus = status;
+    input.orderPickup = values.orderPickup;
+  }
+  return input;
+}

@@ -1,0 +1,156 @@
+import type { DocumentKind, DocumentListItem } from '@desk/domain';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Button } from 'react-bootstrap';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
+import { useDeleteDocument } from './api/delete-document';
+import { listDocumentsPage } from './api/list-documents';
+import { documentKeys } from './api/query-keys';
+import { DuplicateDocumentModal } from './duplicate-document-modal';
+import { KIND_INFO } from './kinds';
+
+const text = (v: string | null) => v ?? '';
+
+/** ID, Job Name, PO Number, Customer No, Customer Name, Contact Name: both lists start so. */
+export const DOCUMENT_COLUMNS: Column<DocumentListItem>[] = [
+  { key: 'id', header: 'ID', width: '5.5rem' },
+  { key: 'jobName', header: 'Job Name', render: (d) => <span className="fw-medium">{text(d.jobName)}</span> },
+  { key: 'poNumber', header: 'PO Number', width: '9rem', render: (d) => text(d.poNumber) },
+  { key: 'customerNo', header: 'Customer No', width: '9rem', render: (d) => text(d.customerNo) },
+  { key: 'customerName', header: 'Customer Name' },
+  { key: 'contactName', header: 'Contact Name', render: (d) => text(d.contactName) },
+];
+
+/** What the kind's modal needs from the list. */
+export interface EditorProps {
+  show: boolean;
+  documentId: number | null;
+  onClose: () => void;
+}
+
+export interface DocumentListProps {
+  kind: DocumentKind;
+  /** Orders: open (list/0) or closed (list/1). */
+  closed?: boolean;
+  /** Columns after the shared six (orders: Order Status). */
+  extraColumns?: Column<DocumentListItem>[];
+  /** Controls after Create (orders: the open/closed switch). */
+  toolbarEnd?: ReactNode;
+  /** The kind's editor modal. */
+  renderEditor: (props: EditorProps) => ReactNode;
+}
+
+type Editor = { seq: number; id: number | null; show: boolean };
+
+/**
+ * The order and quote list (SPEC.md section 2): a server-paged table with refresh, Create, and
+ * duplicate, edit and delete per row.
+ */
+export function DocumentList({ kind, closed = false, extraColumns = [], toolbarEnd, renderEditor }: DocumentListProps) {
+  const label = KIND_INFO[kind].label;
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [duplicating, setDuplicating] = useState<{ seq: number; source: DocumentListItem; show: boolean } | null>(null);
+  const [deleting, setDeleting] = useState<DocumentListItem | null>(null);
+  const [showDelete, setShowDelete] = useState(false);
+  const deleteDocument = useDeleteDocument(kind);
+
+  const openEditor = (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
+
+  return (
+    <>
+      <DataTable<DocumentListItem>
+        // A new table for the other list, so it starts on page 1 with its own filters.
+        key={closed ? 'closed' : 'open'}
+        caption={kind === 'order' ? (closed ? 'Closed Orders' : 'Open Orders') : 'Quotes'}
+        columns={[...DOCUMENT_COLUMNS, ...extraColumns]}
+        rowKey={(d) => d.id}
+        queryKey={documentKeys.list(kind, closed)}
+        fetchPage={(query: ServerQuery) => listDocumentsPage(kind, closed, query)}
+        initialSort="-id"
+        emptyText={`No ${kind}s found`}
+        toolbar={
+          <>
+            <Button variant="primary" size="sm" onClick={() => openEditor(null)}>
+              Create {label}
+            </Button>
+            {toolbarEnd}
+          </>
+        }
+        rowActions={(d) => (
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => setDuplicating((p) => ({ seq: (p?.seq ?? 0) + 1, source: d, show: true }))}
+              aria-label={`Duplicate ${kind} ${d.id}`}
+            >
+              Duplicate
+            </Button>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              onClick={() => openEditor(d.id)}
+              aria-label={`Edit ${kind} ${d.id}`}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={() => {
+                setDeleting(d);
+                setShowDelete(true);
+              }}
+              aria-label={`Delete ${kind} ${d.id}`}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
+
+      {/* Each opening gets a fresh editor (keyed), so no state leaks from the previous one. */}
+      {editor && (
+        <Fragment key={`editor-${editor.seq}`}>
+          {renderEditor({
+            show: editor.show,
+            documentId: editor.id,
+            onClose: () => setEditor({ ...editor, show: false }),
+          })}
+        </Fragment>
+      )}
+
+      {duplicating && (
+        <DuplicateDocumentModal
+          key={`duplicate-${duplicating.seq}`}
+          kind={kind}
+          show={duplicating.show}
+          source={duplicating.source}
+          onClose={() => setDuplicating({ ...duplicating, show: false })}
+          onDuplicated={(copyId) => {
+            setDuplicating({ ...duplicating, show: false });
+            // Open the copy, as a product duplicate does (SPEC.md section 4).
+            openEditor(copyId);
+          }}
+        />
+      )}
+
+      <ConfirmModal
+        show={showDelete && deleting !== null}
+        objectName={label}
+        action="delete"
+        onConfirm={() => deleteDocument.mutateAsync(deleting!.id)}
+        onClose={() => setShowDelete(false)}
+      >
+        <p className="mb-0">
+          Are you sure you would like to delete the {kind} (id: {deleting?.id})?
+        </p>
+        {deleting && (
+          <p className="mb-0 mt-1 small text-secondary">
+            {[deleting.customerName, deleting.jobName].filter(Boolean).join(' - ')}
+          </p>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { CartLine, LinePrice } from '@desk/domain';
+import { useState, type KeyboardEvent } from 'react';
+import { Badge, OverlayTrigger, Popover } from 'react-bootstrap';
+import { formatMoney, formatMoneyCents } from './money';
+
+export interface PriceBreakdownProps {
+  line: CartLine;
+  /** The line as the cart priced it (the same pass that made the totals). */
+  price: LinePrice;
+}
+
+/**
+ * The '?' badge of a cart line and its popover: how the line's price comes about, from its
+ * pricingInfo (DESIGN.md section 1), so every number in the cart can be explained.
+ */
+export function PriceBreakdown({ line, price }: PriceBreakdownProps) {
+  const [show, setShow] = useState(false);
+  const info = line.pricingInfo;
+  const multiplied = price.unitPriceCents - price.modCostCents;
+  const popoverId = `price-breakdown-${line.id}`;
+  const row = (term: string, value: string, note?: string) => (
+    <tr>
+      <th scope="row" className="fw-normal text-secondary pe-3 py-1 text-nowrap align-top">
+        {term}
+      </th>
+      <td className="text-end text-nowrap py-1">
+        {value}
+        {note && <div className="text-secondary small">{note}</div>}
+      </td>
+    </tr>
+  );
+
+  const popover = (
+    <Popover id={popoverId} style={{ maxWidth: '24rem' }}>
+      <Popover.Header as="h3" className="fs-6">
+        Price breakdown - {line.product.itemNo}
+      </Popover.Header>
+      <Popover.Body className="small">
+        <table className="w-100">
+          <tbody>
+            {row('Base product cost', formatMoney(info.baseProductCost))}
+            {row('Multiplier', `× ${info.multiplierValue}`, info.baseProductMultiplierCategory ?? 'No category (1)')}
+            {row('Base × multiplier', formatMoneyCents(multiplied), 'rounded to the cent')}
+            {row('Modifier cost increase', `+ ${formatMoney(info.modCostIncrease)}`)}
+            {row('Unit price', formatMoneyCents(price.unitPriceCents), 'round(base × multiplier) + modifiers')}
+            {row('Quantity', String(info.lineQuantity))}
+            {row(
+              'Line price',
+              price.isPackage ? formatMoneyCents(price.unitPriceCents * info.lineQuantity) : '0.00',
+              price.isPackage ? 'unit price × quantity' : 'not a package: counts 0',
+            )}
+            {info.priceOverride !== null &&
+              row('Price override', formatMoney(info.priceOverride), 'replaces the line price')}
+          </tbody>
+          <tfoot className="border-top">{row('Counts toward Sub Total', formatMoneyCents(price.linePriceCents))}</tfoot>
+        </table>
+      </Popover.Body>
+    </Popover>
+  );
+
+  return (
+    <OverlayTrigger trigger="click" rootClose placement="auto" overlay={popover} show={show} onToggle={setShow}>
+      <Badge
+        as="button"
+        type="button"
+        pill
+        bg="info"
+        className="border-0 ms-1 align-text-top"
+        aria-label={`Price breakdown of ${line.product.itemNo}`}
+        aria-expanded={show}
+        title="How this price is made"
+        onKeyDown={(event: KeyboardEvent) => {
+          // Escape closes the breakdown, not the document modal around it.
+          if (event.key === 'Escape' && show) {
+            event.stopPropagation();
+            setShow(false);
+          }
+        }}
+      >
+        ?
+      </Badge>
+    </OverlayTrigger>
+  );
+}

@@ -1,0 +1,463 @@
+import type { CartLine, DocumentKind, LinePrice } from '@desk/domain';
+import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
+import { Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { Loading } from '../../components/ui/loading';
+import { ProductLinker } from '../../components/ui/product-linker';
+import { errorText } from '../../components/ui/result-banner';
+import { usePublicConfig } from '../config/api/get-public-config';
+import { useAddCartLine } from './api/add-cart-line';
+import { useDeleteCartLine } from './api/delete-cart-line';
+import { useCart } from './api/get-cart';
+import { useSetPriceOverride } from './api/set-price-override';
+import { useUpdateLineQuantity } from './api/update-line-quantity';
+import { priceCart } from './cart-pricing';
+import { formatMoneyCents, formatTaxPercent } from './money';
+import { PackageLineDetails } from './package-line-details';
+import { PriceBreakdown } from './price-breakdown';
+
+export interface ProductCartProps {
+  kind: DocumentKind;
+  docId: number;
+  /** The saved document's tax switch: the totals are the server's, so they follow what is saved. */
+  useTax: boolean;
+}
+
+export const CART_COLUMNS = [
+  'Quantity',
+  'Item No',
+  'ItemDescription',
+  'Windows/Inserts',
+  'Price Per Unit',
+  'Line Price',
+  'Price Override',
+  'Actions',
+] as const;
+
+/**
+ * The Product Cart of an order or quote (SPEC.md section 2): lines with inline quantity and
+ * price override, a price breakdown per line, expandable package lines, and the Pricing block.
+ * The prices are computed once per change with the shared pricing module from what the server
+ * sent, so they equal the server's totals (and the PDF).
+ */
+export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
+  const cart = useCart(kind, docId);
+  const config = usePublicConfig();
+  const addLine = useAddCartLine(kind, docId);
+  const updateQuantity = useUpdateLineQuantity(kind, docId);
+  const setOverride = useSetPriceOverride(kind, docId);
+  const deleteLine = useDeleteCartLine(kind, docId);
+  const [linking, setLinking] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [deleting, setDeleting] = useState<CartLine | null>(null);
+  const [showDelete, setShowDelete] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [savingLine, setSavingLine] = useState<number | null>(null);
+
+  const taxRate = config.data?.taxRate;
+  const lines = cart.data;
+  // One pass over the cart per change: every line's price and the three totals.
+  const pricing = useMemo(
+    () => (lines && taxRate !== undefined ? priceCart(lines, useTax, taxRate) : null),
+    [lines, useTax, taxRate],
+  );
+
+  const run = async (line: CartLine, what: string, action: () => Promise<unknown>) => {
+    setFailure(null);
+    setSavingLine(line.id);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(`${what} of ${line.product.itemNo} was not saved: ${errorText(error)}`);
+    } finally {
+      setSavingLine(null);
+    }
+  };
+
+  const toggleExpanded = (lineId: number) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(lineId)) next.delete(lineId);
+      else next.add(lineId);
+      return next;
+    });
+
+  if (cart.isPending) return <Loading />;
+  if (cart.isError) {
+    return (
+      <Banner variant="danger" title="The cart could not be loaded">
+        <small>{errorText(cart.error)}</small>{' '}
+        <Button size="sm" variant="link" className="p-0 align-baseline" onClick={() => void cart.refetch()}>
+          Try again
+        </Button>
+      </Banner>
+    );
+  }
+
+  const columnCount = CART_COLUMNS.length + 1;
+  const rows = cart.data;
+
+  return (
+    <div className="product-cart">
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <Button size="sm" variant="primary" onClick={() => setLinking(true)}>
+          + Add Product
+        </Button>
+        <span className="small text-secondary">
+          Only package lines count toward the total unless a price override is set.
+        </span>
+        {cart.isFetching && (
+          <span role="status" className="ms-auto small text-secondary d-inline-flex align-items-center gap-1">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            Updating...
+          </span>
+        )}
+      </div>
+
+      {failure && (
+        <Banner variant="danger" title="The cart was not changed" onClose={() => setFailure(null)}>
+          <small>{failure}</small>
+        </Banner>
+      )}
+
+      <div className="table-responsive border rounded">
+        <Table hover size="sm" className="align-middle mb-0" aria-label="Product Cart">
+          <thead>
+            <tr>
+              <th scope="col" style={{ width: '2.25rem' }}>
+                <span className="visually-hidden">Details</span>
+              </th>
+              {CART_COLUMNS.map((c) => (
+                <th
+                  key={c}
+                  scope="col"
+                  className={
+                    c === 'Price Per Unit' || c === 'Line Price' ? 'text-end' : c === 'Actions' ? 'text-end' : undefined
+                  }
+                >
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="text-center text-secondary py-4">
+                  No products in the cart yet
+                </td>
+              </tr>
+            )}
+            {rows.map((line, index) => {
+              const price = pricing?.lines[index];
+              const isOpen = expanded.has(line.id);
+              const busy = savingLine === line.id;
+              return (
+                <Fragment key={line.id}>
+                  <tr className={isOpen ? 'table-active' : undefined}>
+                    <td>
+                      {line.pricingInfo.isPackage && (
+                        <Button
+                          variant="link"
+                          size="sm"
+                          className="p-1 lh-1 d-inline-flex"
+                          aria-expanded={isOpen}
+                          aria-label={`${isOpen ? 'Collapse' : 'Expand'} package line ${line.product.itemNo}`}
+                          onClick={() => toggleExpanded(line.id)}
+                        >
+                          <Chevron open={isOpen} />
+                        </Button>
+                      )}
+                    </td>
+                    <td style={{ width: '6.5rem' }}>
+                      <QuantityCell
+                        key={`${line.id}:${line.quantity}`}
+                        line={line}
+                        disabled={busy}
+                        onSave={(quantity) =>
+                          void run(line, 'The quantity', () =>
+                            updateQuantity.mutateAsync({ lineId: line.id, quantity }),
+                          )
+                        }
+                      />
+                    </td>
+                    <td className="text-nowrap fw-medium">{line.product.itemNo}</td>
+                    <td style={{ minWidth: '16rem' }}>{line.product.itemDescription}</td>
+                    <td className="small">
+                      <WindowsInserts line={line} />
+                    </td>
+                    <td className="text-end text-nowrap" style={NUMERIC}>
+                      {price && <UnitPrice price={price} />}
+                    </td>
+                    <td className="text-end text-nowrap" style={NUMERIC}>
+                      {price && <LinePriceCell line={line} price={price} />}
+                      {price && <PriceBreakdown line={line} price={price} />}
+                    </td>
+                    <td style={{ width: '8.5rem' }}>
+                      <OverrideCell
+                        key={`${line.id}:${line.priceOverride ?? ''}`}
+                        line={line}
+                        disabled={busy}
+                        onSave={(priceOverride) =>
+                          void run(line, 'The price override', () =>
+                            setOverride.mutateAsync({ lineId: line.id, priceOverride }),
+                          )
+                        }
+                      />
+                    </td>
+                    <td className="text-end">
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        className="py-0"
+                        aria-label={`Delete line ${line.product.itemNo}`}
+                        onClick={() => {
+                          setDeleting(line);
+                          setShowDelete(true);
+                        }}
+                        disabled={busy}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                  {isOpen && (
+                    <tr className="package-line-row">
+                      <td colSpan={columnCount} className="bg-body-tertiary px-3 py-3">
+                        <PackageLineDetails kind={kind} docId={docId} line={line} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </Table>
+      </div>
+
+      <PricingBlock pricing={pricing} taxRate={taxRate} useTax={useTax} />
+
+      <ProductLinker
+        show={linking}
+        linkType={kind}
+        title="Add Product"
+        onLink={(product, quantity) => addLine.mutateAsync({ productId: product.id, quantity })}
+        onCreated={() => {}}
+        onClose={() => setLinking(false)}
+      />
+
+      <ConfirmModal
+        show={showDelete && deleting !== null}
+        objectName="Cart line"
+        action="delete"
+        onConfirm={() => deleteLine.mutateAsync(deleting!.id)}
+        onClose={() => setShowDelete(false)}
+      >
+        Are you sure you would like to delete the line {deleting?.product.itemNo} (id: {deleting?.id})?
+      </ConfirmModal>
+    </div>
+  );
+}
+
+/** Sub Total, Tax (rate in percent) and Total, two decimals. */
+function PricingBlock({
+  pricing,
+  taxRate,
+  useTax,
+}: {
+  pricing: ReturnType<typeof priceCart> | null;
+  taxRate: number | undefined;
+  useTax: boolean;
+}) {
+  const amount = (cents: number | undefined) => (cents === undefined ? '…' : formatMoneyCents(cents));
+  return (
+    <section aria-label="Pricing" className="d-flex justify-content-end mt-3">
+      <div className="border rounded px-3 py-2 bg-body-tertiary" style={{ minWidth: '18rem' }}>
+        <h4 className="fs-6 fw-semibold mb-2">Pricing</h4>
+        <table className="w-100" aria-label="Pricing">
+          <tbody>
+            <tr>
+              <th scope="row" className="fw-normal text-secondary">
+                Sub Total
+              </th>
+              <td className="text-end" style={NUMERIC}>
+                {amount(pricing?.totals.subTotalCents)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" className="fw-normal text-secondary">
+                {`Tax (${taxRate === undefined ? '…' : formatTaxPercent(taxRate)})`}
+                {!useTax && <span className="ms-1 small">(tax off)</span>}
+              </th>
+              <td className="text-end" style={NUMERIC}>
+                {amount(pricing?.totals.taxCents)}
+              </td>
+            </tr>
+            <tr className="border-top">
+              <th scope="row" className="pt-1">
+                Total
+              </th>
+              <td className="text-end pt-1 fw-semibold" style={NUMERIC}>
+                {amount(pricing?.totals.totalCents)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Digits of equal width, so amounts line up in their column. */
+const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** Non-package lines are struck through: they count 0 unless overridden (SPEC.md section 9). */
+const STRUCK = 'text-decoration-line-through text-secondary';
+const NOT_COUNTED = 'Not a package: not counted unless a price override is set';
+
+function UnitPrice({ price }: { price: LinePrice }) {
+  return (
+    <span className={price.isPackage ? undefined : STRUCK} title={price.isPackage ? undefined : NOT_COUNTED}>
+      {formatMoneyCents(price.unitPriceCents)}
+    </span>
+  );
+}
+
+function LinePriceCell({ line, price }: { line: CartLine; price: LinePrice }) {
+  if (price.overridden) {
+    return (
+      <span className="fw-semibold" title="Price override">
+        {formatMoneyCents(price.linePriceCents)}
+        <span className="badge text-bg-warning fw-normal ms-1">override</span>
+      </span>
+    );
+  }
+  if (!price.isPackage) {
+    return (
+      <span className={STRUCK} title={NOT_COUNTED}>
+        {formatMoneyCents(price.unitPriceCents * line.quantity)}
+      </span>
+    );
+  }
+  return <span>{formatMoneyCents(price.linePriceCents)}</span>;
+}
+
+function WindowsInserts({ line }: { line: CartLine }) {
+  const { windowsData, windowDescription, insertsData, insertDescription } = line.product;
+  const windows = [windowsData, windowDescription].filter((v) => v && v.trim() !== '').join(' - ');
+  const inserts = [insertsData, insertDescription].filter((v) => v && v.trim() !== '').join(' - ');
+  if (!windows && !inserts) return <span className="text-secondary">—</span>;
+  return (
+    <>
+      {windows && (
+        <div>
+          <span className="text-secondary">Windows:</span> {windows}
+        </div>
+      )}
+      {inserts && (
+        <div>
+          <span className="text-secondary">Inserts:</span> {inserts}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Saves on Enter or when the field is left; Escape puts the stored value back. */
+function commitKeys(commit: () => void, reset: () => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      event.stopPropagation(); // not the modal
+      reset();
+    }
+  };
+}
+
+function QuantityCell({ line, disabled, onSave }: { line: CartLine; disabled: boolean; onSave: (q: number) => void }) {
+  const [draft, setDraft] = useState(String(line.quantity));
+  const value = Number(draft);
+  const valid = draft.trim() !== '' && Number.isInteger(value) && value >= 1;
+  const commit = () => {
+    if (!valid) {
+      setDraft(String(line.quantity));
+      return;
+    }
+    if (value !== line.quantity) onSave(value);
+  };
+  return (
+    <Form.Control
+      size="sm"
+      type="number"
+      min={1}
+      step={1}
+      inputMode="numeric"
+      aria-label={`Quantity of ${line.product.itemNo}`}
+      value={draft}
+      isInvalid={!valid}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={commitKeys(commit, () => setDraft(String(line.quantity)))}
+    />
+  );
+}
+
+function OverrideCell({
+  line,
+  disabled,
+  onSave,
+}: {
+  line: CartLine;
+  disabled: boolean;
+  onSave: (priceOverride: number | null) => void;
+}) {
+  const stored = line.priceOverride === null ? '' : line.priceOverride.toFixed(2);
+  const [draft, setDraft] = useState(stored);
+  const trimmed = draft.trim();
+  const value = Number(trimmed);
+  const valid = trimmed === '' || (Number.isFinite(value) && value >= 0);
+  const commit = () => {
+    if (!valid) {
+      setDraft(stored);
+      return;
+    }
+    const next = trimmed === '' ? null : value;
+    if (next !== line.priceOverride) onSave(next);
+  };
+  return (
+    <Form.Control
+      size="sm"
+      type="number"
+      step=".01"
+      min={0}
+      inputMode="decimal"
+      placeholder="None"
+      aria-label={`Price override of ${line.product.itemNo}`}
+      value={draft}
+      isInvalid={!valid}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={commitKeys(commit, () => setDraft(stored))}
+    />
+  );
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      fill="currentColor"
+      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s ease' }}
+    >
+      <path d="M5.7 2.3a1 1 0 0 0-1.4 1.4L8.6 8l-4.3 4.3a1 1 0 1 0 1.4 1.4l5-5a1 1 0 0 0 0-1.4l-5-5Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,224 @@
+import type {
+  AppliedModifier,
+  CartLine,
+  Customer,
+  DocumentHeader,
+  OrderStatus,
+  PackageModifier,
+  Product,
+  SubPartRow,
+} from '@desk/domain';
+
+export const STATUSES: OrderStatus[] = [
+  { id: 1, type: 'Open', closed: false },
+  { id: 2, type: 'In Progress', closed: false },
+  { id: 5, type: 'Completed', closed: true },
+];
+
+export function aCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: 3,
+    customerNo: 'C-1003',
+    name: 'Jérôme Côté Overhead Doors',
+    contactName: 'Jérôme Côté',
+    email: 'jerome.cote@example.com',
+    phone: null,
+    fax: null,
+    mobilePhone: null,
+    streetAddress: { street: null, city: null, state: null, zipCode: null },
+    shipTo: { street: null, city: null, state: null, zipCode: null },
+    specialNeeds: null,
+    specialInstructions: null,
+    taxCode: null,
+    termsCode: null,
+    openOrders: 1,
+    useTax: true,
+    openerMultiplier: 0.9,
+    residentialMultiplier: 0.8,
+    sectionalMultiplier: 0.85,
+    commercialMultiplier: 0.97,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHeader {
+  return {
+    id: 13,
+    kind: 'order',
+    customer: {
+      id: 3,
+      customerNo: 'C-1003',
+      name: 'Jérôme Côté Overhead Doors',
+      contactName: 'Jérôme Côté',
+      email: 'jerome.cote@example.com',
+    },
+    jobName: 'Beaulieu residence - high lift 16x7',
+    poNumber: 'PO-26028',
+    specialInstructions: null,
+    orderDate: '2026-11-06',
+    useTax: false,
+    openerMultiplierCopy: 0.9,
+    residentialMultiplierCopy: 0.8,
+    sectionalMultiplierCopy: 0.85,
+    commercialMultiplierCopy: 0.97,
+    orderStatus: { id: 2, type: 'In Progress', closed: false },
+    orderPickup: false,
+    current_load: false,
+    loading_bay: null,
+    sourceQuoteId: null,
+    version: 4,
+    totals: { subTotal: 0, tax: 0, total: 0 },
+    ...overrides,
+  };
+}
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 75,
+    itemNo: 'PKG-1607-INS',
+    itemDescription: '16x7 insulated steel sectional door package',
+    wholesalePrice: 1185,
+    multiplierCategory: 'Sectional',
+    productType: { id: 5, type: 'Door Package' },
+    modifierCostIncrease: 0,
+    windowsData: 'Short or long panel',
+    windowDescription: null,
+    insertsData: null,
+    insertDescription: null,
+    isPackage: true,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A package line: 1185 x 0.85 = 1007.25, + 233 of modifiers = 1240.25 per door. */
+export function packageLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: 23,
+    quantity: 2,
+    priceOverride: null,
+    modCostIncrease: 233,
+    product: aProduct(),
+    pricingInfo: {
+      baseProductCost: 1185,
+      baseProductMultiplierCategory: 'Sectional',
+      multiplierValue: 0.85,
+      lineQuantity: 2,
+      isPackage: true,
+      modCostIncrease: 233,
+      priceOverride: null,
+    },
+    unitPrice: 1240.25,
+    linePrice: 2480.5,
+    position: 0,
+    ...overrides,
+  };
+}
+
+/** A plain part on the cart: 465 x 0.9 = 418.50, counted 0. */
+export function partLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: 24,
+    quantity: 1,
+    priceOverride: null,
+    modCostIncrease: 0,
+    product: aProduct({
+      id: 48,
+      itemNo: 'OPN-JS-WM',
+      itemDescription: 'Wall-mount jackshaft opener',
+      wholesalePrice: 465,
+      multiplierCategory: 'Opener',
+      productType: { id: 3, type: 'Opener' },
+      windowsData: null,
+      isPackage: false,
+    }),
+    pricingInfo: {
+      baseProductCost: 465,
+      baseProductMultiplierCategory: 'Opener',
+      multiplierValue: 0.9,
+      lineQuantity: 1,
+      isPackage: false,
+      modCostIncrease: 0,
+      priceOverride: null,
+    },
+    unitPrice: 418.5,
+    linePrice: 0,
+    position: 1,
+    ...overrides,
+  };
+}
+
+export const highLift: PackageModifier = {
+  id: 2,
+  packageId: 75,
+  category: 'Lift',
+  name: 'High lift',
+  quantity: 1,
+  product: {
+    id: 56,
+    itemNo: 'HLK-2-24',
+    itemDescription: 'High-lift track kit, 2" track',
+    modifierCostIncrease: 185,
+  },
+  notes: 'Up to 24" of high lift',
+  version: 1,
+};
+
+export const frontMount: PackageModifier = {
+  id: 8,
+  packageId: 75,
+  category: 'Mount',
+  name: 'Front mount',
+  quantity: 1,
+  product: { id: 34, itemNo: 'SAP-CTR', itemDescription: 'Center spring anchor plate', modifierCostIncrease: 0 },
+  notes: null,
+  version: 1,
+};
+
+export const appliedHighLift: AppliedModifier = {
+  id: 90,
+  modifierId: 2,
+  assocPackageModifier: { id: 2, name: 'High lift', category: 'Lift', notes: 'Up to 24" of high lift', quantity: 1 },
+  assocProduct: {
+    id: 56,
+    itemNo: 'HLK-2-24',
+    itemDescription: 'High-lift track kit, 2" track',
+    modifierCostIncrease: 185,
+  },
+  notes: 'HL 24 in, jackshaft opener',
+  inches: '24',
+};
+
+export const assocRow: SubPartRow = {
+  rowId: 1,
+  source: 'ASSOC_PART',
+  product: { id: 7, itemNo: 'HNG-01', itemDescription: '#1 residential hinge', productType: 'Hardware' },
+  quantity: 6,
+  notes: null,
+  inches: null,
+  category: null,
+  appliedModifierId: null,
+};
+
+export const modRow: SubPartRow = {
+  rowId: 11,
+  source: 'MOD',
+  product: { id: 56, itemNo: 'HLK-2-24', itemDescription: 'High-lift track kit, 2" track', productType: 'Part' },
+  quantity: 1,
+  notes: 'HL 24 in, jackshaft opener',
+  inches: '24',
+  category: 'Lift',
+  appliedModifierId: 90,
+};
+
+/** What the fake fetch received for one call: its parsed JSON body. */
+export function bodyOf(mock: { mock: { calls: unknown[][] } }, method: string, path: string): unknown {
+  const call = mock.mock.calls.find(
+    ([url, init]) => String(url).split('?')[0] === path && (init as RequestInit | undefined)?.method === method,
+  );
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+}
+
+/** Every URL the fake fetch was asked for, in order. */
+export const requestedUrls = (mock: { mock: { calls: unknown[][] } }) => mock.mock.calls.map(([url]) => String(url));
