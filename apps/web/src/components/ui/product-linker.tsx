@@ -20,11 +20,13 @@ export interface ProductLinkerProps {
   onClose: () => void;
   /** Default 'Select Product'. */
   title?: string;
+  /** List parts only (no packages); the default for the package linker. */
+  partsOnly?: boolean;
 }
 
 /** The product list of a linker: all products, or parts only for a package's associated parts. */
-export function linkerProductsQueryKey(linkType: ProductLinkType) {
-  return ['products', 'linker', linkType === 'package' ? 'part' : 'all'] as const;
+export function linkerProductsQueryKey(linkType: ProductLinkType, partsOnly = linkType === 'package') {
+  return ['products', 'linker', partsOnly ? 'part' : 'all'] as const;
 }
 
 export const productOptionLabel = (p: Product) => `${p.itemNo} - ${p.itemDescription ?? ''}`;
@@ -40,6 +42,7 @@ export function ProductLinker({
   onCreated,
   onClose,
   title = 'Select Product',
+  partsOnly = linkType === 'package',
 }: ProductLinkerProps) {
   const titleId = useId();
   return (
@@ -57,19 +60,26 @@ export function ProductLinker({
         </Modal.Title>
       </Modal.Header>
       {/* Mounted only while open, so each opening loads the list once. */}
-      {show && <LinkerBody linkType={linkType} onLink={onLink} onCreated={onCreated} onClose={onClose} />}
+      {show && (
+        <LinkerBody linkType={linkType} partsOnly={partsOnly} onLink={onLink} onCreated={onCreated} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
 type Outcome = { ok: true; text: string } | { ok: false; error: string } | null;
 
-function LinkerBody({ linkType, onLink, onCreated, onClose }: Omit<ProductLinkerProps, 'show' | 'title'>) {
+function LinkerBody({
+  linkType,
+  partsOnly,
+  onLink,
+  onCreated,
+  onClose,
+}: Omit<ProductLinkerProps, 'show' | 'title'> & { partsOnly: boolean }) {
   const id = useId();
   const products = useQuery({
-    queryKey: linkerProductsQueryKey(linkType),
-    queryFn: ({ signal }) =>
-      api.get<Product[]>(linkType === 'package' ? 'products/?kind=part' : 'products/', { signal }),
+    queryKey: linkerProductsQueryKey(linkType, partsOnly),
+    queryFn: ({ signal }) => api.get<Product[]>(partsOnly ? 'products/?kind=part' : 'products/', { signal }),
     // Loaded each time the linker opens (a product may have been added since), not again while
     // it stays open. A list from an earlier opening is shown meanwhile.
     staleTime: Infinity,

@@ -181,7 +181,8 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
       {/* Parts only: the parts-only product list (a package never goes inside a package). */}
       <ProductLinker
         show={linking}
-        linkType="package"
+        linkType={kind}
+        partsOnly
         title="Select Product"
         onLink={(product, quantity) => addSubPart.mutateAsync({ childId: product.id, quantity })}
         onCreated={() => {}}
