@@ -17,6 +17,7 @@ import { DocumentFileActions, type FileOutcome } from './document-file-actions';
 import { createInput, updateInput, type CustomerChoice, type DocumentFormValues } from './document-form';
 import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
+import './documents.css';
 
 /** A section only a saved document has, e.g. the order's Linked Vendor Orders. */
 export interface ExtraSection {
@@ -167,6 +168,7 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
       show={show}
       onHide={onClose}
       size="xl"
+      dialogClassName="document-modal"
       scrollable
       aria-labelledby={titleId}
       backdrop={busy ? 'static' : true}

@@ -129,7 +129,7 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
                   <tr key={row.rowId} className={fromModifier ? MOD_ROW_CLASS : undefined}>
                     <td className="text-end">{row.quantity}</td>
                     <td className="text-end text-secondary">{row.product.id}</td>
-                    <td className="text-nowrap fw-medium">{row.product.itemNo}</td>
+                    <td className="item-no fw-medium">{row.product.itemNo}</td>
                     <td>
                       {row.product.itemDescription}
                       {fromModifier && row.category && (

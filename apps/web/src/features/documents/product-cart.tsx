@@ -182,7 +182,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                         }
                       />
                     </td>
-                    <td className="text-nowrap fw-medium">{line.product.itemNo}</td>
+                    <td className="item-no fw-medium">{line.product.itemNo}</td>
                     <td style={{ minWidth: '16rem' }}>{line.product.itemDescription}</td>
                     <td className="small">
                       <WindowsInserts line={line} />
