@@ -1,7 +1,7 @@
 import type { ModifierCategory } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import { modifierNotesLabel } from '../products/components/modifier-form';
+import { modifierNotesLabel } from '../../components/modifiers/modifier-form';
 
 export interface NotesModalProps {
   show: boolean;

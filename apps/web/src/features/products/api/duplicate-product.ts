@@ -1,0 +1,26 @@
+import type { Product } from '@desk/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { productKeys } from './query-keys';
+
+export interface DuplicateProductArgs {
+  id: number;
+  /** The edited item number of the copy (item numbers are unique; a taken one answers 409). */
+  itemNo: string;
+}
+
+/** POST /api/products/duplicate/{id} { itemNo }: a deep copy, with associated parts and modifiers. */
+export function duplicateProduct({ id, itemNo }: DuplicateProductArgs): Promise<Product> {
+  return api.post<Product>(`/api/products/duplicate/${id}`, { itemNo });
+}
+
+export function useDuplicateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateProduct,
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      return queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}

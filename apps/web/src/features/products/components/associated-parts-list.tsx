@@ -1,0 +1,182 @@
+import type { AssociatedPart } from '@desk/domain';
+import { useState, type FormEvent } from 'react';
+import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
+import { Banner } from '../../../components/ui/banner';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ProductLinker } from '../../../components/ui/product-linker';
+import { errorText } from '../../../components/ui/result-banner';
+import { useCreateAssociatedPart } from '../api/create-associated-part';
+import { useDeleteAssociatedPart } from '../api/delete-associated-part';
+import { useAssociatedParts } from '../api/list-associated-parts';
+import { useUpdateAssociatedPart } from '../api/update-associated-part';
+
+const COLUMNS = ['Quantity', 'Item No', 'Item Description', 'Product Type', 'Actions'] as const;
+
+export interface AssociatedPartsListProps {
+  packageId: number;
+}
+
+/**
+ * The parts every door of this package needs, with their quantities per door (SPEC.md
+ * section 2, "Associated Parts list"). Parts are added with the package linker, which offers
+ * no packages.
+ */
+export function AssociatedPartsList({ packageId }: AssociatedPartsListProps) {
+  const parts = useAssociatedParts(packageId);
+  const link = useCreateAssociatedPart();
+  const remove = useDeleteAssociatedPart();
+  const [showLinker, setShowLinker] = useState(false);
+  const [removing, setRemoving] = useState<AssociatedPart | null>(null);
+  const [showRemove, setShowRemove] = useState(false);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <Button size="sm" variant="primary" onClick={() => setShowLinker(true)}>
+          Add Part
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label="Refresh associated parts"
+          onClick={() => void parts.refetch()}
+          disabled={parts.isFetching}
+        >
+          ↻ Refresh
+        </Button>
+        {parts.data && parts.data.length > 0 && (
+          <span className="small text-secondary ms-auto">
+            {plural(parts.data.length, 'part')}, {plural(pieces(parts.data), 'piece')} per door
+          </span>
+        )}
+      </div>
+
+      {parts.isError && (
+        <Banner variant="danger" title="Associated parts could not be loaded">
+          <small>{errorText(parts.error)}</small>
+        </Banner>
+      )}
+
+      <Table responsive hover size="sm" className="align-middle mb-0">
+        <caption className="visually-hidden">Associated parts</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={column === 'Actions' ? 'text-end' : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {parts.isPending ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Loading...
+              </td>
+            </tr>
+          ) : (parts.data ?? []).length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
+                No associated parts yet
+              </td>
+            </tr>
+          ) : (
+            parts.data!.map((part) => (
+              <tr key={part.id}>
+                <td style={{ width: '9.5rem' }}>
+                  {/* Keyed by the stored quantity: a reload resets the cell to what was saved. */}
+                  <QuantityCell key={part.quantity} packageId={packageId} part={part} />
+                </td>
+                <td className="text-nowrap">{part.child_itemNo}</td>
+                <td>{part.child_itemDescription}</td>
+                <td className="text-nowrap">{part.child_productType_type}</td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={`Delete associated part ${part.child_itemNo}`}
+                    onClick={() => {
+                      setRemoving(part);
+                      setShowRemove(true);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+
+      <ProductLinker
+        show={showLinker}
+        linkType="package"
+        title="Add Part to Package"
+        onLink={(product, quantity) => link.mutateAsync({ packageId, childId: product.id, quantity })}
+        onCreated={() => void parts.refetch()}
+        onClose={() => setShowLinker(false)}
+      />
+
+      <ConfirmModal
+        show={showRemove}
+        objectName="Associated Part"
+        action="delete"
+        onConfirm={() => remove.mutateAsync({ packageId, id: removing!.id })}
+        onClose={() => setShowRemove(false)}
+      >
+        {removing &&
+          `Are you sure you would like to remove ${removing.child_itemNo} from this package (id: ${removing.id})?`}
+      </ConfirmModal>
+    </>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const pieces = (parts: AssociatedPart[]) => parts.reduce((sum, part) => sum + part.quantity, 0);
+
+/** The inline quantity: Save is enabled only when the value differs from the stored one. */
+function QuantityCell({ packageId, part }: { packageId: number; part: AssociatedPart }) {
+  const [value, setValue] = useState(String(part.quantity));
+  const update = useUpdateAssociatedPart();
+  const quantity = Number(value);
+  const valid = value.trim() !== '' && Number.isInteger(quantity) && quantity >= 1;
+  const changed = value.trim() !== String(part.quantity);
+
+  function save(event?: FormEvent) {
+    event?.preventDefault();
+    if (!changed || !valid || update.isPending) return;
+    update.mutate({ packageId, part: { ...part, quantity } });
+  }
+
+  return (
+    <Form onSubmit={save} noValidate>
+      <InputGroup size="sm">
+        <Form.Control
+          type="number"
+          min={1}
+          step={1}
+          value={value}
+          isInvalid={(changed && !valid) || update.isError}
+          aria-label={`Quantity of ${part.child_itemNo}`}
+          onChange={(event) => {
+            setValue(event.target.value);
+            update.reset();
+          }}
+        />
+        <Button
+          type="submit"
+          variant={changed && valid ? 'primary' : 'outline-secondary'}
+          disabled={!changed || !valid || update.isPending}
+          aria-label={`Save quantity of ${part.child_itemNo}`}
+        >
+          {update.isPending ? <Spinner animation="border" size="sm" aria-hidden="true" /> : 'Save'}
+        </Button>
+      </InputGroup>
+      {update.isError && <div className="small text-danger mt-1">{errorText(update.error)}</div>}
+      {changed && !valid && <div className="small text-danger mt-1">Quantity must be a whole number of at least 1</div>}
+    </Form>
+  );
+}
