@@ -218,7 +218,11 @@ describe.each(engines())('access table (%s)', (engine) => {
     expect(writes.length).toBeGreaterThan(40);
     const before = await snapshotDb(t.db.database);
     const mismatches: string[] = [];
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const crossOrigin: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossOrigin) {
       for (const r of writes) {
         const res = await call(r, { cookie, ...headers });
         if (res.statusCode !== 403 || json(res).message !== 'Cross-origin request refused.') {
@@ -242,6 +246,19 @@ describe.each(engines())('access table (%s)', (engine) => {
       headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('serves no method the table does not name: TRACE, PATCH and CONNECT find no route anywhere', async () => {
+    const urls = [...new Set(routes.map((r) => r.url))];
+    const mismatches: string[] = [];
+    for (const url of urls) {
+      for (const method of ['TRACE', 'PATCH', 'CONNECT'] as const) {
+        const res = await t.app.inject({ method: method as 'GET', url: fillParams(url), headers: { cookie: admin } });
+        if (res.statusCode !== 404 || json(res).status !== 'FAILED')
+          mismatches.push(`${method} ${url} -> ${res.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('refuses to register an /api route that declares no access', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MAX_FAILURES_PER_MINUTE, SESSION_ABSOLUTE_HOURS } from '@desk/domain';
+import { hashToken } from '../src/modules/auth/session.service.js';
 import { ADMIN, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
 
 describe.each(engines())('sign-in and sessions (%s)', (engine) => {
@@ -167,5 +169,127 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toMatch(/password/);
+  });
+
+  it('keeps only a hash of the session token: the database holds no cookie value', async () => {
+    const res = await t.app.inject(form(ADMIN.username, ADMIN.password));
+    const cookie = res.cookies.find((c) => c.name === 'desk_sid')!;
+    const token = t.app.unsignCookie(cookie.value).value!;
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 random bits, base64url
+    const rows = await t.db.database.db.selectFrom('sessions').select('id').execute();
+    expect(rows.map((r) => r.id)).toContain(hashToken(token));
+    expect(rows.map((r) => r.id)).not.toContain(token);
+    // The cookie lives no longer than the session's 12-hour limit, for the whole site.
+    expect(cookie.maxAge).toBe(SESSION_ABSOLUTE_HOURS * 3600);
+    expect(cookie.path).toBe('/');
+    expect(res.body).not.toContain(token);
+  });
+
+  it('marks the cookie Secure only when the request came over HTTPS, and clears it with the same flags', async () => {
+    const plain = await t.app.inject({
+      ...form(ADMIN.username, ADMIN.password),
+      headers: { ...form('', '').headers, 'x-forwarded-proto': 'https' },
+    });
+    // Without TRUST_PROXY a forwarded header proves nothing: this request came over plain HTTP.
+    expect(plain.cookies.find((c) => c.name === 'desk_sid')!.secure).toBeFalsy();
+    const proxied = await createTestApp(engine, { TRUST_PROXY: 'true' });
+    try {
+      const headers = { ...form('', '').headers, 'x-forwarded-proto': 'https' };
+      const login = await proxied.app.inject({ ...form(ADMIN.username, ADMIN.password), headers });
+      const out = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: cookieHeader(login), 'x-forwarded-proto': 'https' },
+      });
+      expect(out.statusCode).toBe(200);
+      const cleared = out.cookies.find((c) => c.name === 'desk_sid')!;
+      expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("ends every session of a user whose password an administrator changes, and keeps the administrator's", async () => {
+    const admin = await t.login();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: admin },
+      payload: { username: 'reset-me', password: 'reset-me-password-1' },
+    });
+    const s1 = await t.login('reset-me', 'reset-me-password-1');
+    const s2 = await t.login('reset-me', 'reset-me-password-1');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/modifyCredentials',
+      headers: { cookie: admin },
+      payload: { username: 'reset-me', oldPassword: 'reset-me-password-1', password: 'reset-me-password-2' },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const cookie of [s1, s2]) {
+      expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: admin } })).statusCode).toBe(200);
+    const left = await t.db.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id')
+      .where('users.username', '=', 'reset-me')
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('removes an idle session from the database, not only from use', async () => {
+    const cookie = await t.login();
+    const id = hashToken(t.app.unsignCookie(cookie.replace(/^desk_sid=/, '')).value!);
+    t.clock.advance(31 * 60_000);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+    expect(await t.db.database.db.selectFrom('sessions').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('throttles a username whatever its case and spacing, and an unknown username like a known one', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: await t.login() },
+      payload: { username: 'casey', password: 'casey-password-1' },
+    });
+    const variants = ['casey', 'CASEY', ' Casey ', 'cAsEy'];
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
+      const r = await t.app.inject({ ...form(variants[i % 4]!, `wrong-${i}`), remoteAddress: `10.1.0.${i + 1}` });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ ...form('CaSeY', 'casey-password-1'), remoteAddress: '10.1.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // An unknown username is throttled the same way: the answers do not tell which names exist.
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
+      await t.app.inject({ ...form('no-such-user', `wrong-${i}`), remoteAddress: `10.2.0.${i + 1}` });
+    }
+    const unknown = await t.app.inject({ ...form('no-such-user', 'whatever'), remoteAddress: '10.2.1.1' });
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.body).toBe(blocked.body);
+    t.clock.advance(61_000);
+  });
+
+  it('takes passwords of any composition and length up to 256, verified exactly as typed', async () => {
+    // 100 characters, unicode, spaces at both ends, no character classes required.
+    const password = ` ${'pässwörd ünïcode '.repeat(5)}${'x'.repeat(13)} `;
+    expect(password.length).toBe(100);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: await t.login() },
+      payload: { username: 'exact', password },
+    });
+    expect(add.statusCode).toBe(201);
+    const attempt = (pw: string) =>
+      t.app.inject({ ...form('exact', pw), remoteAddress: '10.3.0.1' }).then((r) => r.statusCode);
+    expect(await attempt(password)).toBe(200);
+    expect(await attempt(password.trim())).toBe(401);
+    expect(await attempt(password.toUpperCase())).toBe(401);
+    expect(await attempt(password.slice(0, 72))).toBe(401);
+    t.clock.advance(61_000);
   });
 });

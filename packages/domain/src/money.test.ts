@@ -4,6 +4,7 @@ import {
   decimalPlaces,
   divRound,
   formatCents,
+  mulDivRound,
   multiplierToScaled,
   rateToScaled,
   scaleDecimal,
@@ -35,6 +36,33 @@ describe('divRound', () => {
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), (n, d) => {
         expect(Math.abs(divRound(n, d) - n / d)).toBeLessThanOrEqual(0.5 + 1e-9);
       }),
+    );
+  });
+});
+
+describe('mulDivRound', () => {
+  const exact = (a: number, b: number, d: number) => {
+    const n = BigInt(a) * BigInt(b);
+    const neg = n < 0n !== d < 0;
+    const q = (2n * (n < 0n ? -n : n) + BigInt(Math.abs(d))) / (2n * BigInt(Math.abs(d)));
+    return Number(neg ? -q : q);
+  };
+
+  it('agrees with divRound where the product is safe, and is exact beyond it', () => {
+    expect(mulDivRound(1999, 97_500, 1_000_000)).toBe(divRound(1999 * 97_500, 1_000_000));
+    // A $999,999,999,000.00 subtotal at 9.75 %: the product of cents and rate is about 9.7e18.
+    expect(mulDivRound(99_999_999_900_000, 97_500, 1_000_000)).toBe(9_749_999_990_250);
+    expect(mulDivRound(-15, 1, 10)).toBe(-2);
+    expect(() => mulDivRound(1, 2, 0)).toThrow(RangeError);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 50), max: 2 ** 50 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom(10_000, 1_000_000),
+        (a, b, d) => {
+          expect(mulDivRound(a, b, d)).toBe(exact(a, b, d));
+        },
+      ),
     );
   });
 });

@@ -20,6 +20,26 @@ export function divRound(numerator: number, denominator: number): number {
   return sign * q || 0;
 }
 
+/**
+ * round(a x b / d), half away from zero, for integers a, b and d. Exact even when a x b is beyond
+ * a safe integer (a large document's subtotal times the tax rate): the product is then taken in
+ * BigInt, so huge amounts are priced instead of failing.
+ */
+export function mulDivRound(a: number, b: number, d: number): number {
+  const product = a * b;
+  if (Number.isSafeInteger(product)) return divRound(product, d);
+  if (!Number.isInteger(a) || !Number.isInteger(b) || !Number.isSafeInteger(d) || d === 0) {
+    throw new RangeError(`mulDivRound needs integers and a non-zero divisor (${a} x ${b} / ${d})`);
+  }
+  const n = BigInt(a) * BigInt(b);
+  const den = BigInt(d);
+  const negative = n < 0n !== den < 0n;
+  const absN = n < 0n ? -n : n;
+  const absD = den < 0n ? -den : den;
+  const q = (2n * absN + absD) / (2n * absD);
+  return Number(negative ? -q : q);
+}
+
 /** Converts a dollar amount to integer cents, rounding half away from zero. */
 export function toCents(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError(`Not a finite amount: ${dollars}`);

@@ -4,7 +4,7 @@
  * Rules: DESIGN.md section 1 and SPEC.md section 9.
  */
 import { isPackageType, MULTIPLIER_CATEGORIES, type MultiplierCategory } from './constants.js';
-import { divRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
+import { mulDivRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
 
 /** The four multipliers copied onto a document, scaled by MULTIPLIER_SCALE. */
 export interface DocumentMultipliers {
@@ -90,7 +90,7 @@ export function modifierCostCents(modifiers: readonly AppliedModifierCost[]): nu
 }
 
 export function unitPriceCents(wholesalePriceCents: number, multiplier: number, modCostCents: number): number {
-  return divRound(wholesalePriceCents * multiplier, MULTIPLIER_SCALE) + modCostCents;
+  return mulDivRound(wholesalePriceCents, multiplier, MULTIPLIER_SCALE) + modCostCents;
 }
 
 export function priceLine(line: LineInput, multipliers: DocumentMultipliers): LinePrice {
@@ -128,7 +128,7 @@ export function pricingInfo(line: LineInput, price: LinePrice): PricingInfo {
 }
 
 export function taxCents(subTotalCents: number, taxRate: number, useTax: boolean): number {
-  return useTax ? divRound(subTotalCents * taxRate, RATE_SCALE) : 0;
+  return useTax ? mulDivRound(subTotalCents, taxRate, RATE_SCALE) : 0;
 }
 
 export function documentTotals(lines: readonly LinePrice[], taxRate: number, useTax: boolean): Totals {

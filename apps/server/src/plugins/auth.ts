@@ -87,7 +87,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPlug
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (public, user or admin)`);
     }
-    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method), url: route.url, access, schema: route.schema });
+    for (const method of [route.method].flat())
+      apiRoutes.push({ method: String(method), url: route.url, access, schema: route.schema });
   });
 
   app.addHook('onRequest', async (request) => {

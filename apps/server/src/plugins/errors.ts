@@ -31,7 +31,7 @@ function dbErrorToHttp(err: DbError): { status: number; message: string } | null
   ) {
     return { status: 400, message: 'A value is outside what is allowed.' };
   }
-  if (code === '22003' || code === '22P02' || code === '22001') {
+  if (code === '22003' || code === '22P02' || code === '22001' || code === '22021' || code === '22P05') {
     return { status: 400, message: 'A value is out of range or malformed.' };
   }
   if (code === 'SQLITE_BUSY' || code === '40001' || code === '40P01' || /database is locked/.test(text)) {

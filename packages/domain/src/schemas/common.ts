@@ -17,12 +17,32 @@ export const failedEnvelopeSchema = z.object({
 
 export type Envelope<T> = { status: 'OK' | 'FAILED'; data: T; message: string };
 
-/** A database id: a positive integer, given as a number or a numeric string (path parameters). */
-export const idSchema = z.coerce
-  .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .positive({ error: 'must be a positive id' })
-  .max(2_147_483_647, { error: 'is too large' });
+/**
+ * Whole numbers come as JSON numbers, or as text in paths and bare ids: a string of decimal digits
+ * reads as its number and nothing else converts (z.coerce would read true as 1, [5] as 5, '0x10'
+ * as 16, '1e3' as 1000 and ' 7' as 7; those are refused instead).
+ */
+export const fromDigits = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v);
+
+/** The largest id the databases hold (a 32-bit integer column). */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id: a positive integer, given as a number or a string of digits (path parameters). */
+export const idSchema = z.preprocess(
+  fromDigits,
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be a positive id' })
+    .max(MAX_ID, { error: 'is too large' }),
+);
+
+/** An id with its own message ('must be an order id'), from a number or a string of digits. */
+export const positiveId = (error: string) =>
+  z.preprocess(
+    fromDigits,
+    z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error: 'is too large' }),
+  );
 
 export const idParamsSchema = z.object({ id: idSchema });
 

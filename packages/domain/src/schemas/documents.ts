@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { VENDOR_ORDER_STATUSES, type ModifierCategory, type SubPartSource } from '../constants.js';
 import type { PricingInfo } from '../pricing.js';
-import { optionalText, refSchema, requiredText } from './common.js';
+import { optionalText, positiveId, refSchema, requiredText } from './common.js';
 import { flagSchema, moneySchema, quantitySchema, versionSchema } from './fields.js';
 import type { Product } from './products.js';
 
@@ -58,7 +58,7 @@ export const subPartAddSchema = z.object({ child: refSchema, quantity: quantityS
 
 export const assocNotesSchema = z.object({
   parentId: z.unknown().optional(),
-  rowId: z.coerce.number().int().positive({ error: 'must be a sub-part row id' }),
+  rowId: positiveId('must be a sub-part row id'),
   notes: optionalText(2000),
 });
 
@@ -67,8 +67,8 @@ export const modNotesSchema = assocNotesSchema.extend({ inches: optionalText(40)
 /** Apply a modifier to a line (star on), or change its notes: id is the package modifier's id. */
 export const modifierUpsertSchema = z
   .object({
-    id: z.coerce.number().int().positive({ error: 'must be the package modifier id' }).optional(),
-    modifierId: z.coerce.number().int().positive().optional(),
+    id: positiveId('must be the package modifier id').optional(),
+    modifierId: positiveId('must be the package modifier id').optional(),
     notes: optionalText(2000),
     inches: optionalText(40),
   })

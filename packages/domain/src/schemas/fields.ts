@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalPlaces } from '../money.js';
+import { fromDigits } from './common.js';
 
 /** Dollars with at most two decimals, 0 to 10,000,000 (stored as cents). */
 export const moneySchema = z
@@ -17,11 +18,14 @@ export const multiplierSchema = z
   .max(100, { error: 'must be at most 100' })
   .refine((v) => decimalPlaces(v) <= 4, { error: 'must have at most 4 decimals' });
 
-export const quantitySchema = z.coerce
-  .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .min(1, { error: 'must be at least 1' })
-  .max(100_000, { error: 'must be at most 100,000' });
+export const quantitySchema = z.preprocess(
+  fromDigits,
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'must be at most 100,000' }),
+);
 
 export const versionSchema = z.number().int().min(1).optional();
 

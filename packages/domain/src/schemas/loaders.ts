@@ -1,17 +1,24 @@
 /** Loading bays (DESIGN.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
 import { z } from 'zod';
+import { fromDigits, positiveId } from './common.js';
 
-export const bayIdSchema = z.coerce
-  .number({ error: 'must be a bay number' })
-  .int({ error: 'must be a whole bay number' })
-  .min(0, { error: 'must be a bay from 0 to 8' })
-  .max(8, { error: 'must be a bay from 0 to 8' });
+export const bayIdSchema = z.preprocess(
+  fromDigits,
+  z
+    .number({ error: 'must be a bay number' })
+    .int({ error: 'must be a whole bay number' })
+    .min(0, { error: 'must be a bay from 0 to 8' })
+    .max(8, { error: 'must be a bay from 0 to 8' }),
+);
 
 /** One row of the Grid Manager as sent back by Place in Bay / Choose Garage Bay. */
 export const pickupOrderSchema = z
   .object({
-    id: z.coerce.number().int().positive({ error: 'must be an order id' }),
-    current_load: z.union([z.boolean(), z.literal(0), z.literal(1), z.null()]).optional().transform((v) => v === true || v === 1),
+    id: positiveId('must be an order id'),
+    current_load: z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.null()])
+      .optional()
+      .transform((v) => v === true || v === 1),
     loading_bay: z
       .union([bayIdSchema, z.literal(''), z.null()])
       .optional()
@@ -32,7 +39,7 @@ export const pickupOrdersSchema = z
 export type PickupOrderInput = z.infer<typeof pickupOrderSchema>;
 
 export const customerIdsSchema = z
-  .array(z.coerce.number().int().positive({ error: 'must be a customer id' }), { error: 'must be a list of customer ids' })
+  .array(positiveId('must be a customer id'), { error: 'must be a list of customer ids' })
   .min(1, { error: 'No orders selected for completion.' })
   .max(100);
 

@@ -1,6 +1,6 @@
 /** Customers: SQL only. */
 import { sql } from 'kysely';
-import { multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
+import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
 import { containsPattern, runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
 import { flag, type Db } from '../../lib/sql.js';
@@ -95,13 +95,15 @@ export function listPage(db: Db, query: ListQuery) {
 /** The order modal's customer picker: customer number, name or contact, accents ignored. */
 export async function search(db: Db, text: string, limit = 50): Promise<Customer[]> {
   const pattern = containsPattern(text.trim());
+  // A number typed in the picker may be an id; a longer one (a phone number) cannot be.
+  const id = /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0;
   const rows = await selectCustomers(db)
     .where((eb) =>
       eb.or([
         sql<boolean>`fold(customers.name) like fold(${pattern}) escape '\\'`,
         sql<boolean>`fold(customers.customer_no) like fold(${pattern}) escape '\\'`,
         sql<boolean>`fold(customers.contact_name) like fold(${pattern}) escape '\\'`,
-        ...(/^\d+$/.test(text.trim()) ? [eb('customers.id', '=', Number(text.trim()))] : []),
+        ...(id >= 1 && id <= MAX_ID ? [eb('customers.id', '=', id)] : []),
       ]),
     )
     .orderBy('customers.id')

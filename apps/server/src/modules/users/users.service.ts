@@ -120,7 +120,8 @@ export class UsersService {
     const existing = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     const generated = password === undefined;
-    const pw = password ?? randomBytes(12).toString('base64url');
+    // 128 random bits (OWASP ASVS 11.5.1), 22 characters.
+    const pw = password ?? randomBytes(16).toString('base64url');
     try {
       await this.add({ username, password: pw, admin: true });
     } catch (e) {
