@@ -55,7 +55,15 @@ async function startServer(env) {
   const port = await freePort();
   const child = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -73,7 +81,10 @@ async function startServer(env) {
     body: new URLSearchParams({ username: 'admin', password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const api = async (method, p, body) => {
     const r = await fetch(`${url}${p}`, {
       method,
@@ -84,7 +95,12 @@ async function startServer(env) {
     if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${j.message}`);
     return j.data;
   };
-  return { url, cookie, api, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+  return {
+    url,
+    cookie,
+    api,
+    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+  };
 }
 
 function cannon(opts) {
@@ -94,54 +110,135 @@ function cannon(opts) {
 }
 
 async function measure(server, name, path_, opts = {}) {
-  const req = { url: `${server.url}${path_}`, headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' }, ...opts };
+  const req = {
+    url: `${server.url}${path_}`,
+    headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' },
+    ...opts,
+  };
   await cannon({ ...req, duration: 2 }); // warm-up
   const r = await cannon(req);
   const bad = r.non2xx + r.errors + r.timeouts;
-  const row = { name, path: path_, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: bad };
-  log(`${name.padEnd(52)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${bad ? `  (${bad} errors!)` : ''}`);
+  const row = {
+    name,
+    path: path_,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: bad,
+  };
+  log(
+    `${name.padEnd(52)} ${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${bad ? `  (${bad} errors!)` : ''}`,
+  );
   return row;
 }
 
 async function serverCases(server, label, small) {
   const rows = {};
   rows.health = await measure(server, `${label}: GET /api/health (no session)`, '/api/health', { headers: {} });
-  rows.list = await measure(server, `${label}: order list, open, page 1 of 30, by id`, '/api/orders/list/0?page=1&size=30&sort=id');
-  rows.filter = await measure(server, `${label}: order list, customer 'hendr', by job name`, '/api/orders/list/0?page=1&size=30&sort=jobName&customerName=hendr');
+  rows.list = await measure(
+    server,
+    `${label}: order list, open, page 1 of 30, by id`,
+    '/api/orders/list/0?page=1&size=30&sort=id',
+  );
+  rows.filter = await measure(
+    server,
+    `${label}: order list, customer 'hendr', by job name`,
+    '/api/orders/list/0?page=1&size=30&sort=jobName&customerName=hendr',
+  );
   const first = await server.api('GET', '/api/orders/list/0?page=1&size=30&sort=id');
   const last = Math.ceil(first.filtered / 30);
-  rows.lastPage = await measure(server, `${label}: order list, last page (${last})`, `/api/orders/list/0?page=${last}&size=30&sort=id`);
-  rows.jobFilter = await measure(server, `${label}: order list, job name contains 'garage'`, '/api/orders/list/0?page=1&size=30&jobName=garage');
-  rows.closedSorted = await measure(server, `${label}: closed orders sorted by customer name`, '/api/orders/list/1?page=1&size=30&sort=-customerName');
-  if (small) rows.smallList = await measure(small, `${label}: same list at 1,000 orders`, '/api/orders/list/0?page=1&size=30&sort=id');
+  rows.lastPage = await measure(
+    server,
+    `${label}: order list, last page (${last})`,
+    `/api/orders/list/0?page=${last}&size=30&sort=id`,
+  );
+  rows.jobFilter = await measure(
+    server,
+    `${label}: order list, job name contains 'garage'`,
+    '/api/orders/list/0?page=1&size=30&jobName=garage',
+  );
+  rows.closedSorted = await measure(
+    server,
+    `${label}: closed orders sorted by customer name`,
+    '/api/orders/list/1?page=1&size=30&sort=-customerName',
+  );
+  if (small)
+    rows.smallList = await measure(
+      small,
+      `${label}: same list at 1,000 orders`,
+      '/api/orders/list/0?page=1&size=30&sort=id',
+    );
 
   // A 50-line order: every line a door package with a modifier applied.
   const customers = await server.api('GET', '/api/customers/?q=hendr');
-  const order = await server.api('POST', '/api/orders/create', { customer: customers[0].id, jobName: 'Bench - 50 doors' });
+  const order = await server.api('POST', '/api/orders/create', {
+    customer: customers[0].id,
+    jobName: 'Bench - 50 doors',
+  });
   const packages = await server.api('GET', '/api/products/?kind=package&size=30&sort=id');
   const pkgIds = packages.items.map((p) => p.id);
   for (let i = 0; i < 50; i++) {
-    const line = await server.api('POST', `/api/order-parts/create/${order.id}`, { product: pkgIds[i % pkgIds.length], quantity: 1 + (i % 3) });
+    const line = await server.api('POST', `/api/order-parts/create/${order.id}`, {
+      product: pkgIds[i % pkgIds.length],
+      quantity: 1 + (i % 3),
+    });
     const mods = await server.api('GET', `/api/package/modifiers/package/${pkgIds[i % pkgIds.length]}`);
     const lift = mods.find((m) => m.category === 'Lift');
-    if (lift) await server.api('POST', `/api/orders/package-modifiers/upsert/${line.id}`, { id: lift.id, inches: '24' });
+    if (lift)
+      await server.api('POST', `/api/orders/package-modifiers/upsert/${line.id}`, { id: lift.id, inches: '24' });
   }
-  rows.order50 = await measure(server, `${label}: GET one order with 50 package lines (totals)`, `/api/orders/${order.id}`);
-  rows.order50lines = await measure(server, `${label}: GET the 50 cart lines with prices`, `/api/order-parts/${order.id}`);
-  rows.customerSearch = await measure(server, `${label}: customer search for the order modal`, '/api/customers/?q=hendr');
+  rows.order50 = await measure(
+    server,
+    `${label}: GET one order with 50 package lines (totals)`,
+    `/api/orders/${order.id}`,
+  );
+  rows.order50lines = await measure(
+    server,
+    `${label}: GET the 50 cart lines with prices`,
+    `/api/order-parts/${order.id}`,
+  );
+  rows.customerSearch = await measure(
+    server,
+    `${label}: customer search for the order modal`,
+    '/api/customers/?q=hendr',
+  );
   rows.bay = await measure(server, `${label}: a bay's data (bay 1)`, '/api/getGarageBayData/1');
 
   // PDFs, and the health route while they render.
-  const pdfReq = { url: `${server.url}/api/download-excelOrder/${order.id}`, method: 'POST', body: '{}', headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' } };
+  const pdfReq = {
+    url: `${server.url}/api/download-excelOrder/${order.id}`,
+    method: 'POST',
+    body: '{}',
+    headers: { cookie: server.cookie, origin: server.url, 'content-type': 'application/json' },
+  };
   await cannon({ ...pdfReq, connections: 2, duration: 2 });
   const [pdf, healthDuring] = await Promise.all([
     cannon({ ...pdfReq, connections: 4 }),
     cannon({ url: `${server.url}/api/health`, connections: 2 }),
   ]);
-  rows.pdf = { name: `${label}: PDF of the 50-line order (4 connections)`, rps: pdf.requests.average, p50: pdf.latency.p50, p99: pdf.latency.p99, requests: pdf.requests.total, errors: pdf.non2xx + pdf.errors };
-  rows.healthDuringPdf = { name: `${label}: health while PDFs render`, rps: healthDuring.requests.average, p50: healthDuring.latency.p50, p99: healthDuring.latency.p99, requests: healthDuring.requests.total, errors: healthDuring.non2xx + healthDuring.errors };
-  log(`${rows.pdf.name.padEnd(52)} ${rows.pdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.pdf.p50} ms  p99 ${rows.pdf.p99} ms`);
-  log(`${rows.healthDuringPdf.name.padEnd(52)} ${rows.healthDuringPdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.healthDuringPdf.p50} ms  p99 ${rows.healthDuringPdf.p99} ms`);
+  rows.pdf = {
+    name: `${label}: PDF of the 50-line order (4 connections)`,
+    rps: pdf.requests.average,
+    p50: pdf.latency.p50,
+    p99: pdf.latency.p99,
+    requests: pdf.requests.total,
+    errors: pdf.non2xx + pdf.errors,
+  };
+  rows.healthDuringPdf = {
+    name: `${label}: health while PDFs render`,
+    rps: healthDuring.requests.average,
+    p50: healthDuring.latency.p50,
+    p99: healthDuring.latency.p99,
+    requests: healthDuring.requests.total,
+    errors: healthDuring.non2xx + healthDuring.errors,
+  };
+  log(
+    `${rows.pdf.name.padEnd(52)} ${rows.pdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.pdf.p50} ms  p99 ${rows.pdf.p99} ms`,
+  );
+  log(
+    `${rows.healthDuringPdf.name.padEnd(52)} ${rows.healthDuringPdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.healthDuringPdf.p50} ms  p99 ${rows.healthDuringPdf.p99} ms`,
+  );
 
   // Write path: create an order and add 10 lines, 4 clerks at once.
   const times = [];
@@ -151,8 +248,15 @@ async function serverCases(server, label, small) {
     Array.from({ length: 4 }, async () => {
       while (Date.now() - t0 < DURATION * 1000) {
         const s = performance.now();
-        const o = await server.api('POST', '/api/orders/create', { customer: customers[0].id, jobName: 'Bench write path' });
-        for (let i = 0; i < 10; i++) await server.api('POST', `/api/order-parts/create/${o.id}`, { product: pkgIds[i % pkgIds.length], quantity: 1 });
+        const o = await server.api('POST', '/api/orders/create', {
+          customer: customers[0].id,
+          jobName: 'Bench write path',
+        });
+        for (let i = 0; i < 10; i++)
+          await server.api('POST', `/api/order-parts/create/${o.id}`, {
+            product: pkgIds[i % pkgIds.length],
+            quantity: 1,
+          });
         times.push(performance.now() - s);
         ops++;
       }
@@ -160,8 +264,17 @@ async function serverCases(server, label, small) {
   );
   times.sort((a, b) => a - b);
   const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]);
-  rows.write = { name: `${label}: create an order + 10 lines (4 clerks)`, rps: ops / ((Date.now() - t0) / 1000), p50: q(0.5), p99: q(0.99), requests: ops * 11, errors: 0 };
-  log(`${rows.write.name.padEnd(52)} ${rows.write.rps.toFixed(1).padStart(6)} ops/s  p50 ${rows.write.p50} ms  p99 ${rows.write.p99} ms`);
+  rows.write = {
+    name: `${label}: create an order + 10 lines (4 clerks)`,
+    rps: ops / ((Date.now() - t0) / 1000),
+    p50: q(0.5),
+    p99: q(0.99),
+    requests: ops * 11,
+    errors: 0,
+  };
+  log(
+    `${rows.write.name.padEnd(52)} ${rows.write.rps.toFixed(1).padStart(6)} ops/s  p50 ${rows.write.p50} ms  p99 ${rows.write.p99} ms`,
+  );
   for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
   return rows;
 }
@@ -175,7 +288,15 @@ async function frontEnd(server) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const sizes = async (page, route) => {
     const got = new Map();
@@ -186,7 +307,12 @@ async function frontEnd(server) {
       const enc = (await res.allHeaders())['content-encoding'];
       // The browser hands back the decoded body; its gzip size (level 9, as the .gz files are
       // made) is what travels when the server sends the precompressed file.
-      if (body) got.set(u.pathname, { type: u.pathname.endsWith('.js') ? 'js' : 'css', gzip: zlib.gzipSync(body, { level: 9 }).length, encoding: enc ?? 'identity' });
+      if (body)
+        got.set(u.pathname, {
+          type: u.pathname.endsWith('.js') ? 'js' : 'css',
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+          encoding: enc ?? 'identity',
+        });
     });
     await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
     const files = [...got.entries()];
@@ -226,7 +352,9 @@ async function frontEnd(server) {
     salesFirstPageMs: timings[Math.floor(timings.length / 2)],
     salesFirstPageAllMs: timings,
   };
-  log(`front end: JS for / ${(res.landingJsGzip / 1024).toFixed(1)} KB gzip, /login ${(res.loginJsGzip / 1024).toFixed(1)} KB, /sales ${(res.salesJsGzip / 1024).toFixed(1)} KB; /sales first page of orders in ${res.salesFirstPageMs} ms (median of 5)`);
+  log(
+    `front end: JS for / ${(res.landingJsGzip / 1024).toFixed(1)} KB gzip, /login ${(res.loginJsGzip / 1024).toFixed(1)} KB, /sales ${(res.salesJsGzip / 1024).toFixed(1)} KB; /sales first page of orders in ${res.salesFirstPageMs} ms (median of 5)`,
+  );
   return res;
 }
 
@@ -236,19 +364,56 @@ function markdown(results) {
   const ok = (v) => (v ? 'met' : '**missed**');
   const fe = results.frontEnd;
   const targets = [
-    ['order list page, throughput vs health route', '>= 1/30', `1/${(1 / s.list.vsHealth).toFixed(1)}`, ok(s.list.vsHealth >= 1 / 30)],
+    [
+      'order list page, throughput vs health route',
+      '>= 1/30',
+      `1/${(1 / s.list.vsHealth).toFixed(1)}`,
+      ok(s.list.vsHealth >= 1 / 30),
+    ],
     ['order list page, p99 (10 connections)', '<= 25 ms', `${s.list.p99} ms`, ok(s.list.p99 <= 25)],
-    ['any single filter, sort or last page, p99', '<= 50 ms', `${Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99)} ms`, ok(Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99) <= 50)],
-    ['p50 at 100,000 orders vs at 1,000', '<= 1.5x', s.smallList ? `${(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1)).toFixed(2)}x (${s.list.p50} ms vs ${s.smallList.p50} ms)` : 'n/a', s.smallList ? ok(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1) <= 1.5) : ''],
-    ['50-line order with prices, p50', '<= 10 ms', `${s.order50.p50} ms (lines: ${s.order50lines.p50} ms)`, ok(s.order50.p50 <= 10 && s.order50lines.p50 <= 10)],
+    [
+      'any single filter, sort or last page, p99',
+      '<= 50 ms',
+      `${Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99)} ms`,
+      ok(Math.max(s.filter.p99, s.lastPage.p99, s.jobFilter.p99, s.closedSorted.p99) <= 50),
+    ],
+    [
+      'p50 at 100,000 orders vs at 1,000',
+      '<= 1.5x',
+      s.smallList
+        ? `${(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1)).toFixed(2)}x (${s.list.p50} ms vs ${s.smallList.p50} ms)`
+        : 'n/a',
+      s.smallList ? ok(Math.max(s.list.p50, 1) / Math.max(s.smallList.p50, 1) <= 1.5) : '',
+    ],
+    [
+      '50-line order with prices, p50',
+      '<= 10 ms',
+      `${s.order50.p50} ms (lines: ${s.order50lines.p50} ms)`,
+      ok(s.order50.p50 <= 10 && s.order50lines.p50 <= 10),
+    ],
     ['PDF of a 50-line order, p50', '<= 100 ms', `${s.pdf.p50} ms`, ok(s.pdf.p50 <= 100)],
     ['health route p99 while PDFs render', '<= 50 ms', `${s.healthDuringPdf.p99} ms`, ok(s.healthDuringPdf.p99 <= 50)],
-    ['JavaScript for / and /login (gzip)', '<= 150 KB', fe ? `${kb(fe.landingJsGzip)} / ${kb(fe.loginJsGzip)}` : 'skipped', fe ? ok(fe.landingJsGzip <= 150 * 1024 && fe.loginJsGzip <= 150 * 1024) : ''],
-    ['/sales, navigation to first page of orders visible', '<= 1.0 s', fe ? `${fe.salesFirstPageMs} ms` : 'skipped', fe ? ok(fe.salesFirstPageMs <= 1000) : ''],
+    [
+      'JavaScript for / and /login (gzip)',
+      '<= 150 KB',
+      fe ? `${kb(fe.landingJsGzip)} / ${kb(fe.loginJsGzip)}` : 'skipped',
+      fe ? ok(fe.landingJsGzip <= 150 * 1024 && fe.loginJsGzip <= 150 * 1024) : '',
+    ],
+    [
+      '/sales, navigation to first page of orders visible',
+      '<= 1.0 s',
+      fe ? `${fe.salesFirstPageMs} ms` : 'skipped',
+      fe ? ok(fe.salesFirstPageMs <= 1000) : '',
+    ],
   ];
   const caseTable = (rows) =>
     ['| Case | req/s | p50 | p99 | vs health |', '|---|---:|---:|---:|---:|']
-      .concat(Object.values(rows).map((r) => `| ${r.name.replace(/^[^:]+: /, '')} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.p50} ms | ${r.p99} ms | ${r.vsHealth.toFixed(3)} |`))
+      .concat(
+        Object.values(rows).map(
+          (r) =>
+            `| ${r.name.replace(/^[^:]+: /, '')} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.p50} ms | ${r.p99} ms | ${r.vsHealth.toFixed(3)} |`,
+        ),
+      )
       .join('\n');
   return `# Performance
 
@@ -269,10 +434,14 @@ ${caseTable(s)}
 ${results.postgres ? `\n## Server cases, PostgreSQL\n\n${caseTable(results.postgres)}\n` : '\nPostgreSQL: not measured in this run (set TEST_DATABASE_URL to include it).\n'}
 ## Front end
 
-${fe ? `- JavaScript for /: ${kb(fe.landingJsGzip)} gzip; CSS ${kb(fe.landingCssGzip)} gzip.
+${
+  fe
+    ? `- JavaScript for /: ${kb(fe.landingJsGzip)} gzip; CSS ${kb(fe.landingCssGzip)} gzip.
 - JavaScript for /login: ${kb(fe.loginJsGzip)} gzip.
 - JavaScript for /sales (signed in): ${kb(fe.salesJsGzip)} gzip; CSS ${kb(fe.salesCssGzip)} gzip.
-- /sales, navigation to the first page of orders visible: ${fe.salesFirstPageMs} ms median (runs: ${fe.salesFirstPageAllMs.join(', ')} ms).` : 'Skipped: no Chromium.'}
+- /sales, navigation to the first page of orders visible: ${fe.salesFirstPageMs} ms median (runs: ${fe.salesFirstPageAllMs.join(', ')} ms).`
+    : 'Skipped: no Chromium.'
+}
 
 Raw figures: bench/results.json.
 `;
@@ -288,7 +457,10 @@ async function main() {
   // Each run works on copies, so the cached sets stay as built.
   const runDir = path.join(os.tmpdir(), `desk-bench-${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
-  for (const [name, src] of [['large', large.dir], ['small', small.dir]]) {
+  for (const [name, src] of [
+    ['large', large.dir],
+    ['small', small.dir],
+  ]) {
     mkdirSync(path.join(runDir, name), { recursive: true });
     sh('cp', [path.join(src, 'desk.sqlite'), path.join(src, 'session-secret'), path.join(runDir, name)]);
   }

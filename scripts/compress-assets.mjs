@@ -5,7 +5,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
-const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)],
+  );
 let n = 0;
 for (const file of walk(dist)) {
   if (!/\.(js|css|svg|html|json|txt)$/.test(file)) continue;

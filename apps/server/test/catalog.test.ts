@@ -7,14 +7,34 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
   let staff: string;
   let types: Record<string, number>;
   const as = (cookie: string) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   let A: ReturnType<typeof as>;
   let S: ReturnType<typeof as>;
   const tableCount = async (table: 'products' | 'associated_parts' | 'package_modifiers') =>
-    Number((await t.db.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const part = async (itemNo: string, extra: object = {}) =>
-    json(await A('POST', '/api/products/create', { itemNo, itemDescription: `${itemNo} part`, wholesalePrice: 12.5, productType: { id: types.Hardware }, ...extra })).data;
+    json(
+      await A('POST', '/api/products/create', {
+        itemNo,
+        itemDescription: `${itemNo} part`,
+        wholesalePrice: 12.5,
+        productType: { id: types.Hardware },
+        ...extra,
+      }),
+    ).data;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -22,7 +42,11 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
     staff = await t.staff('counter');
     A = as(admin);
     S = as(staff);
-    const list = json(await S('GET', '/api/dropdown/product-type')).data as { id: number; type: string; isPackage: boolean }[];
+    const list = json(await S('GET', '/api/dropdown/product-type')).data as {
+      id: number;
+      type: string;
+      isPackage: boolean;
+    }[];
     types = Object.fromEntries(list.map((x) => [x.type, x.id]));
     expect(list.find((x) => x.type === 'Door Package')?.isPackage).toBe(true);
     expect(list.find((x) => x.type === 'Part')?.isPackage).toBe(false);
@@ -31,8 +55,18 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
 
   it('lists the order statuses', async () => {
     const statuses = json(await S('GET', '/api/dropdown/order-status')).data;
-    expect(statuses.map((s: { type: string }) => s.type)).toEqual(['Open', 'In Progress', 'Awaiting Parts', 'Ready for Pickup', 'Completed', 'Cancelled']);
-    expect(statuses.filter((s: { closed: boolean }) => s.closed).map((s: { type: string }) => s.type)).toEqual(['Completed', 'Cancelled']);
+    expect(statuses.map((s: { type: string }) => s.type)).toEqual([
+      'Open',
+      'In Progress',
+      'Awaiting Parts',
+      'Ready for Pickup',
+      'Completed',
+      'Cancelled',
+    ]);
+    expect(statuses.filter((s: { closed: boolean }) => s.closed).map((s: { type: string }) => s.type)).toEqual([
+      'Completed',
+      'Cancelled',
+    ]);
   });
 
   it('creates and reads a product with prices in dollars, and keeps item numbers unique', async () => {
@@ -46,7 +80,14 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
     });
     expect(res.statusCode).toBe(201);
     const p = json(res).data;
-    expect(p).toMatchObject({ itemNo: 'ROL-10B', wholesalePrice: 3.45, modifierCostIncrease: 0.5, productType: { id: types.Hardware, type: 'Hardware' }, isPackage: false, version: 1 });
+    expect(p).toMatchObject({
+      itemNo: 'ROL-10B',
+      wholesalePrice: 3.45,
+      modifierCostIncrease: 0.5,
+      productType: { id: types.Hardware, type: 'Hardware' },
+      isPackage: false,
+      version: 1,
+    });
     expect(json(await S('GET', `/api/products/${p.id}`)).data).toEqual(p);
     const dup = await A('POST', '/api/products/create', { itemNo: 'ROL-10B' });
     expect(dup.statusCode).toBe(409);
@@ -106,22 +147,45 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
     });
 
     it('links associated parts with the child_* fields, and edits their quantity', async () => {
-      const res = await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: { id: hinge.id }, quantity: 8 });
+      const res = await A('POST', `/api/package/associated-parts/create/${pkg.id}`, {
+        child: { id: hinge.id },
+        quantity: 8,
+      });
       expect(res.statusCode).toBe(201);
       await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: track.id, quantity: 2 });
       const list = json(await S('GET', `/api/package/associated-parts/${pkg.id}`)).data;
       expect(list).toEqual([
-        { id: expect.any(Number), quantity: 8, child_id: hinge.id, child_itemNo: 'HNG-02', child_itemDescription: 'HNG-02 part', child_wholesalePrice: 12.5, child_productType_type: 'Hardware' },
-        { id: expect.any(Number), quantity: 2, child_id: track.id, child_itemNo: 'TRK-2V', child_itemDescription: 'TRK-2V part', child_wholesalePrice: 12.5, child_productType_type: 'Hardware' },
+        {
+          id: expect.any(Number),
+          quantity: 8,
+          child_id: hinge.id,
+          child_itemNo: 'HNG-02',
+          child_itemDescription: 'HNG-02 part',
+          child_wholesalePrice: 12.5,
+          child_productType_type: 'Hardware',
+        },
+        {
+          id: expect.any(Number),
+          quantity: 2,
+          child_id: track.id,
+          child_itemNo: 'TRK-2V',
+          child_itemDescription: 'TRK-2V part',
+          child_wholesalePrice: 12.5,
+          child_productType_type: 'Hardware',
+        },
       ]);
       const upd = await A('PUT', `/api/package/associated-parts/update/${list[0].id}`, { ...list[0], quantity: 10 });
       expect(json(upd).data.quantity).toBe(10);
-      expect((await A('PUT', `/api/package/associated-parts/update/${list[0].id}`, { quantity: 0 })).statusCode).toBe(400);
+      expect((await A('PUT', `/api/package/associated-parts/update/${list[0].id}`, { quantity: 0 })).statusCode).toBe(
+        400,
+      );
     });
 
     it('refuses a package as a child, the package itself, a repeat, and a non-package parent', async () => {
       const before = await tableCount('associated_parts');
-      const other = json(await A('POST', '/api/products/create', { itemNo: 'PKG-0907', productType: { id: types.Package } })).data;
+      const other = json(
+        await A('POST', '/api/products/create', { itemNo: 'PKG-0907', productType: { id: types.Package } }),
+      ).data;
       const cases: [number, object, number, RegExp][] = [
         [pkg.id, { child: other.id, quantity: 1 }, 400, /is a package/],
         [pkg.id, { child: pkg.id, quantity: 1 }, 400, /itself/],
@@ -158,7 +222,13 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
         product: { id: kit.id },
         notes: 'HL 24 in, jackshaft opener',
       });
-      expect(json(notes).data).toMatchObject({ category: 'LiftNotes', name: null, product: null, quantity: 1, notes: 'HL 24 in, jackshaft opener' });
+      expect(json(notes).data).toMatchObject({
+        category: 'LiftNotes',
+        name: null,
+        product: null,
+        quantity: 1,
+        notes: 'HL 24 in, jackshaft opener',
+      });
       const list = json(await S('GET', `/api/package/modifiers/package/${pkg.id}`)).data;
       expect(list).toHaveLength(8);
       expect(list[0]).toMatchObject({
@@ -168,7 +238,11 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
         quantity: 2,
         product: { id: kit.id, itemNo: 'HLK-24', modifierCostIncrease: 185 },
       });
-      const upd = await A('PUT', `/api/package/modifiers/update/${list[0].id}`, { ...list[0], name: 'High lift', quantity: 1 });
+      const upd = await A('PUT', `/api/package/modifiers/update/${list[0].id}`, {
+        ...list[0],
+        name: 'High lift',
+        quantity: 1,
+      });
       expect(json(upd).data).toMatchObject({ name: 'High lift', quantity: 1, version: 2 });
       const stale = await A('PUT', `/api/package/modifiers/update/${list[0].id}`, { ...list[0], name: 'Stale' });
       expect(stale.statusCode).toBe(409);
@@ -205,24 +279,41 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
       );
       const mods = (id: number) =>
         S('GET', `/api/package/modifiers/package/${id}`).then((r) =>
-          json(r).data.map(({ id: _i, packageId: _p, version: _v, ...m }: { id: number; packageId: number; version: number }) => m),
+          json(r).data.map(
+            ({ id: _i, packageId: _p, version: _v, ...m }: { id: number; packageId: number; version: number }) => m,
+          ),
         );
       expect(await mods(copy.id)).toEqual(await mods(pkg.id));
-      expect((await A('POST', `/api/products/duplicate/${pkg.id}`, { itemNo: 'PKG-1607 - copy' })).statusCode).toBe(409);
+      expect((await A('POST', `/api/products/duplicate/${pkg.id}`, { itemNo: 'PKG-1607 - copy' })).statusCode).toBe(
+        409,
+      );
       expect((await A('POST', `/api/products/duplicate/999999`, { itemNo: 'nope' })).statusCode).toBe(404);
     });
 
     it('refuses deleting a product used by a package or a document, and says why', async () => {
       const del = await A('DELETE', `/api/products/delete/${hinge.id}`);
       expect(del.statusCode).toBe(409);
-      expect(json(del).message).toBe('Product HNG-02 (id ' + hinge.id + ') cannot be deleted: it is used by the associated parts of 2 packages.');
+      expect(json(del).message).toBe(
+        'Product HNG-02 (id ' + hinge.id + ') cannot be deleted: it is used by the associated parts of 2 packages.',
+      );
       const kitDel = await A('DELETE', `/api/products/delete/${kit.id}`);
       expect(json(kitDel).message).toMatch(/package modifiers/);
       const now = new Date().toISOString();
       const db = t.db.database.db;
-      const c = await db.insertInto('customers').values({ name: 'Doc Customer', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      const q = await db.insertInto('quotes').values({ customer_id: c.id, quote_date: '2026-11-01', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('quote_parts').values({ quote_id: q.id, product_id: pkg.id, quantity: 1, created_at: now }).execute();
+      const c = await db
+        .insertInto('customers')
+        .values({ name: 'Doc Customer', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const q = await db
+        .insertInto('quotes')
+        .values({ customer_id: c.id, quote_date: '2026-11-01', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('quote_parts')
+        .values({ quote_id: q.id, product_id: pkg.id, quantity: 1, created_at: now })
+        .execute();
       const pkgDel = await A('DELETE', `/api/products/delete/${pkg.id}`);
       expect(pkgDel.statusCode).toBe(409);
       expect(json(pkgDel).message).toMatch(/1 quote line/);

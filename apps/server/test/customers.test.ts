@@ -22,8 +22,21 @@ describe.each(engines())('customers API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie: staff }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const count = async () => Number((await t.db.database.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: staff },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const count = async () =>
+    Number(
+      (
+        await t.db.database.db
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -64,7 +77,9 @@ describe.each(engines())('customers API (%s)', (engine) => {
   });
 
   it('updates with optimistic concurrency: a stale version gets 409 and changes nothing', async () => {
-    const created = json(await call('POST', '/api/customers/create', { ...acme, customerNo: 'C-2002', name: 'Bayside Garage Doors' })).data;
+    const created = json(
+      await call('POST', '/api/customers/create', { ...acme, customerNo: 'C-2002', name: 'Bayside Garage Doors' }),
+    ).data;
     // Clerk A and clerk B both opened version 1.
     const a = await call('PUT', `/api/customers/update/${created.id}`, { ...created, contactName: 'Alex (A)' });
     expect(a.statusCode).toBe(200);
@@ -75,16 +90,28 @@ describe.each(engines())('customers API (%s)', (engine) => {
     expect(json(await call('GET', `/api/customers/${created.id}`)).data.contactName).toBe('Alex (A)');
     // Without a version the update still works; read-only fields are ignored.
     const { version: _v, ...noVersion } = created;
-    const c = await call('PUT', `/api/customers/update/${created.id}`, { ...noVersion, openOrders: 99, id: 12345, name: 'Bayside Doors' });
+    const c = await call('PUT', `/api/customers/update/${created.id}`, {
+      ...noVersion,
+      openOrders: 99,
+      id: 12345,
+      name: 'Bayside Doors',
+    });
     expect(json(c).data).toMatchObject({ id: created.id, name: 'Bayside Doors', openOrders: 0, version: 3 });
     expect((await call('PUT', '/api/customers/update/999999', acme)).statusCode).toBe(404);
   });
 
   it('pages, sorts and filters in the database, accents and case ignored', async () => {
     for (let i = 0; i < 25; i++) {
-      await call('POST', '/api/customers/create', { name: `Paging Door Co ${String(i).padStart(2, '0')}`, customerNo: `P-${100 + i}` });
+      await call('POST', '/api/customers/create', {
+        name: `Paging Door Co ${String(i).padStart(2, '0')}`,
+        customerNo: `P-${100 + i}`,
+      });
     }
-    await call('POST', '/api/customers/create', { name: 'Jérôme Côté Overhead Doors', customerNo: 'C-3003', contactName: 'Jérôme' });
+    await call('POST', '/api/customers/create', {
+      name: 'Jérôme Côté Overhead Doors',
+      customerNo: 'C-3003',
+      contactName: 'Jérôme',
+    });
     const page = json(await call('GET', '/api/customers/?page=2&size=10&sort=-name&name=paging')).data;
     expect(page).toMatchObject({ filtered: 25, page: 2, size: 10 });
     expect(page.total).toBe(await count());
@@ -116,11 +143,16 @@ describe.each(engines())('customers API (%s)', (engine) => {
         { customer_id: c.id, order_status_id: 5, order_date: '2026-11-01', created_at: now, updated_at: now },
       ])
       .execute();
-    await db.insertInto('quotes').values({ customer_id: c.id, quote_date: '2026-11-01', created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('quotes')
+      .values({ customer_id: c.id, quote_date: '2026-11-01', created_at: now, updated_at: now })
+      .execute();
     expect(json(await call('GET', `/api/customers/${c.id}`)).data.openOrders).toBe(1);
     const del = await call('DELETE', `/api/customers/delete/${c.id}`);
     expect(del.statusCode).toBe(409);
-    expect(json(del).message).toBe(`Customer Delta Door Service (id ${c.id}) has 2 orders and 1 quote, so it cannot be deleted.`);
+    expect(json(del).message).toBe(
+      `Customer Delta Door Service (id ${c.id}) has 2 orders and 1 quote, so it cannot be deleted.`,
+    );
     const free = json(await call('POST', '/api/customers/create', { name: 'Echo Doors' })).data;
     expect((await call('DELETE', `/api/customers/delete/${free.id}`)).statusCode).toBe(200);
     expect((await call('GET', `/api/customers/${free.id}`)).statusCode).toBe(404);

@@ -22,11 +22,20 @@ interface Fixture {
 
 async function setup(t: TestApp, admin: string): Promise<Fixture> {
   const A = (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie: admin }, ...(payload === undefined ? {} : { payload: payload as object }) }).then((r) => {
-      if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-      return json(r).data;
-    });
-  const types = Object.fromEntries(((await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[]).map((x) => [x.type, x.id]));
+    t.app
+      .inject({
+        method,
+        url,
+        headers: { cookie: admin },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      })
+      .then((r) => {
+        if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+        return json(r).data;
+      });
+  const types = Object.fromEntries(
+    ((await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[]).map((x) => [x.type, x.id]),
+  );
   const customer = await A('POST', '/api/customers/create', {
     name: 'Sierra Door Installers',
     customerNo: 'C-4001',
@@ -43,16 +52,52 @@ async function setup(t: TestApp, admin: string): Promise<Fixture> {
     multiplierCategory: 'Sectional',
     productType: types['Door Package'],
   });
-  const hinge = await A('POST', '/api/products/create', { itemNo: 'HNG-02', wholesalePrice: 2.1, productType: types.Hardware });
-  const seal = await A('POST', '/api/products/create', { itemNo: 'SEAL-16', wholesalePrice: 18, productType: types.Part });
-  const kit = await A('POST', '/api/products/create', { itemNo: 'HLK-24', wholesalePrice: 140, productType: types.Hardware, modifierCostIncrease: 185 });
-  const springs = await A('POST', '/api/products/create', { itemNo: 'SPR-25K', wholesalePrice: 60, productType: types.Spring, modifierCostIncrease: 32.5 });
-  const opener = await A('POST', '/api/products/create', { itemNo: 'OPN-BELT', wholesalePrice: 329, multiplierCategory: 'Opener', productType: types.Opener });
+  const hinge = await A('POST', '/api/products/create', {
+    itemNo: 'HNG-02',
+    wholesalePrice: 2.1,
+    productType: types.Hardware,
+  });
+  const seal = await A('POST', '/api/products/create', {
+    itemNo: 'SEAL-16',
+    wholesalePrice: 18,
+    productType: types.Part,
+  });
+  const kit = await A('POST', '/api/products/create', {
+    itemNo: 'HLK-24',
+    wholesalePrice: 140,
+    productType: types.Hardware,
+    modifierCostIncrease: 185,
+  });
+  const springs = await A('POST', '/api/products/create', {
+    itemNo: 'SPR-25K',
+    wholesalePrice: 60,
+    productType: types.Spring,
+    modifierCostIncrease: 32.5,
+  });
+  const opener = await A('POST', '/api/products/create', {
+    itemNo: 'OPN-BELT',
+    wholesalePrice: 329,
+    multiplierCategory: 'Opener',
+    productType: types.Opener,
+  });
   await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: hinge.id, quantity: 8 });
   await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: seal.id, quantity: 1 });
-  const liftMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, { category: 'Lift', name: 'High lift', product: kit.id, quantity: 1 });
-  const springsMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, { category: 'Springs', name: '25k cycle pair', product: springs.id, quantity: 2 });
-  const notesMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, { category: 'LiftNotes', notes: 'HL 24 in' });
+  const liftMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+    category: 'Lift',
+    name: 'High lift',
+    product: kit.id,
+    quantity: 1,
+  });
+  const springsMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+    category: 'Springs',
+    name: '25k cycle pair',
+    product: springs.id,
+    quantity: 2,
+  });
+  const notesMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+    category: 'LiftNotes',
+    notes: 'HL 24 in',
+  });
   return { customer, pkg, hinge, seal, kit, springs, opener, liftMod, springsMod, notesMod };
 }
 
@@ -69,7 +114,12 @@ describe.each(engines())('documents API (%s)', (engine) => {
   afterAll(async () => t?.close());
 
   const S = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { cookie: staff, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: staff, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const data = async (method: Method, url: string, payload?: unknown) => {
     const r = await S(method, url, payload);
     if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
@@ -79,12 +129,19 @@ describe.each(engines())('documents API (%s)', (engine) => {
   describe.each(['order', 'quote'] as const)('%s', (kind) => {
     const plural = `${kind}s`;
     const parts = `${kind}-parts`;
-    const sub = kind === 'order' ? { assoc: 'update-subpart-assoc-notes', mod: 'update-subpart-mod-notes', add: 'update_subpart_list' } : { assoc: 'update-subquote-assoc-notes', mod: 'update-subquote-mod-notes', add: 'update_subpart_quote_list' };
+    const sub =
+      kind === 'order'
+        ? { assoc: 'update-subpart-assoc-notes', mod: 'update-subpart-mod-notes', add: 'update_subpart_list' }
+        : { assoc: 'update-subquote-assoc-notes', mod: 'update-subquote-mod-notes', add: 'update_subpart_quote_list' };
     let doc: any;
     let pkgLine: any;
 
     it('creates a document copying the customer multipliers and useTax', async () => {
-      const res = await S('POST', `/api/${plural}/create`, { customer: { id: f.customer.id }, jobName: 'Morgan residence', poNumber: 'PO-1' });
+      const res = await S('POST', `/api/${plural}/create`, {
+        customer: { id: f.customer.id },
+        jobName: 'Morgan residence',
+        poNumber: 'PO-1',
+      });
       expect(res.statusCode).toBe(201);
       doc = json(res).data;
       expect(doc).toMatchObject({
@@ -107,7 +164,13 @@ describe.each(engines())('documents API (%s)', (engine) => {
       expect(res.statusCode).toBe(201);
       pkgLine = json(res).data;
       // round(1234.56 x 0.9) = round(1111.104) = 1111.10; x2 = 2222.20
-      expect(pkgLine).toMatchObject({ quantity: 2, unitPrice: 1111.1, linePrice: 2222.2, priceOverride: null, modCostIncrease: 0 });
+      expect(pkgLine).toMatchObject({
+        quantity: 2,
+        unitPrice: 1111.1,
+        linePrice: 2222.2,
+        priceOverride: null,
+        modCostIncrease: 0,
+      });
       expect(pkgLine.pricingInfo).toEqual({
         baseProductCost: 1234.56,
         baseProductMultiplierCategory: 'Sectional',
@@ -125,48 +188,88 @@ describe.each(engines())('documents API (%s)', (engine) => {
     });
 
     it('applies modifiers: adds their parts and their cost; un-applying removes both', async () => {
-      const lift = await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.liftMod.id, notes: 'jackshaft', inches: '24' });
+      const lift = await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, {
+        id: f.liftMod.id,
+        notes: 'jackshaft',
+        inches: '24',
+      });
       expect(lift.statusCode).toBe(200);
-      expect(json(lift).data).toMatchObject({ modifierId: f.liftMod.id, assocPackageModifier: { category: 'Lift', name: 'High lift' }, inches: '24', notes: 'jackshaft' });
-      const springs = json(await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.springsMod.id, inches: '99' })).data;
+      expect(json(lift).data).toMatchObject({
+        modifierId: f.liftMod.id,
+        assocPackageModifier: { category: 'Lift', name: 'High lift' },
+        inches: '24',
+        notes: 'jackshaft',
+      });
+      const springs = json(
+        await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.springsMod.id, inches: '99' }),
+      ).data;
       expect(springs.inches).toBeNull(); // inches only for Lift
       // modifier cost = 185 x 1 + 32.50 x 2 = 250; unit = 1111.10 + 250 = 1361.10; x2 = 2722.20
       const lines = await data('GET', `/api/${parts}/${doc.id}`);
       expect(lines[0]).toMatchObject({ modCostIncrease: 250, unitPrice: 1361.1, linePrice: 2722.2 });
       const subs = await data('GET', `/api/${parts}/sub-parts/${pkgLine.id}`);
-      expect(subs.filter((s: any) => s.source === 'MOD').map((s: any) => [s.product.itemNo, s.quantity, s.category, s.inches])).toEqual([
+      expect(
+        subs
+          .filter((s: any) => s.source === 'MOD')
+          .map((s: any) => [s.product.itemNo, s.quantity, s.category, s.inches]),
+      ).toEqual([
         ['HLK-24', 1, 'Lift', '24'],
         ['SPR-25K', 2, 'Springs', null],
       ]);
       const applied = await data('GET', `/api/${plural}/package-modifiers/${pkgLine.id}`);
       expect(applied).toHaveLength(2);
       // LiftNotes cannot be applied; a modifier of another package neither.
-      expect((await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.notesMod.id })).statusCode).toBe(400);
+      expect(
+        (await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.notesMod.id })).statusCode,
+      ).toBe(400);
       expect((await S('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, {})).statusCode).toBe(400);
       // Star off the springs, then on again.
       expect((await S('DELETE', `/api/${plural}/package-modifiers/delete/${springs.id}`)).statusCode).toBe(200);
-      expect((await data('GET', `/api/${parts}/sub-parts/${pkgLine.id}`)).filter((s: any) => s.source === 'MOD')).toHaveLength(1);
+      expect(
+        (await data('GET', `/api/${parts}/sub-parts/${pkgLine.id}`)).filter((s: any) => s.source === 'MOD'),
+      ).toHaveLength(1);
       expect((await data('GET', `/api/${parts}/${doc.id}`))[0].modCostIncrease).toBe(185);
       await data('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, { id: f.springsMod.id });
     });
 
     it('adds, annotates and deletes sub-parts by their source', async () => {
-      const added = await data('PUT', `/api/${parts}/${sub.add}/${pkgLine.id}`, { child: { id: f.seal.id }, quantity: 2 });
+      const added = await data('PUT', `/api/${parts}/${sub.add}/${pkgLine.id}`, {
+        child: { id: f.seal.id },
+        quantity: 2,
+      });
       expect(added).toMatchObject({ source: 'ASSOC_PART', quantity: 2, product: { itemNo: 'SEAL-16' } });
       const subs = await data('GET', `/api/${parts}/sub-parts/${pkgLine.id}`);
       const hinge = subs.find((s: any) => s.product.itemNo === 'HNG-02');
       const mod = subs.find((s: any) => s.source === 'MOD' && s.category === 'Lift');
-      const noted = await data('PUT', `/api/${parts}/${sub.assoc}/${pkgLine.id}`, { parentId: pkgLine.id, rowId: hinge.rowId, notes: '<b>bag</b> & tag' });
+      const noted = await data('PUT', `/api/${parts}/${sub.assoc}/${pkgLine.id}`, {
+        parentId: pkgLine.id,
+        rowId: hinge.rowId,
+        notes: '<b>bag</b> & tag',
+      });
       expect(noted.notes).toBe('<b>bag</b> & tag');
-      const modNoted = await data('PUT', `/api/${parts}/${sub.mod}/${pkgLine.id}`, { parentId: pkgLine.id, rowId: mod.rowId, notes: 'HL', inches: '30' });
+      const modNoted = await data('PUT', `/api/${parts}/${sub.mod}/${pkgLine.id}`, {
+        parentId: pkgLine.id,
+        rowId: mod.rowId,
+        notes: 'HL',
+        inches: '30',
+      });
       expect(modNoted).toMatchObject({ notes: 'HL', inches: '30' });
       const applied = await data('GET', `/api/${plural}/package-modifiers/${pkgLine.id}`);
-      expect(applied.find((a: any) => a.assocPackageModifier.category === 'Lift')).toMatchObject({ notes: 'HL', inches: '30' });
+      expect(applied.find((a: any) => a.assocPackageModifier.category === 'Lift')).toMatchObject({
+        notes: 'HL',
+        inches: '30',
+      });
       // Wrong source, wrong parent, MOD deletion, package child: refused.
-      expect((await S('PUT', `/api/${parts}/${sub.assoc}/${pkgLine.id}`, { rowId: mod.rowId, notes: 'x' })).statusCode).toBe(400);
-      expect((await S('PUT', `/api/${parts}/${sub.mod}/${pkgLine.id + 1000}`, { rowId: mod.rowId, notes: 'x' })).statusCode).toBe(400);
+      expect(
+        (await S('PUT', `/api/${parts}/${sub.assoc}/${pkgLine.id}`, { rowId: mod.rowId, notes: 'x' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await S('PUT', `/api/${parts}/${sub.mod}/${pkgLine.id + 1000}`, { rowId: mod.rowId, notes: 'x' })).statusCode,
+      ).toBe(400);
       expect((await S('DELETE', `/api/${parts}/delete-sub/${mod.rowId}`)).statusCode).toBe(409);
-      expect((await S('PUT', `/api/${parts}/${sub.add}/${pkgLine.id}`, { child: f.pkg.id, quantity: 1 })).statusCode).toBe(400);
+      expect(
+        (await S('PUT', `/api/${parts}/${sub.add}/${pkgLine.id}`, { child: f.pkg.id, quantity: 1 })).statusCode,
+      ).toBe(400);
       expect((await S('DELETE', `/api/${parts}/delete-sub/${added.rowId}`)).statusCode).toBe(200);
       expect((await S('DELETE', `/api/${parts}/delete-sub/${added.rowId}`)).statusCode).toBe(404);
     });
@@ -188,22 +291,41 @@ describe.each(engines())('documents API (%s)', (engine) => {
       expect(cleared).toMatchObject({ priceOverride: null, linePrice: 0 });
       await data('PUT', `/api/${parts}/update/${opener.id}/price-override`, { priceOverride: 299.99 });
       for (const bad of [{ priceOverride: -1 }, { priceOverride: 1.005 }, { priceOverride: '12' }, {}]) {
-        expect((await S('PUT', `/api/${parts}/update/${opener.id}/price-override`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+        expect(
+          (await S('PUT', `/api/${parts}/update/${opener.id}/price-override`, bad)).statusCode,
+          JSON.stringify(bad),
+        ).toBe(400);
       }
       for (const bad of [{ quantity: 0 }, { quantity: 1.5 }, { quantity: -3 }, { quantity: 'many' }]) {
         expect((await S('PUT', `/api/${parts}/update/${pkgLine.id}`, bad)).statusCode).toBe(400);
       }
-      expect((await S('POST', `/api/${parts}/create/${doc.id}`, { product: 999999, quantity: 1 })).statusCode).toBe(400);
-      expect((await S('POST', `/api/${parts}/create/999999`, { product: f.seal.id, quantity: 1 })).statusCode).toBe(404);
+      expect((await S('POST', `/api/${parts}/create/${doc.id}`, { product: 999999, quantity: 1 })).statusCode).toBe(
+        400,
+      );
+      expect((await S('POST', `/api/${parts}/create/999999`, { product: f.seal.id, quantity: 1 })).statusCode).toBe(
+        404,
+      );
     });
 
     it('keeps saved sub-parts when the package changes (snapshot)', async () => {
       const admin = await t.login();
-      const list = json(await t.app.inject({ url: `/api/package/associated-parts/${f.pkg.id}`, headers: { cookie: admin } })).data;
-      await t.app.inject({ method: 'PUT', url: `/api/package/associated-parts/update/${list[0].id}`, headers: { cookie: admin }, payload: { quantity: 12 } });
+      const list = json(
+        await t.app.inject({ url: `/api/package/associated-parts/${f.pkg.id}`, headers: { cookie: admin } }),
+      ).data;
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/package/associated-parts/update/${list[0].id}`,
+        headers: { cookie: admin },
+        payload: { quantity: 12 },
+      });
       const subs = await data('GET', `/api/${parts}/sub-parts/${pkgLine.id}`);
       expect(subs.find((s: any) => s.product.itemNo === 'HNG-02').quantity).toBe(8);
-      await t.app.inject({ method: 'PUT', url: `/api/package/associated-parts/update/${list[0].id}`, headers: { cookie: admin }, payload: { quantity: 8 } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/package/associated-parts/update/${list[0].id}`,
+        headers: { cookie: admin },
+        payload: { quantity: 8 },
+      });
     });
 
     it("reaches a customer's new multipliers only through refreshMultiplier", async () => {
@@ -216,7 +338,10 @@ describe.each(engines())('documents API (%s)', (engine) => {
       // round(1234.56 x 0.8) = 987.65; + 250 = 1237.65; x2 = 2475.30; + 299.99 = 2775.29
       expect(d.totals.subTotal).toBe(2775.29);
       d = await data('PUT', `/api/${plural}/update/${doc.id}`, { ...d, refreshMultiplier: false });
-      await data('PUT', `/api/customers/update/${f.customer.id}`, { ...(await data('GET', `/api/customers/${f.customer.id}`)), sectionalMultiplier: 0.9 });
+      await data('PUT', `/api/customers/update/${f.customer.id}`, {
+        ...(await data('GET', `/api/customers/${f.customer.id}`)),
+        sectionalMultiplier: 0.9,
+      });
       d = await data('PUT', `/api/${plural}/update/${doc.id}`, { ...d, refreshMultiplier: true });
       expect(d.sectionalMultiplierCopy).toBe(0.9);
     });
@@ -262,8 +387,18 @@ describe.each(engines())('documents API (%s)', (engine) => {
             q: l.quantity,
             o: l.priceOverride,
             price: l.linePrice,
-            subs: (await data('GET', `/api/${parts}/sub-parts/${l.id}`)).map((s: any) => [s.source, s.product.itemNo, s.quantity, s.notes, s.inches]),
-            mods: (await data('GET', `/api/${plural}/package-modifiers/${l.id}`)).map((m: any) => [m.modifierId, m.notes, m.inches]),
+            subs: (await data('GET', `/api/${parts}/sub-parts/${l.id}`)).map((s: any) => [
+              s.source,
+              s.product.itemNo,
+              s.quantity,
+              s.notes,
+              s.inches,
+            ]),
+            mods: (await data('GET', `/api/${plural}/package-modifiers/${l.id}`)).map((m: any) => [
+              m.modifierId,
+              m.notes,
+              m.inches,
+            ]),
           })),
         );
       expect(await lines(copy.id)).toEqual(await lines(doc.id));
@@ -276,7 +411,15 @@ describe.each(engines())('documents API (%s)', (engine) => {
       expect((await S('GET', `/api/${plural}/${copy.id}`)).statusCode).toBe(404);
       expect((await S('GET', `/api/${parts}/sub-parts/${copyLines[0].id}`)).statusCode).toBe(404);
       const db = t.db.database.db as any;
-      const orphans = await db.selectFrom(`${kind}_sub_parts`).select('id').where(`${kind}_part_id`, 'in', copyLines.map((l: any) => l.id)).execute();
+      const orphans = await db
+        .selectFrom(`${kind}_sub_parts`)
+        .select('id')
+        .where(
+          `${kind}_part_id`,
+          'in',
+          copyLines.map((l: any) => l.id),
+        )
+        .execute();
       expect(orphans).toEqual([]);
     });
 
@@ -298,46 +441,94 @@ describe.each(engines())('documents API (%s)', (engine) => {
     await data('POST', `/api/quotes/package-modifiers/upsert/${line.id}`, { id: f.liftMod.id, inches: '18' });
     await data('PUT', `/api/quote-parts/update/${line.id}/price-override`, { priceOverride: 1500 });
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, { 'idempotency-key': 'export-abc' })),
+      Array.from({ length: 8 }, () =>
+        S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, { 'idempotency-key': 'export-abc' }),
+      ),
     );
     const ids = new Set(results.map((r) => json(r).data.id));
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     expect(ids.size).toBe(1);
     const order = json(results[0]!).data;
     expect(json(results[0]!).message).toBe('Export success');
-    expect(order).toMatchObject({ kind: 'order', sourceQuoteId: quote.id, jobName: 'Export me', orderStatus: { type: 'Open' }, totals: { subTotal: 1500 } });
+    expect(order).toMatchObject({
+      kind: 'order',
+      sourceQuoteId: quote.id,
+      jobName: 'Export me',
+      orderStatus: { type: 'Open' },
+      totals: { subTotal: 1500 },
+    });
     const oLines = await data('GET', `/api/order-parts/${order.id}`);
     expect(oLines).toHaveLength(1);
-    expect((await data('GET', `/api/orders/package-modifiers/${oLines[0].id}`))[0]).toMatchObject({ modifierId: f.liftMod.id, inches: '18' });
-    expect((await data('GET', `/api/order-parts/sub-parts/${oLines[0].id}`)).map((s: any) => s.source)).toEqual(['ASSOC_PART', 'ASSOC_PART', 'MOD']);
+    expect((await data('GET', `/api/orders/package-modifiers/${oLines[0].id}`))[0]).toMatchObject({
+      modifierId: f.liftMod.id,
+      inches: '18',
+    });
+    expect((await data('GET', `/api/order-parts/sub-parts/${oLines[0].id}`)).map((s: any) => s.source)).toEqual([
+      'ASSOC_PART',
+      'ASSOC_PART',
+      'MOD',
+    ]);
     expect((await S('GET', `/api/quotes/${quote.id}`)).statusCode).toBe(200);
-    const other = await S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, { 'idempotency-key': 'export-def' });
+    const other = await S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, {
+      'idempotency-key': 'export-def',
+    });
     expect(json(other).data.id).not.toBe(order.id);
   });
 
   it('closing an order or dropping pickup takes it out of its bay', async () => {
-    const order = await data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Bay test', orderPickup: true });
+    const order = await data('POST', '/api/orders/create', {
+      customer: f.customer.id,
+      jobName: 'Bay test',
+      orderPickup: true,
+    });
     expect(order.orderPickup).toBe(true);
-    await t.db.database.db.updateTable('orders').set({ current_load: 1, loading_bay: 5 }).where('id', '=', order.id).execute();
+    await t.db.database.db
+      .updateTable('orders')
+      .set({ current_load: 1, loading_bay: 5 })
+      .where('id', '=', order.id)
+      .execute();
     const statuses = await data('GET', '/api/dropdown/order-status');
     const completed = statuses.find((s: any) => s.type === 'Completed');
     const closed = await data('PUT', `/api/orders/update/${order.id}`, { ...order, orderStatus: completed });
-    expect(closed).toMatchObject({ orderPickup: false, current_load: false, loading_bay: null, orderStatus: { closed: true } });
+    expect(closed).toMatchObject({
+      orderPickup: false,
+      current_load: false,
+      loading_bay: null,
+      orderStatus: { closed: true },
+    });
     const closedList = await data('GET', '/api/orders/list/1');
     expect(closedList.some((o: any) => o.id === order.id)).toBe(true);
   });
 
   it('vendor orders: create, link once, list from both sides, refuse deleting while linked', async () => {
     const order = await data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Needs springs' });
-    const vo = await data('POST', '/api/vendor-orders/create', { name: 'Clopay stock order #4471', description: 'Sections', estimatedArrival: '2026-12-01', status: 'Ordered' });
-    expect(vo).toMatchObject({ name: 'Clopay stock order #4471', estimatedArrival: '2026-12-01', status: 'Ordered', version: 1 });
+    const vo = await data('POST', '/api/vendor-orders/create', {
+      name: 'Clopay stock order #4471',
+      description: 'Sections',
+      estimatedArrival: '2026-12-01',
+      status: 'Ordered',
+    });
+    expect(vo).toMatchObject({
+      name: 'Clopay stock order #4471',
+      estimatedArrival: '2026-12-01',
+      status: 'Ordered',
+      version: 1,
+    });
     const link = await S('POST', '/api/linked-orders/create', { order: { id: order.id }, vendorOrder: { id: vo.id } });
     expect(link.statusCode).toBe(201);
-    expect((await S('POST', '/api/linked-orders/create', { order: order.id, vendorOrder: vo.id })).statusCode).toBe(409);
+    expect((await S('POST', '/api/linked-orders/create', { order: order.id, vendorOrder: vo.id })).statusCode).toBe(
+      409,
+    );
     const fromOrder = await data('GET', `/api/linked-orders/vendor-orders/${order.id}`);
     expect(fromOrder.map((l: any) => l.vendorOrder.name)).toEqual(['Clopay stock order #4471']);
     const fromVo = await data('GET', `/api/linked-orders/orders/${vo.id}`);
-    expect(fromVo[0].order).toMatchObject({ id: order.id, jobName: 'Needs springs', customerNo: 'C-4001', customerName: 'Sierra Door Installers', orderStatus: 'Open' });
+    expect(fromVo[0].order).toMatchObject({
+      id: order.id,
+      jobName: 'Needs springs',
+      customerNo: 'C-4001',
+      customerName: 'Sierra Door Installers',
+      orderStatus: 'Open',
+    });
     const del = await S('DELETE', `/api/vendor-orders/delete/${vo.id}`);
     expect(del.statusCode).toBe(409);
     expect(json(del).message).toMatch(/linked to 1 order/);

@@ -45,7 +45,12 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   let bare: any;
 
   const call = (cookie: string) => async (method: Method, url: string, payload?: unknown) => {
-    const r = await t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const r = await t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
     return json(r).data;
   };
@@ -63,18 +68,46 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     smtpPort = (smtp.server.address() as { port: number }).port;
-    t = await createTestApp(engine, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, COMPANY_NAME: 'Côté & Fils Garage Doors', MAIL_FROM: 'desk@cote-doors.example.com' });
+    t = await createTestApp(engine, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      COMPANY_NAME: 'Côté & Fils Garage Doors',
+      MAIL_FROM: 'desk@cote-doors.example.com',
+    });
     admin = await t.login();
     staff = await t.staff('printer');
     const A = call(admin);
     const S = call(staff);
     const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
-    const pkg = await A('POST', '/api/products/create', { itemNo: 'PKG-1607', itemDescription: '16x7 insulated steel sectional door package', wholesalePrice: 1185, multiplierCategory: 'Sectional', productType: types['Door Package'] });
-    const hinge = await A('POST', '/api/products/create', { itemNo: 'HNG-02', itemDescription: '#2 residential hinge', productType: types.Hardware });
-    const kit = await A('POST', '/api/products/create', { itemNo: 'HLK-24', itemDescription: 'High-lift track kit, 24 in', productType: types.Hardware, modifierCostIncrease: 185 });
-    const remote = await A('POST', '/api/products/create', { itemNo: 'RMT-3B', itemDescription: '3-button remote', wholesalePrice: 29, productType: types.Part });
+    const pkg = await A('POST', '/api/products/create', {
+      itemNo: 'PKG-1607',
+      itemDescription: '16x7 insulated steel sectional door package',
+      wholesalePrice: 1185,
+      multiplierCategory: 'Sectional',
+      productType: types['Door Package'],
+    });
+    const hinge = await A('POST', '/api/products/create', {
+      itemNo: 'HNG-02',
+      itemDescription: '#2 residential hinge',
+      productType: types.Hardware,
+    });
+    const kit = await A('POST', '/api/products/create', {
+      itemNo: 'HLK-24',
+      itemDescription: 'High-lift track kit, 24 in',
+      productType: types.Hardware,
+      modifierCostIncrease: 185,
+    });
+    const remote = await A('POST', '/api/products/create', {
+      itemNo: 'RMT-3B',
+      itemDescription: '3-button remote',
+      wholesalePrice: 29,
+      productType: types.Part,
+    });
     await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: hinge.id, quantity: 8 });
-    const lift = await A('POST', `/api/package/modifiers/create/${pkg.id}`, { category: 'Lift', name: 'High lift', product: kit.id });
+    const lift = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+      category: 'Lift',
+      name: 'High lift',
+      product: kit.id,
+    });
     const customer = await S('POST', '/api/customers/create', {
       name: 'Jérôme Côté Overhead Doors',
       customerNo: 'C-1003',
@@ -86,9 +119,17 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
       shipTo: { street: '12 Yard Rd', city: 'Folsom', state: 'CA', zipCode: '95630' },
     });
     for (const kind of ['order', 'quote'] as const) {
-      const doc = await S('POST', `/api/${kind}s/create`, { customer: customer.id, jobName: 'Hendricks <b>residence</b> & garage', poNumber: 'PO-77' });
+      const doc = await S('POST', `/api/${kind}s/create`, {
+        customer: customer.id,
+        jobName: 'Hendricks <b>residence</b> & garage',
+        poNumber: 'PO-77',
+      });
       const line = await S('POST', `/api/${kind}-parts/create/${doc.id}`, { product: pkg.id, quantity: 2 });
-      await S('POST', `/api/${kind}s/package-modifiers/upsert/${line.id}`, { id: lift.id, notes: 'jackshaft <script>', inches: '24' });
+      await S('POST', `/api/${kind}s/package-modifiers/upsert/${line.id}`, {
+        id: lift.id,
+        notes: 'jackshaft <script>',
+        inches: '24',
+      });
       const subs = await S('GET', `/api/${kind}-parts/sub-parts/${line.id}`);
       const assocPath = kind === 'order' ? 'update-subpart-assoc-notes' : 'update-subquote-assoc-notes';
       await S('PUT', `/api/${kind}-parts/${assocPath}/${line.id}`, { rowId: subs[0].rowId, notes: 'bag & tag' });
@@ -105,49 +146,59 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   });
 
-  it.skipIf(!hasPdftotext)('prints the order: customer, addresses, job, every line and sub-part, and the API totals', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/download-excelOrder/${order.id}`,
-      headers: { cookie: staff },
-      // A forged total in the body is ignored: the server prices the stored order.
-      payload: { orderId: order.id, totalPrice: 1, noPricePrint: false, priceList: [1, 2], taxPrice: 0 },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`Jérôme Côté Overhead Doors - Hendricks b residence b & garage - OrderID ${order.id}.pdf`));
-    const text = pdfText(res.rawPayload);
-    for (const s of [
-      'Côté & Fils Garage Doors',
-      `ORDER ${order.id}`,
-      'Jérôme Côté Overhead Doors',
-      'Customer No: C-1003',
-      '705 Natoma St',
-      '12 Yard Rd',
-      'Hendricks <b>residence</b> & garage',
-      'PO Number: PO-77',
-      'PKG-1607',
-      '16x7 insulated steel sectional door package',
-      'HNG-02',
-      'Notes: bag & tag',
-      'HLK-24',
-      'Inches: 24',
-      'Notes: jackshaft <script>',
-      'RMT-3B',
-      'price override',
-    ]) {
-      expect(text, s).toContain(s);
-    }
-    // round(1185 x 0.9) = 1066.50 + 185 = 1251.50 x 2 = 2503.00; + 75.50 = 2578.50; tax 251.40; total 2829.90
-    expect(order.totals).toEqual({ subTotal: 2578.5, tax: 251.40, total: 2829.9 });
-    expect(text).toContain('$2,578.50');
-    expect(text).toContain('$251.40');
-    expect(text).toContain('$2,829.90');
-    expect(text).toContain('Tax (9.75%)');
-  });
+  it.skipIf(!hasPdftotext)(
+    'prints the order: customer, addresses, job, every line and sub-part, and the API totals',
+    async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/download-excelOrder/${order.id}`,
+        headers: { cookie: staff },
+        // A forged total in the body is ignored: the server prices the stored order.
+        payload: { orderId: order.id, totalPrice: 1, noPricePrint: false, priceList: [1, 2], taxPrice: 0 },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toContain(
+        encodeURIComponent(`Jérôme Côté Overhead Doors - Hendricks b residence b & garage - OrderID ${order.id}.pdf`),
+      );
+      const text = pdfText(res.rawPayload);
+      for (const s of [
+        'Côté & Fils Garage Doors',
+        `ORDER ${order.id}`,
+        'Jérôme Côté Overhead Doors',
+        'Customer No: C-1003',
+        '705 Natoma St',
+        '12 Yard Rd',
+        'Hendricks <b>residence</b> & garage',
+        'PO Number: PO-77',
+        'PKG-1607',
+        '16x7 insulated steel sectional door package',
+        'HNG-02',
+        'Notes: bag & tag',
+        'HLK-24',
+        'Inches: 24',
+        'Notes: jackshaft <script>',
+        'RMT-3B',
+        'price override',
+      ]) {
+        expect(text, s).toContain(s);
+      }
+      // round(1185 x 0.9) = 1066.50 + 185 = 1251.50 x 2 = 2503.00; + 75.50 = 2578.50; tax 251.40; total 2829.90
+      expect(order.totals).toEqual({ subTotal: 2578.5, tax: 251.4, total: 2829.9 });
+      expect(text).toContain('$2,578.50');
+      expect(text).toContain('$251.40');
+      expect(text).toContain('$2,829.90');
+      expect(text).toContain('Tax (9.75%)');
+    },
+  );
 
   it.skipIf(!hasPdftotext)('prints no price at all with noPricePrint', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/download-excelQuote/${quote.id}`, headers: { cookie: staff }, payload: { noPricePrint: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/download-excelQuote/${quote.id}`,
+      headers: { cookie: staff },
+      payload: { noPricePrint: true },
+    });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain(`QUOTE ${quote.id}`);
@@ -158,8 +209,19 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   });
 
   it('answers 404 for a missing document and 401 without a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/download-excelOrder/999999', headers: { cookie: staff }, payload: {} })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/download-excelOrder/${order.id}`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/download-excelOrder/999999',
+          headers: { cookie: staff },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/download-excelOrder/${order.id}`, payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('e-mails the PDF over SMTP with the configured subject, the forward copy and the same bytes', async () => {
@@ -172,12 +234,19 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
       emailForward: 'archive@cote-doors.example.com',
     });
     received.length = 0;
-    const res = await t.app.inject({ method: 'POST', url: `/api/send-emailOrder/${order.id}`, headers: { cookie: staff }, payload: { orderId: order.id, fileName: 'ignored' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/send-emailOrder/${order.id}`,
+      headers: { cookie: staff },
+      payload: { orderId: order.id, fileName: 'ignored' },
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ to: 'jerome@cote.example.com', bcc: 'archive@cote-doors.example.com' });
     await expect.poll(() => received.length).toBe(1);
     const m = received[0]!;
-    expect(m.subject).toBe(`Your order ${order.id} for Hendricks <b>residence</b> & garage from Côté & Fils Garage Doors`);
+    expect(m.subject).toBe(
+      `Your order ${order.id} for Hendricks <b>residence</b> & garage from Côté & Fils Garage Doors`,
+    );
     expect(m.text?.trim()).toBe('Dear Jérôme Côté,\nTotal: $2,829.90\nCustomer: Jérôme Côté Overhead Doors');
     expect((m.to as { text: string }).text).toBe('jerome@cote.example.com');
     expect((m.from as { text: string }).text).toBe('desk@cote-doors.example.com');
@@ -187,17 +256,33 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     // Characters unsafe in file names (< > / ...) become spaces. The long name is folded over
     // RFC 2231 continuations, and mailparser may drop a space at a fold: compare without spaces.
     const squash = (v: string | undefined) => (v ?? '').replace(/\s+/g, '');
-    expect(squash(att.filename)).toBe(squash(`Jérôme Côté Overhead Doors - Hendricks b residence b & garage - OrderID ${order.id}.pdf`));
-    const download = await t.app.inject({ method: 'POST', url: `/api/download-excelOrder/${order.id}`, headers: { cookie: staff }, payload: {} });
+    expect(squash(att.filename)).toBe(
+      squash(`Jérôme Côté Overhead Doors - Hendricks b residence b & garage - OrderID ${order.id}.pdf`),
+    );
+    const download = await t.app.inject({
+      method: 'POST',
+      url: `/api/download-excelOrder/${order.id}`,
+      headers: { cookie: staff },
+      payload: {},
+    });
     // Same document, same bytes (pdfkit stamps a creation date, which is the only difference).
     // (pdfkit writes the date as an object of its own, `(D:20261122024813Z)`, to the second.)
     const strip = (b: Buffer) =>
-      b.toString('latin1').replace(/\(D:\d{14}Z\)/g, '').replace(/\/CreationDate \(D:[^)]*\)/, '').replace(/\/ID \[<[^>]*> <[^>]*>\]/, '');
+      b
+        .toString('latin1')
+        .replace(/\(D:\d{14}Z\)/g, '')
+        .replace(/\/CreationDate \(D:[^)]*\)/, '')
+        .replace(/\/ID \[<[^>]*> <[^>]*>\]/, '');
     expect(strip(att.content)).toBe(strip(download.rawPayload));
   });
 
   it('refuses a customer without an e-mail address with a clear 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/send-emailQuote/${bare.id}`, headers: { cookie: staff }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/send-emailQuote/${bare.id}`,
+      headers: { cookie: staff },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Customer No Mail Doors has no e-mail address; add one to the customer first.');
   });
@@ -211,7 +296,12 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
       { ...cfg, emailForward: 'not an address' },
       { ...cfg, quoteBody: '' },
     ]) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/updateAutoEmailConfig', headers: { cookie: admin }, payload: bad });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/updateAutoEmailConfig',
+        headers: { cookie: admin },
+        payload: bad,
+      });
       expect(r.statusCode).toBe(400);
     }
     // A job name with a line break cannot smuggle a header through the subject either.
@@ -231,7 +321,12 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     const A = call(admin);
     const cfg = await A('GET', '/api/grabAutoEmailConfig');
     await A('POST', '/api/updateAutoEmailConfig', { ...cfg, quoteSubject: 'Quote {documentNumber}' });
-    const stale = await t.app.inject({ method: 'POST', url: '/api/updateAutoEmailConfig', headers: { cookie: admin }, payload: { ...cfg, quoteSubject: 'stale' } });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/updateAutoEmailConfig',
+      headers: { cookie: admin },
+      payload: { ...cfg, quoteSubject: 'stale' },
+    });
     expect(stale.statusCode).toBe(409);
   });
 
@@ -239,9 +334,28 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     const outboxApp = await createTestApp(engine);
     try {
       const cookie = await outboxApp.login();
-      const c = json(await outboxApp.app.inject({ method: 'POST', url: '/api/customers/create', headers: { cookie }, payload: { name: 'Outbox Doors', email: 'buyer@outbox.example.com' } })).data;
-      const q = json(await outboxApp.app.inject({ method: 'POST', url: '/api/quotes/create', headers: { cookie }, payload: { customer: c.id, jobName: 'Shed door' } })).data;
-      const res = await outboxApp.app.inject({ method: 'POST', url: `/api/send-emailQuote/${q.id}`, headers: { cookie }, payload: {} });
+      const c = json(
+        await outboxApp.app.inject({
+          method: 'POST',
+          url: '/api/customers/create',
+          headers: { cookie },
+          payload: { name: 'Outbox Doors', email: 'buyer@outbox.example.com' },
+        }),
+      ).data;
+      const q = json(
+        await outboxApp.app.inject({
+          method: 'POST',
+          url: '/api/quotes/create',
+          headers: { cookie },
+          payload: { customer: c.id, jobName: 'Shed door' },
+        }),
+      ).data;
+      const res = await outboxApp.app.inject({
+        method: 'POST',
+        url: `/api/send-emailQuote/${q.id}`,
+        headers: { cookie },
+        payload: {},
+      });
       expect(res.statusCode).toBe(200);
       const dir = outboxApp.config.outboxDir;
       expect(existsSync(dir)).toBe(true);
@@ -258,7 +372,12 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
 
   it('keeps answering other requests while PDFs render', async () => {
     const renders = Array.from({ length: 6 }, () =>
-      t.app.inject({ method: 'POST', url: `/api/download-excelOrder/${order.id}`, headers: { cookie: staff }, payload: {} }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/download-excelOrder/${order.id}`,
+        headers: { cookie: staff },
+        payload: {},
+      }),
     );
     const started = Date.now();
     const health = await t.app.inject({ url: '/api/health' });

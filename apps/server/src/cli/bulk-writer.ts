@@ -63,7 +63,9 @@ function pgWriter(db: Kysely<any>): BulkWriter {
       const flush = async () => {
         if (!batch.length) return;
         const values = sql.join(batch.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`));
-        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values}`.execute(db);
+        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values}`.execute(
+          db,
+        );
         n += batch.length;
         batch = [];
       };
@@ -79,7 +81,9 @@ function pgWriter(db: Kysely<any>): BulkWriter {
     },
     async finish(tables) {
       for (const t of tables) {
-        await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(db);
+        await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(
+          db,
+        );
       }
       await sql`analyze`.execute(db);
     },

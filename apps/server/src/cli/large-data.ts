@@ -47,9 +47,57 @@ function rng(seed: number) {
   };
 }
 
-const SURNAMES = ['Hendricks', 'Morgan', 'Alvarez', 'Nguyen', 'Patel', 'Okafor', 'Lindqvist', 'Côté', 'Schmidt', 'Rossi', 'Kowalski', "O'Brien", 'Yamamoto', 'Haddad', 'Fischer', 'Dubois', 'Garcia', 'Murphy', 'Silva', 'Novak'];
-const FIRST = ['Dale', 'Pat', 'Sam', 'Alex', 'Jordan', 'Chris', 'Taylor', 'Morgan', 'Jamie', 'Robin', 'Jérôme', 'Ana', 'Lee', 'Kim', 'Drew'];
-const TRADES = ['Overhead Door', 'Garage Doors', 'Door & Dock', 'Door Service', 'Builders', 'Homes', 'Construction', 'Door Co.', 'Installations', 'Door Systems'];
+const SURNAMES = [
+  'Hendricks',
+  'Morgan',
+  'Alvarez',
+  'Nguyen',
+  'Patel',
+  'Okafor',
+  'Lindqvist',
+  'Côté',
+  'Schmidt',
+  'Rossi',
+  'Kowalski',
+  "O'Brien",
+  'Yamamoto',
+  'Haddad',
+  'Fischer',
+  'Dubois',
+  'Garcia',
+  'Murphy',
+  'Silva',
+  'Novak',
+];
+const FIRST = [
+  'Dale',
+  'Pat',
+  'Sam',
+  'Alex',
+  'Jordan',
+  'Chris',
+  'Taylor',
+  'Morgan',
+  'Jamie',
+  'Robin',
+  'Jérôme',
+  'Ana',
+  'Lee',
+  'Kim',
+  'Drew',
+];
+const TRADES = [
+  'Overhead Door',
+  'Garage Doors',
+  'Door & Dock',
+  'Door Service',
+  'Builders',
+  'Homes',
+  'Construction',
+  'Door Co.',
+  'Installations',
+  'Door Systems',
+];
 const CITIES: [string, string, string][] = [
   ['Sacramento', 'CA', '958'],
   ['Roseville', 'CA', '956'],
@@ -60,8 +108,29 @@ const CITIES: [string, string, string][] = [
   ['Stockton', 'CA', '952'],
   ['Auburn', 'CA', '956'],
 ];
-const STREETS = ['Main St', 'Foothills Blvd', 'Natoma St', '5th St', 'Industrial Way', 'Commerce Dr', 'Yard Rd', 'Oak Ave', 'Sunrise Blvd', 'Power Inn Rd'];
-const JOBS = ['residence - 2 car garage', 'residence - replace 16x7', 'new build lot', 'warehouse dock door', 'storage unit row', 'shop door', 'fire station bay', 'office door', 'carriage house'];
+const STREETS = [
+  'Main St',
+  'Foothills Blvd',
+  'Natoma St',
+  '5th St',
+  'Industrial Way',
+  'Commerce Dr',
+  'Yard Rd',
+  'Oak Ave',
+  'Sunrise Blvd',
+  'Power Inn Rd',
+];
+const JOBS = [
+  'residence - 2 car garage',
+  'residence - replace 16x7',
+  'new build lot',
+  'warehouse dock door',
+  'storage unit row',
+  'shop door',
+  'fire station bay',
+  'office door',
+  'carriage house',
+];
 const PART_KINDS: [string, string, number, string][] = [
   ['SEC', 'insulated steel section, raised panel', 14500, 'Part'],
   ['HNG', 'residential hinge, 14 ga galvanized', 210, 'Hardware'],
@@ -81,10 +150,15 @@ const PART_KINDS: [string, string, number, string][] = [
 ];
 const MULT_CATS = ['Residential', 'Opener', 'Sectional', 'Commercial', null] as const;
 
-export async function loadLargeData(database: Database, opts: LargeOptions = LARGE_DEFAULTS, log: (s: string) => void = () => {}) {
+export async function loadLargeData(
+  database: Database,
+  opts: LargeOptions = LARGE_DEFAULTS,
+  log: (s: string) => void = () => {},
+) {
   const db = database.db;
   const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
-  if (existing) throw new Error('The database already holds customers: db:large only fills an empty, freshly migrated database.');
+  if (existing)
+    throw new Error('The database already holds customers: db:large only fills an empty, freshly migrated database.');
   const typeRows = await db.selectFrom('product_types').select(['id', 'type']).execute();
   const types = (name: string): number => {
     const t = typeRows.find((x) => x.type === name);
@@ -114,13 +188,63 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
       const street = `${r.int(10, 9999)} ${r.pick(STREETS)}`;
       const t = iso(nowMs - r.int(400, 1500) * 86_400_000);
       customerRows.push([
-        i, `C-${10000 + i}`, name, `${r.pick(FIRST)} ${r.pick(SURNAMES)}`, `buyer${i}@example.com`, `(916) 555-${String(i % 10000).padStart(4, '0')}`,
-        street, city, state, `${zip}${r.int(10, 99)}`, street, city, state, `${zip}${r.int(10, 99)}`,
-        r.chance(0.3) ? 'TAXABLE' : 'RESALE', r.pick(['Net 30', 'COD', 'Net 15']), r.chance(0.3) ? 1 : 0,
-        mults[0]!, mults[1]!, mults[2]!, mults[3]!, t, t,
+        i,
+        `C-${10000 + i}`,
+        name,
+        `${r.pick(FIRST)} ${r.pick(SURNAMES)}`,
+        `buyer${i}@example.com`,
+        `(916) 555-${String(i % 10000).padStart(4, '0')}`,
+        street,
+        city,
+        state,
+        `${zip}${r.int(10, 99)}`,
+        street,
+        city,
+        state,
+        `${zip}${r.int(10, 99)}`,
+        r.chance(0.3) ? 'TAXABLE' : 'RESALE',
+        r.pick(['Net 30', 'COD', 'Net 15']),
+        r.chance(0.3) ? 1 : 0,
+        mults[0]!,
+        mults[1]!,
+        mults[2]!,
+        mults[3]!,
+        t,
+        t,
       ]);
     }
-    add('customers', await w.insert('customers', ['id', 'customer_no', 'name', 'contact_name', 'email', 'phone', 'street_street', 'street_city', 'street_state', 'street_zip_code', 'ship_street', 'ship_city', 'ship_state', 'ship_zip_code', 'tax_code', 'terms_code', 'use_tax', 'opener_multiplier', 'residential_multiplier', 'sectional_multiplier', 'commercial_multiplier', 'created_at', 'updated_at'], customerRows));
+    add(
+      'customers',
+      await w.insert(
+        'customers',
+        [
+          'id',
+          'customer_no',
+          'name',
+          'contact_name',
+          'email',
+          'phone',
+          'street_street',
+          'street_city',
+          'street_state',
+          'street_zip_code',
+          'ship_street',
+          'ship_city',
+          'ship_state',
+          'ship_zip_code',
+          'tax_code',
+          'terms_code',
+          'use_tax',
+          'opener_multiplier',
+          'residential_multiplier',
+          'sectional_multiplier',
+          'commercial_multiplier',
+          'created_at',
+          'updated_at',
+        ],
+        customerRows,
+      ),
+    );
     log(`customers ${opts.customers}`);
 
     // Products: packages first (ids 1..packages), then parts.
@@ -130,16 +254,53 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
       const w1 = r.pick([8, 9, 10, 12, 16, 18]);
       const h = r.pick([7, 8, 10, 12, 14]);
       const commercial = w1 >= 12 && h >= 10;
-      productRows.push([i, `PKG-${String(i).padStart(4, '0')}`, `${w1}x${h} ${commercial ? 'commercial ribbed' : 'insulated'} steel sectional door package`, r.int(60000, 450000), commercial ? 'Commercial' : r.pick(['Sectional', 'Residential']), types(r.chance(0.5) ? 'Door Package' : 'Package'), 0, t0, t0]);
+      productRows.push([
+        i,
+        `PKG-${String(i).padStart(4, '0')}`,
+        `${w1}x${h} ${commercial ? 'commercial ribbed' : 'insulated'} steel sectional door package`,
+        r.int(60000, 450000),
+        commercial ? 'Commercial' : r.pick(['Sectional', 'Residential']),
+        types(r.chance(0.5) ? 'Door Package' : 'Package'),
+        0,
+        t0,
+        t0,
+      ]);
     }
     const modifierProducts: number[] = [];
     for (let i = opts.packages + 1; i <= opts.products; i++) {
       const [prefix, desc, price, type] = r.pick(PART_KINDS);
       const isModPart = ['HLK', 'SPR', 'RAD', 'WIN', 'INS'].includes(prefix) || r.chance(0.05);
       if (isModPart) modifierProducts.push(i);
-      productRows.push([i, `${prefix}-${String(i).padStart(5, '0')}`, `${desc} #${i}`, Math.round(price * (0.8 + r.next() * 0.4)), r.pick(MULT_CATS), types(type), isModPart ? r.int(5, 40) * 500 : 0, t0, t0]);
+      productRows.push([
+        i,
+        `${prefix}-${String(i).padStart(5, '0')}`,
+        `${desc} #${i}`,
+        Math.round(price * (0.8 + r.next() * 0.4)),
+        r.pick(MULT_CATS),
+        types(type),
+        isModPart ? r.int(5, 40) * 500 : 0,
+        t0,
+        t0,
+      ]);
     }
-    add('products', await w.insert('products', ['id', 'item_no', 'item_description', 'wholesale_price', 'multiplier_category', 'product_type_id', 'modifier_cost_increase', 'created_at', 'updated_at'], productRows));
+    add(
+      'products',
+      await w.insert(
+        'products',
+        [
+          'id',
+          'item_no',
+          'item_description',
+          'wholesale_price',
+          'multiplier_category',
+          'product_type_id',
+          'modifier_cost_increase',
+          'created_at',
+          'updated_at',
+        ],
+        productRows,
+      ),
+    );
     log(`products ${opts.products}`);
 
     // Package composition
@@ -160,17 +321,48 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
         const product = category === 'LiftNotes' ? null : r.pick(modifierProducts);
         const qty = category === 'Springs' ? 2 : 1;
         mods.push({ id: modId, product, qty, category });
-        modRows.push([modId, p, category, category === 'LiftNotes' ? null : `${category} option ${modId}`, qty, product, category === 'Inches' ? String(r.pick([12, 18, 24, 30])) : category === 'LiftNotes' ? 'HL 24 in, jackshaft opener' : null, t0, t0]);
+        modRows.push([
+          modId,
+          p,
+          category,
+          category === 'LiftNotes' ? null : `${category} option ${modId}`,
+          qty,
+          product,
+          category === 'Inches'
+            ? String(r.pick([12, 18, 24, 30]))
+            : category === 'LiftNotes'
+              ? 'HL 24 in, jackshaft opener'
+              : null,
+          t0,
+          t0,
+        ]);
         modId++;
       }
       packageMods.set(p, mods);
     }
-    add('associated_parts', await w.insert('associated_parts', ['id', 'package_id', 'child_id', 'quantity'], assocRows));
-    add('package_modifiers', await w.insert('package_modifiers', ['id', 'package_id', 'category', 'name', 'quantity', 'product_id', 'notes', 'created_at', 'updated_at'], modRows));
+    add(
+      'associated_parts',
+      await w.insert('associated_parts', ['id', 'package_id', 'child_id', 'quantity'], assocRows),
+    );
+    add(
+      'package_modifiers',
+      await w.insert(
+        'package_modifiers',
+        ['id', 'package_id', 'category', 'name', 'quantity', 'product_id', 'notes', 'created_at', 'updated_at'],
+        modRows,
+      ),
+    );
     log('packages composed');
 
     // Documents, in chunks so memory stays flat.
-    const statusMix: [string, number][] = [['Completed', 0.76], ['Cancelled', 0.05], ['Open', 0.1], ['In Progress', 0.05], ['Awaiting Parts', 0.0385], ['Ready for Pickup', 0.0015]];
+    const statusMix: [string, number][] = [
+      ['Completed', 0.76],
+      ['Cancelled', 0.05],
+      ['Open', 0.1],
+      ['In Progress', 0.05],
+      ['Awaiting Parts', 0.0385],
+      ['Ready for Pickup', 0.0015],
+    ];
     const pickStatus = () => {
       let x = r.next();
       for (const [s, p] of statusMix) {
@@ -199,9 +391,40 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
             const status = pickStatus();
             const pickup = status === 'Ready for Pickup' ? 1 : 0;
             const inBay = pickup && baysFilled < 8 && r.chance(0.2) ? ++baysFilled : 0;
-            headers.push([id, c, job, po, day(when), r.chance(0.3) ? 1 : 0, m[0]!, m[1]!, m[2]!, m[3]!, statusId(status), pickup, inBay ? 1 : 0, inBay || null, status === 'Completed' ? created : null, created, created]);
+            headers.push([
+              id,
+              c,
+              job,
+              po,
+              day(when),
+              r.chance(0.3) ? 1 : 0,
+              m[0]!,
+              m[1]!,
+              m[2]!,
+              m[3]!,
+              statusId(status),
+              pickup,
+              inBay ? 1 : 0,
+              inBay || null,
+              status === 'Completed' ? created : null,
+              created,
+              created,
+            ]);
           } else {
-            headers.push([id, c, job, po, day(when), r.chance(0.3) ? 1 : 0, m[0]!, m[1]!, m[2]!, m[3]!, created, created]);
+            headers.push([
+              id,
+              c,
+              job,
+              po,
+              day(when),
+              r.chance(0.3) ? 1 : 0,
+              m[0]!,
+              m[1]!,
+              m[2]!,
+              m[3]!,
+              created,
+              created,
+            ]);
           }
           const nLines = r.int(1, 7);
           for (let pos = 1; pos <= nLines; pos++) {
@@ -211,7 +434,8 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
             lines.push([lineId, id, product, r.int(1, 4), r.chance(0.05) ? r.int(50000, 500000) : null, pos, created]);
             if (!isPkg) continue;
             let subPos = 1;
-            for (const [child, q] of packageParts.get(product)!) subs.push([ids.sub[kind]++, lineId, 'ASSOC_PART', child, q, null, null, null, null, subPos++]);
+            for (const [child, q] of packageParts.get(product)!)
+              subs.push([ids.sub[kind]++, lineId, 'ASSOC_PART', child, q, null, null, null, null, subPos++]);
             const mods = packageMods.get(product)!.filter((x) => x.product !== null);
             const nMods = r.int(0, 2);
             const usedMods = new Set<number>();
@@ -222,18 +446,95 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
               const appliedId = ids.mod[kind]++;
               const inches = mod.category === 'Lift' && r.chance(0.5) ? '24' : null;
               applied.push([appliedId, lineId, mod.id, null, inches, created]);
-              subs.push([ids.sub[kind]++, lineId, 'MOD', mod.product, mod.qty, null, inches, mod.category, appliedId, subPos++]);
+              subs.push([
+                ids.sub[kind]++,
+                lineId,
+                'MOD',
+                mod.product,
+                mod.qty,
+                null,
+                inches,
+                mod.category,
+                appliedId,
+                subPos++,
+              ]);
             }
           }
         }
-        const header = kind === 'order'
-          ? ['id', 'customer_id', 'job_name', 'po_number', 'order_date', 'use_tax', 'opener_multiplier_copy', 'residential_multiplier_copy', 'sectional_multiplier_copy', 'commercial_multiplier_copy', 'order_status_id', 'order_pickup', 'current_load', 'loading_bay', 'completed_at', 'created_at', 'updated_at']
-          : ['id', 'customer_id', 'job_name', 'po_number', 'quote_date', 'use_tax', 'opener_multiplier_copy', 'residential_multiplier_copy', 'sectional_multiplier_copy', 'commercial_multiplier_copy', 'created_at', 'updated_at'];
+        const header =
+          kind === 'order'
+            ? [
+                'id',
+                'customer_id',
+                'job_name',
+                'po_number',
+                'order_date',
+                'use_tax',
+                'opener_multiplier_copy',
+                'residential_multiplier_copy',
+                'sectional_multiplier_copy',
+                'commercial_multiplier_copy',
+                'order_status_id',
+                'order_pickup',
+                'current_load',
+                'loading_bay',
+                'completed_at',
+                'created_at',
+                'updated_at',
+              ]
+            : [
+                'id',
+                'customer_id',
+                'job_name',
+                'po_number',
+                'quote_date',
+                'use_tax',
+                'opener_multiplier_copy',
+                'residential_multiplier_copy',
+                'sectional_multiplier_copy',
+                'commercial_multiplier_copy',
+                'created_at',
+                'updated_at',
+              ];
         add(`${kind}s`, await w.insert(`${kind}s`, header, headers));
-        add(`${kind}_parts`, await w.insert(`${kind}_parts`, ['id', `${kind}_id`, 'product_id', 'quantity', 'price_override', 'position', 'created_at'], lines));
-        add(`${kind}_part_modifiers`, await w.insert(`${kind}_part_modifiers`, ['id', `${kind}_part_id`, 'package_modifier_id', 'notes', 'inches', 'created_at'], applied));
-        add(`${kind}_sub_parts`, await w.insert(`${kind}_sub_parts`, ['id', `${kind}_part_id`, 'source', 'product_id', 'quantity', 'notes', 'inches', 'category', 'applied_modifier_id', 'position'], subs));
-        log(`${kind}s ${Math.min(start + CHUNK - 1, total)}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        add(
+          `${kind}_parts`,
+          await w.insert(
+            `${kind}_parts`,
+            ['id', `${kind}_id`, 'product_id', 'quantity', 'price_override', 'position', 'created_at'],
+            lines,
+          ),
+        );
+        add(
+          `${kind}_part_modifiers`,
+          await w.insert(
+            `${kind}_part_modifiers`,
+            ['id', `${kind}_part_id`, 'package_modifier_id', 'notes', 'inches', 'created_at'],
+            applied,
+          ),
+        );
+        add(
+          `${kind}_sub_parts`,
+          await w.insert(
+            `${kind}_sub_parts`,
+            [
+              'id',
+              `${kind}_part_id`,
+              'source',
+              'product_id',
+              'quantity',
+              'notes',
+              'inches',
+              'category',
+              'applied_modifier_id',
+              'position',
+            ],
+            subs,
+          ),
+        );
+        log(
+          `${kind}s ${Math.min(start + CHUNK - 1, total)}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
       }
     }
 
@@ -242,9 +543,24 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
     const vstat = ['Ordered', 'Shipped', 'Received', 'Cancelled'];
     for (let i = 1; i <= opts.vendorOrders; i++) {
       const when = nowMs - r.int(0, 700) * 86_400_000;
-      voRows.push([i, `${r.pick(['Clopay', 'Amarr', 'LiftMaster', 'Wayne Dalton', 'Raynor'])} stock order #${4000 + i}`, r.pick(['Sections', 'Springs and hardware', 'Openers', 'Track and rollers']), day(when + 14 * 86_400_000), r.pick(vstat), iso(when), iso(when)]);
+      voRows.push([
+        i,
+        `${r.pick(['Clopay', 'Amarr', 'LiftMaster', 'Wayne Dalton', 'Raynor'])} stock order #${4000 + i}`,
+        r.pick(['Sections', 'Springs and hardware', 'Openers', 'Track and rollers']),
+        day(when + 14 * 86_400_000),
+        r.pick(vstat),
+        iso(when),
+        iso(when),
+      ]);
     }
-    add('vendor_orders', await w.insert('vendor_orders', ['id', 'name', 'description', 'estimated_arrival', 'status', 'created_at', 'updated_at'], voRows));
+    add(
+      'vendor_orders',
+      await w.insert(
+        'vendor_orders',
+        ['id', 'name', 'description', 'estimated_arrival', 'status', 'created_at', 'updated_at'],
+        voRows,
+      ),
+    );
     const links = new Set<string>();
     const linkRows: Value[][] = [];
     while (linkRows.length < Math.min(opts.vendorOrders * 1.5, opts.orders)) {
@@ -255,9 +571,27 @@ export async function loadLargeData(database: Database, opts: LargeOptions = LAR
       links.add(k);
       linkRows.push([linkRows.length + 1, o, v, iso(nowMs)]);
     }
-    add('linked_orders', await w.insert('linked_orders', ['id', 'order_id', 'vendor_order_id', 'created_at'], linkRows));
+    add(
+      'linked_orders',
+      await w.insert('linked_orders', ['id', 'order_id', 'vendor_order_id', 'created_at'], linkRows),
+    );
   });
-  await w.finish(['customers', 'products', 'associated_parts', 'package_modifiers', 'quotes', 'orders', 'quote_parts', 'order_parts', 'quote_part_modifiers', 'order_part_modifiers', 'quote_sub_parts', 'order_sub_parts', 'vendor_orders', 'linked_orders']);
+  await w.finish([
+    'customers',
+    'products',
+    'associated_parts',
+    'package_modifiers',
+    'quotes',
+    'orders',
+    'quote_parts',
+    'order_parts',
+    'quote_part_modifiers',
+    'order_part_modifiers',
+    'quote_sub_parts',
+    'order_sub_parts',
+    'vendor_orders',
+    'linked_orders',
+  ]);
   return { counts, seconds: (Date.now() - started) / 1000 };
 }
 

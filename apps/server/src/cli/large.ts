@@ -28,7 +28,9 @@ async function main() {
       },
       (s) => console.log(`  ${s}`),
     );
-    console.log(`Large data set loaded into ${database.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL'} in ${seconds.toFixed(1)} s:`);
+    console.log(
+      `Large data set loaded into ${database.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL'} in ${seconds.toFixed(1)} s:`,
+    );
     for (const [t, c] of Object.entries(counts)) console.log(`  ${t.padEnd(24)} ${c}`);
   } finally {
     await database.close();

@@ -22,7 +22,11 @@ export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boo
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'kind']);
 
-export function parseListQuery(query: Record<string, unknown>, fields: readonly string[], defaultSort = 'id'): ListQuery {
+export function parseListQuery(
+  query: Record<string, unknown>,
+  fields: readonly string[],
+  defaultSort = 'id',
+): ListQuery {
   const get = (k: string) => (typeof query[k] === 'string' ? (query[k] as string) : undefined);
   const filters: ListQuery['filters'] = [];
   for (const [key, raw] of Object.entries(query)) {
@@ -112,7 +116,9 @@ export async function runPagedList<Row, Item>(opts: {
       .executeTakeFirstOrThrow()
       .then((r: { n: number | string }) => Number(r.n));
   const total = await count(baseFor(new Set()));
-  const matching = query.filters.length ? await count(applyFilters(baseFor(new Set(direct)), columns, query.filters, overrides)) : total;
+  const matching = query.filters.length
+    ? await count(applyFilters(baseFor(new Set(direct)), columns, query.filters, overrides))
+    : total;
   const lastPage = Math.max(1, Math.ceil(matching / query.size));
   const page = Math.min(query.page, lastPage);
   const order = (qb: SelectQueryBuilder<any, any, any>) => {

@@ -16,9 +16,12 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'must be a real date',
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'must be a real date',
+    },
+  );
 
 /** Accepts an ISO timestamp or a date and keeps the date part (forms send either). */
 const dateLikeSchema = z
@@ -73,7 +76,10 @@ export const modifierUpsertSchema = z
     inches: optionalText(40),
   })
   .loose()
-  .refine((v) => v.id !== undefined || v.modifierId !== undefined, { error: 'id: the package modifier id is required', path: ['id'] })
+  .refine((v) => v.id !== undefined || v.modifierId !== undefined, {
+    error: 'id: the package modifier id is required',
+    path: ['id'],
+  })
   .transform((v) => ({ modifierId: (v.id ?? v.modifierId) as number, notes: v.notes, inches: v.inches }));
 
 export interface DocumentTotals {
@@ -129,7 +135,15 @@ export interface DocumentListItem {
   orderPickup?: boolean;
 }
 
-export const ORDER_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName', 'orderStatus'] as const;
+export const ORDER_LIST_FIELDS = [
+  'id',
+  'jobName',
+  'poNumber',
+  'customerNo',
+  'customerName',
+  'contactName',
+  'orderStatus',
+] as const;
 export const QUOTE_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName'] as const;
 
 export interface CartLine {
@@ -159,7 +173,13 @@ export interface SubPartRow {
 export interface AppliedModifier {
   id: number;
   modifierId: number;
-  assocPackageModifier: { id: number; name: string | null; category: ModifierCategory; notes: string | null; quantity: number };
+  assocPackageModifier: {
+    id: number;
+    name: string | null;
+    category: ModifierCategory;
+    notes: string | null;
+    quantity: number;
+  };
   assocProduct: { id: number; itemNo: string; itemDescription: string | null; modifierCostIncrease: number } | null;
   notes: string | null;
   inches: string | null;
@@ -169,7 +189,10 @@ export const vendorOrderInputSchema = z.object({
   name: requiredText(200),
   description: optionalText(2000),
   estimatedArrival: dateLikeSchema.nullish().transform((v) => v ?? null),
-  status: z.enum(VENDOR_ORDER_STATUSES, { error: `must be one of ${VENDOR_ORDER_STATUSES.join(', ')}` }).optional().default('Ordered'),
+  status: z
+    .enum(VENDOR_ORDER_STATUSES, { error: `must be one of ${VENDOR_ORDER_STATUSES.join(', ')}` })
+    .optional()
+    .default('Ordered'),
   version: versionSchema,
 });
 export type VendorOrderInput = z.infer<typeof vendorOrderInputSchema>;

@@ -8,7 +8,11 @@ const subject = (name: string) =>
     .max(300, { error: 'must be at most 300 characters' })
     .refine((v) => !/[\r\n]/.test(v), { error: `${name} must be one line` });
 
-const body = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(20_000, { error: 'must be at most 20,000 characters' });
+const body = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(20_000, { error: 'must be at most 20,000 characters' });
 
 /** Body of POST /api/updateAutoEmailConfig. */
 export const emailConfigSchema = z.object({

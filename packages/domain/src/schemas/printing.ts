@@ -11,7 +11,10 @@ export const documentOutputSchema = z
     totalPrice: z.unknown().optional(),
     fileName: z.string().max(300).optional(),
     customerID: z.unknown().optional(),
-    noPricePrint: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => v === true || v === 1),
+    noPricePrint: z
+      .union([z.boolean(), z.literal(0), z.literal(1)])
+      .optional()
+      .transform((v) => v === true || v === 1),
     priceList: z.unknown().optional(),
     nonTaxPrice: z.unknown().optional(),
     taxPrice: z.unknown().optional(),
@@ -49,7 +52,15 @@ export interface PrintableDocument {
     linePrice: string;
     charged: boolean;
     overridden: boolean;
-    subParts: Array<{ quantity: number; itemNo: string; itemDescription: string | null; notes: string | null; inches: string | null; fromModifier: boolean; category: string | null }>;
+    subParts: Array<{
+      quantity: number;
+      itemNo: string;
+      itemDescription: string | null;
+      notes: string | null;
+      inches: string | null;
+      fromModifier: boolean;
+      category: string | null;
+    }>;
   }>;
   totals: { subTotal: string; taxLabel: string; tax: string; total: string; useTax: boolean };
   noPricePrint: boolean;

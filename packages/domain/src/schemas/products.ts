@@ -4,7 +4,11 @@ import { optionalText, refSchema, requiredText } from './common.js';
 import { moneySchema, quantitySchema, versionSchema } from './fields.js';
 
 export const multiplierCategorySchema = z
-  .union([z.enum(MULTIPLIER_CATEGORIES, { error: 'must be Residential, Opener, Sectional or Commercial' }), z.literal(''), z.null()])
+  .union([
+    z.enum(MULTIPLIER_CATEGORIES, { error: 'must be Residential, Opener, Sectional or Commercial' }),
+    z.literal(''),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (v ? v : null));
 
@@ -99,9 +103,7 @@ export const packageModifierInputSchema = z
     if (!m.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required' });
     if (m.product === null) ctx.addIssue({ code: 'custom', path: ['product'], message: 'is required' });
   })
-  .transform((m) =>
-    m.category === 'LiftNotes' ? { ...m, name: null, product: null, quantity: 1 } : m,
-  );
+  .transform((m) => (m.category === 'LiftNotes' ? { ...m, name: null, product: null, quantity: 1 } : m));
 export type PackageModifierInput = z.infer<typeof packageModifierInputSchema>;
 
 export interface PackageModifier {

@@ -39,7 +39,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/dropdown/order-status',
     { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Order statuses' } },
     async () => {
-      const rows = await db.selectFrom('order_statuses').select(['id', 'type', 'closed']).orderBy('sort_order').execute();
+      const rows = await db
+        .selectFrom('order_statuses')
+        .select(['id', 'type', 'closed'])
+        .orderBy('sort_order')
+        .execute();
       return ok(rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 })));
     },
   );
@@ -55,7 +59,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/products/',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows', querystring: listQuerySchema },
+      schema: {
+        tags,
+        summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows',
+        querystring: listQuerySchema,
+      },
     },
     async (request) => {
       const { kind, ...rest } = request.query;
@@ -79,13 +87,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
 
   app.put(
     '/api/products/update/:id',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Update a product', params: idParamsSchema, body: productInputSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Update a product', params: idParamsSchema, body: productInputSchema },
+    },
     async (request) => ok(await catalog.updateProduct(request.params.id, request.body), 'Product updated'),
   );
 
   app.delete(
     '/api/products/delete/:id',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Delete a product not used by a document or package', params: idParamsSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Delete a product not used by a document or package', params: idParamsSchema },
+    },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
       return ok(null, 'Product deleted');
@@ -96,16 +110,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/products/duplicate/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Deep copy under a new item number', params: idParamsSchema, body: duplicateProductSchema },
+      schema: {
+        tags,
+        summary: 'Deep copy under a new item number',
+        params: idParamsSchema,
+        body: duplicateProductSchema,
+      },
     },
     async (request, reply) =>
-      reply.code(201).send(ok(await catalog.duplicateProduct(request.params.id, request.body.itemNo), 'Product duplicated')),
+      reply
+        .code(201)
+        .send(ok(await catalog.duplicateProduct(request.params.id, request.body.itemNo), 'Product duplicated')),
   );
 
   const ptags = ['packages'];
   app.get(
     '/api/package/associated-parts/:id',
-    { config: { access: 'user' }, schema: { tags: ptags, summary: "A package's associated parts", params: idParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ptags, summary: "A package's associated parts", params: idParamsSchema },
+    },
     async (request) => ok(await repo.associatedParts(db, request.params.id)),
   );
 
@@ -113,26 +137,45 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/package/associated-parts/create/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Link a part to a package (id: the package)', params: idParamsSchema, body: associatedPartInputSchema },
+      schema: {
+        tags: ptags,
+        summary: 'Link a part to a package (id: the package)',
+        params: idParamsSchema,
+        body: associatedPartInputSchema,
+      },
     },
     async (request, reply) =>
       reply
         .code(201)
-        .send(ok(await catalog.addAssociatedPart(request.params.id, request.body.child, request.body.quantity), 'Associated part added')),
+        .send(
+          ok(
+            await catalog.addAssociatedPart(request.params.id, request.body.child, request.body.quantity),
+            'Associated part added',
+          ),
+        ),
   );
 
   app.put(
     '/api/package/associated-parts/update/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: "Change an associated part's quantity", params: idParamsSchema, body: associatedPartUpdateSchema },
+      schema: {
+        tags: ptags,
+        summary: "Change an associated part's quantity",
+        params: idParamsSchema,
+        body: associatedPartUpdateSchema,
+      },
     },
-    async (request) => ok(await catalog.updateAssociatedPart(request.params.id, request.body.quantity), 'Associated part updated'),
+    async (request) =>
+      ok(await catalog.updateAssociatedPart(request.params.id, request.body.quantity), 'Associated part updated'),
   );
 
   app.delete(
     '/api/package/associated-parts/delete/:id',
-    { config: { access: 'admin' }, schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema },
+    },
     async (request) => {
       await catalog.deleteAssociatedPart(request.params.id);
       return ok(null, 'Associated part removed');
@@ -152,7 +195,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/package/modifiers/create/:packageId',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Add a modifier to a package', params: packageIdParams, body: packageModifierInputSchema },
+      schema: {
+        tags: ptags,
+        summary: 'Add a modifier to a package',
+        params: packageIdParams,
+        body: packageModifierInputSchema,
+      },
     },
     async (request, reply) =>
       reply.code(201).send(ok(await catalog.createModifier(request.params.packageId, request.body), 'Modifier added')),
@@ -162,14 +210,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     '/api/package/modifiers/update/:modifierId',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Change a package modifier', params: modifierIdParams, body: packageModifierInputSchema },
+      schema: {
+        tags: ptags,
+        summary: 'Change a package modifier',
+        params: modifierIdParams,
+        body: packageModifierInputSchema,
+      },
     },
     async (request) => ok(await catalog.updateModifier(request.params.modifierId, request.body), 'Modifier updated'),
   );
 
   app.delete(
     '/api/package/modifiers/delete/:modifierId',
-    { config: { access: 'admin' }, schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams },
+    },
     async (request) => {
       await catalog.deleteModifier(request.params.modifierId);
       return ok(null, 'Modifier removed');

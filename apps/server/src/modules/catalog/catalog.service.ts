@@ -3,12 +3,7 @@
  * and their composition, and refusals that say why. Every multi-row change is one transaction.
  */
 import type { Kysely } from 'kysely';
-import {
-  isPackageType,
-  type PackageModifierInput,
-  type Product,
-  type ProductInput,
-} from '@desk/domain';
+import { isPackageType, type PackageModifierInput, type Product, type ProductInput } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -81,7 +76,14 @@ export class CatalogService {
           );
         }
       }
-      await updateVersioned(trx, 'products', id, input.version, { ...repo.productValues(input), updated_at: this.now() }, 'Product');
+      await updateVersioned(
+        trx,
+        'products',
+        id,
+        input.version,
+        { ...repo.productValues(input), updated_at: this.now() },
+        'Product',
+      );
       return this.getProduct(trx, id);
     });
   }
@@ -117,7 +119,12 @@ export class CatalogService {
         .values({ ...fields, item_no: itemNo, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const parts = await trx.selectFrom('associated_parts').select(['child_id', 'quantity']).where('package_id', '=', id).orderBy('id').execute();
+      const parts = await trx
+        .selectFrom('associated_parts')
+        .select(['child_id', 'quantity'])
+        .where('package_id', '=', id)
+        .orderBy('id')
+        .execute();
       if (parts.length) {
         await trx
           .insertInto('associated_parts')
@@ -175,7 +182,11 @@ export class CatalogService {
   }
 
   async updateAssociatedPart(id: number, quantity: number) {
-    const row = await this.db.selectFrom('associated_parts').select(['package_id']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('associated_parts')
+      .select(['package_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound(`Associated part ${id} does not exist.`);
     await this.db.updateTable('associated_parts').set({ quantity }).where('id', '=', id).execute();
     return (await repo.associatedParts(this.db, row.package_id)).find((a) => a.id === id)!;
@@ -213,28 +224,51 @@ export class CatalogService {
 
   async updateModifier(id: number, m: PackageModifierInput) {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('package_modifiers').select(['package_id', 'category']).where('id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('package_modifiers')
+        .select(['package_id', 'category'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound(`Package modifier ${id} does not exist.`);
       await this.checkModifierProduct(trx, m.product);
       if (row.category !== m.category && (await this.modifierUses(trx, id)) > 0) {
         throw conflict('This modifier is applied on orders or quotes; its category cannot change.');
       }
-      await updateVersioned(trx, 'package_modifiers', id, m.version, { ...this.modifierValues(m), updated_at: this.now() }, 'Package modifier');
+      await updateVersioned(
+        trx,
+        'package_modifiers',
+        id,
+        m.version,
+        { ...this.modifierValues(m), updated_at: this.now() },
+        'Package modifier',
+      );
       return (await repo.packageModifiers(trx, row.package_id, [id]))[0]!;
     });
   }
 
   private async modifierUses(db: Db, id: number) {
     const [o, q] = await Promise.all([
-      db.selectFrom('order_part_modifiers').select((eb) => eb.fn.countAll<number>().as('n')).where('package_modifier_id', '=', id).executeTakeFirstOrThrow(),
-      db.selectFrom('quote_part_modifiers').select((eb) => eb.fn.countAll<number>().as('n')).where('package_modifier_id', '=', id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('order_part_modifiers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('package_modifier_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('quote_part_modifiers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('package_modifier_id', '=', id)
+        .executeTakeFirstOrThrow(),
     ]);
     return Number(o.n) + Number(q.n);
   }
 
   async deleteModifier(id: number) {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('package_modifiers').select(['id', 'name', 'category']).where('id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('package_modifiers')
+        .select(['id', 'name', 'category'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound(`Package modifier ${id} does not exist.`);
       const uses = await this.modifierUses(trx, id);
       if (uses) {

@@ -103,7 +103,8 @@ export async function productTypeById(db: Db, id: number) {
   return db.selectFrom('product_types').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
 }
 
-const count = async (q: { select: any }) => Number((await (q as any).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+const count = async (q: { select: any }) =>
+  Number((await (q as any).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 
 /** Where a product is used: the reasons it cannot be deleted or stop being a part. */
 export async function productUsage(db: Db, id: number) {

@@ -74,7 +74,8 @@ export function customerValues(c: CustomerInput) {
   };
 }
 
-const selectCustomers = (db: Db) => db.selectFrom('customers').selectAll('customers').select(openOrders.as('open_orders'));
+const selectCustomers = (db: Db) =>
+  db.selectFrom('customers').selectAll('customers').select(openOrders.as('open_orders'));
 
 export async function listAll(db: Db): Promise<Customer[]> {
   const rows = await selectCustomers(db).orderBy('customers.id').execute();
@@ -119,8 +120,16 @@ export async function findById(db: Db, id: number): Promise<Customer | null> {
 
 export async function usage(db: Db, id: number) {
   const [orders, quotes] = await Promise.all([
-    db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    db.selectFrom('quotes').select(sql<number>`count(*)`.as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('customer_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('quotes')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('customer_id', '=', id)
+      .executeTakeFirstOrThrow(),
   ]);
   return { orders: Number(orders.n), quotes: Number(quotes.n) };
 }

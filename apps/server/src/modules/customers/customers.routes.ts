@@ -12,7 +12,10 @@ import * as repo from './customers.repository.js';
 
 const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
 
-export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (app, { database, clock }) => {
+export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (
+  app,
+  { database, clock },
+) => {
   const { db } = database;
   const tags = ['customers'];
 
@@ -62,7 +65,12 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
     '/api/customers/update/:id',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Update a customer (send version to guard against lost updates)', params: idParamsSchema, body: customerInputSchema },
+      schema: {
+        tags,
+        summary: 'Update a customer (send version to guard against lost updates)',
+        params: idParamsSchema,
+        body: customerInputSchema,
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -80,7 +88,10 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
 
   app.delete(
     '/api/customers/delete/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'Delete a customer without orders or quotes', params: idParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Delete a customer without orders or quotes', params: idParamsSchema },
+    },
     async (request) => {
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
@@ -88,7 +99,10 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
         if (!customer) throw notFound(`Customer ${id} does not exist.`);
         const used = await repo.usage(trx, id);
         if (used.orders || used.quotes) {
-          const what = [used.orders ? plural(used.orders, 'order') : '', used.quotes ? plural(used.quotes, 'quote') : '']
+          const what = [
+            used.orders ? plural(used.orders, 'order') : '',
+            used.quotes ? plural(used.quotes, 'quote') : '',
+          ]
             .filter(Boolean)
             .join(' and ');
           throw conflict(`Customer ${customer.name} (id ${id}) has ${what}, so it cannot be deleted.`);

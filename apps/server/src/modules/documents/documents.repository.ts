@@ -44,7 +44,10 @@ function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Se
     if (needs(['orderStatus'])) q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
     if (closed !== undefined) {
       q = q.where('d.order_status_id', 'in', (eb: any) =>
-        eb.selectFrom('order_statuses').select('id').where('closed', '=', closed ? 1 : 0),
+        eb
+          .selectFrom('order_statuses')
+          .select('id')
+          .where('closed', '=', closed ? 1 : 0),
       );
     }
   }
@@ -92,7 +95,9 @@ const LIST_FILTERS: FilterOverrides = {
 };
 
 export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<DocumentListItem[]> {
-  const rows = await listSelect(k)(listBase(db, k, closed, 'all')).orderBy('d.id').execute();
+  const rows = await listSelect(k)(listBase(db, k, closed, 'all'))
+    .orderBy('d.id')
+    .execute();
   return rows.map(toListItem(k));
 }
 
@@ -118,7 +123,9 @@ export async function findHeaderRow(db: Db, k: KindTables, id: number) {
     .select(['c.customer_no', 'c.name as customer_name', 'c.contact_name', 'c.email as customer_email'])
     .where('d.id', '=', id);
   if (k.kind === 'order') {
-    q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id').select(['s.type as status_type', 's.closed as status_closed']);
+    q = q
+      .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
+      .select(['s.type as status_type', 's.closed as status_closed']);
   }
   return q.executeTakeFirst();
 }
@@ -127,7 +134,13 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
   const h: DocumentHeader = {
     id: r.id,
     kind: k.kind,
-    customer: { id: r.customer_id, customerNo: r.customer_no, name: r.customer_name, contactName: r.contact_name, email: r.customer_email },
+    customer: {
+      id: r.customer_id,
+      customerNo: r.customer_no,
+      name: r.customer_name,
+      contactName: r.contact_name,
+      email: r.customer_email,
+    },
     jobName: r.job_name,
     poNumber: r.po_number,
     specialInstructions: r.special_instructions,
@@ -262,7 +275,11 @@ export async function subParts(db: Db, k: KindTables, lineId: number): Promise<S
 /** The sub-parts of every line of a document, in one query (bay sheets and documents). */
 export async function subPartsForDocument(db: Db, k: KindTables, docId: number): Promise<Map<number, SubPartRow[]>> {
   const lines = await any(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
-  return subPartRows(db, k, lines.map((l: { id: number }) => l.id));
+  return subPartRows(
+    db,
+    k,
+    lines.map((l: { id: number }) => l.id),
+  );
 }
 
 async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Map<number, SubPartRow[]>> {
@@ -312,7 +329,12 @@ function toSubPart(r: any): SubPartRow {
   };
 }
 
-export async function appliedModifiers(db: Db, k: KindTables, lineId: number, onlyId?: number): Promise<AppliedModifier[]> {
+export async function appliedModifiers(
+  db: Db,
+  k: KindTables,
+  lineId: number,
+  onlyId?: number,
+): Promise<AppliedModifier[]> {
   let q = any(db)
     .selectFrom(`${k.mods} as a`)
     .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
@@ -337,11 +359,22 @@ export async function appliedModifiers(db: Db, k: KindTables, lineId: number, on
   return rows.map((r: any) => ({
     id: r.id,
     modifierId: r.package_modifier_id,
-    assocPackageModifier: { id: r.package_modifier_id, name: r.name, category: r.category, notes: r.modifier_notes, quantity: r.quantity },
+    assocPackageModifier: {
+      id: r.package_modifier_id,
+      name: r.name,
+      category: r.category,
+      notes: r.modifier_notes,
+      quantity: r.quantity,
+    },
     assocProduct:
       r.product_id === null
         ? null
-        : { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, modifierCostIncrease: r.modifier_cost_increase / 100 },
+        : {
+            id: r.product_id,
+            itemNo: r.item_no,
+            itemDescription: r.item_description,
+            modifierCostIncrease: r.modifier_cost_increase / 100,
+          },
     notes: r.notes,
     inches: r.inches,
   }));

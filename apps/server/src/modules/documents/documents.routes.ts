@@ -77,12 +77,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
             querystring: listQuerySchema,
           },
         },
-        async (request) => ok(await documents.list('order', parseListQuery(request.query, fields), request.params.closed === '1')),
+        async (request) =>
+          ok(await documents.list('order', parseListQuery(request.query, fields), request.params.closed === '1')),
       );
     } else {
       app.get(
         `${base}/`,
-        { config: access, schema: { tags, summary: 'Quotes; with page/size/sort/filters a page', querystring: listQuerySchema } },
+        {
+          config: access,
+          schema: { tags, summary: 'Quotes; with page/size/sort/filters a page', querystring: listQuerySchema },
+        },
         async (request) => ok(await documents.list('quote', parseListQuery(request.query, fields))),
       );
     }
@@ -125,7 +129,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.delete(
       `${base}/delete/:id`,
-      { config: access, schema: { tags, summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`, params: params('id') } },
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`,
+          params: params('id'),
+        },
+      },
       async (request) => {
         await documents.delete(kind, request.params.id);
         return ok(null, `${label} deleted`);
@@ -136,24 +147,42 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${base}/duplicate/:id`,
       {
         config: access,
-        schema: { tags, summary: `Deep copy of a ${kind} with the edited job name`, params: params('id'), body: duplicateDocumentSchema },
+        schema: {
+          tags,
+          summary: `Deep copy of a ${kind} with the edited job name`,
+          params: params('id'),
+          body: duplicateDocumentSchema,
+        },
       },
       async (request, reply) =>
-        reply.code(201).send(ok(await documents.duplicate(kind, request.params.id, request.body.jobName ?? null), `${label} duplicated`)),
+        reply
+          .code(201)
+          .send(
+            ok(await documents.duplicate(kind, request.params.id, request.body.jobName ?? null), `${label} duplicated`),
+          ),
     );
 
     // ---- cart lines ----
     app.get(
       `${parts}/:${kind}Id`,
-      { config: access, schema: { tags, summary: 'Cart lines with pricingInfo, unitPrice and linePrice', params: params(`${kind}Id`) } },
-      async (request) => ok((await documents.cart(kind, (request.params as Record<string, number>)[`${kind}Id`]!)).cart),
+      {
+        config: access,
+        schema: { tags, summary: 'Cart lines with pricingInfo, unitPrice and linePrice', params: params(`${kind}Id`) },
+      },
+      async (request) =>
+        ok((await documents.cart(kind, (request.params as Record<string, number>)[`${kind}Id`]!)).cart),
     );
 
     app.post(
       `${parts}/create/:id`,
       {
         config: access,
-        schema: { tags, summary: 'Add a product to the cart (id: the document)', params: params('id'), body: lineCreateSchema },
+        schema: {
+          tags,
+          summary: 'Add a product to the cart (id: the document)',
+          params: params('id'),
+          body: lineCreateSchema,
+        },
       },
       async (request, reply) => {
         const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
@@ -163,7 +192,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.put(
       `${parts}/update/:id`,
-      { config: access, schema: { tags, summary: "Change a line's quantity", params: params('id'), body: lineUpdateSchema } },
+      {
+        config: access,
+        schema: { tags, summary: "Change a line's quantity", params: params('id'), body: lineUpdateSchema },
+      },
       async (request) => {
         const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
         return ok({ ...r.line, totals: r.totals }, 'Line updated');
@@ -174,7 +206,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${parts}/update/:id/price-override`,
       {
         config: access,
-        schema: { tags, summary: 'Set a price override (null clears it)', params: params('id'), body: priceOverrideSchema },
+        schema: {
+          tags,
+          summary: 'Set a price override (null clears it)',
+          params: params('id'),
+          body: priceOverrideSchema,
+        },
       },
       async (request) => {
         const o = request.body.priceOverride;
@@ -185,7 +222,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.delete(
       `${parts}/delete/:id`,
-      { config: access, schema: { tags, summary: 'Remove a line with its sub-parts and modifiers', params: params('id') } },
+      {
+        config: access,
+        schema: { tags, summary: 'Remove a line with its sub-parts and modifiers', params: params('id') },
+      },
       async (request) => {
         await documents.deleteLine(kind, request.params.id);
         return ok(null, 'Line deleted');
@@ -201,7 +241,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.delete(
       `${parts}/delete-sub/:rowId`,
-      { config: access, schema: { tags, summary: 'Delete a sub-part that came from associated parts', params: params('rowId') } },
+      {
+        config: access,
+        schema: { tags, summary: 'Delete a sub-part that came from associated parts', params: params('rowId') },
+      },
       async (request) => {
         await documents.deleteSubPart(kind, request.params.rowId);
         return ok(null, 'Sub-part deleted');
@@ -210,28 +253,69 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.put(
       `${parts}/${p.assocNotes}/:parentId`,
-      { config: access, schema: { tags, summary: 'Notes of an associated-part sub-part', params: params('parentId'), body: assocNotesSchema } },
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Notes of an associated-part sub-part',
+          params: params('parentId'),
+          body: assocNotesSchema,
+        },
+      },
       async (request) =>
-        ok(await documents.setSubPartNotes(kind, request.params.parentId, request.body.rowId, 'ASSOC_PART', request.body.notes), 'Notes saved'),
+        ok(
+          await documents.setSubPartNotes(
+            kind,
+            request.params.parentId,
+            request.body.rowId,
+            'ASSOC_PART',
+            request.body.notes,
+          ),
+          'Notes saved',
+        ),
     );
 
     app.put(
       `${parts}/${p.modNotes}/:parentId`,
       {
         config: access,
-        schema: { tags, summary: 'Notes (and inches, for Lift) of a modifier sub-part', params: params('parentId'), body: modNotesSchema },
+        schema: {
+          tags,
+          summary: 'Notes (and inches, for Lift) of a modifier sub-part',
+          params: params('parentId'),
+          body: modNotesSchema,
+        },
       },
       async (request) =>
         ok(
-          await documents.setSubPartNotes(kind, request.params.parentId, request.body.rowId, 'MOD', request.body.notes, request.body.inches),
+          await documents.setSubPartNotes(
+            kind,
+            request.params.parentId,
+            request.body.rowId,
+            'MOD',
+            request.body.notes,
+            request.body.inches,
+          ),
           'Notes saved',
         ),
     );
 
     app.put(
       `${parts}/${p.addSub}/:id`,
-      { config: access, schema: { tags, summary: 'Add a part to a package line (id: the line)', params: params('id'), body: subPartAddSchema } },
-      async (request) => ok(await documents.addSubPart(kind, request.params.id, request.body.child, request.body.quantity), 'Part added'),
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Add a part to a package line (id: the line)',
+          params: params('id'),
+          body: subPartAddSchema,
+        },
+      },
+      async (request) =>
+        ok(
+          await documents.addSubPart(kind, request.params.id, request.body.child, request.body.quantity),
+          'Part added',
+        ),
     );
 
     // ---- applied modifiers ----
@@ -254,13 +338,19 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
       async (request) => {
         const b = request.body;
-        return ok(await documents.upsertModifier(kind, request.params.id, b.modifierId, b.notes, b.inches), 'Modifier applied');
+        return ok(
+          await documents.upsertModifier(kind, request.params.id, b.modifierId, b.notes, b.inches),
+          'Modifier applied',
+        );
       },
     );
 
     app.delete(
       `${base}/package-modifiers/delete/:id`,
-      { config: access, schema: { tags, summary: 'Un-apply a modifier (id: the applied modifier)', params: params('id') } },
+      {
+        config: access,
+        schema: { tags, summary: 'Un-apply a modifier (id: the applied modifier)', params: params('id') },
+      },
       async (request) => {
         await documents.deleteModifier(kind, request.params.id);
         return ok(null, 'Modifier removed');
@@ -272,10 +362,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     '/api/orders/create-from-quote/:quoteId',
     {
       config: { access: 'user' },
-      schema: { tags: ['orders'], summary: 'Export to Order: a new order from a quote; honours Idempotency-Key', params: params('quoteId') },
+      schema: {
+        tags: ['orders'],
+        summary: 'Export to Order: a new order from a quote; honours Idempotency-Key',
+        params: params('quoteId'),
+      },
     },
     async (request, reply) => {
-      const res = await documents.createFromQuote(request.params.quoteId, idempotencyKey(request), requireUser(request).userId);
+      const res = await documents.createFromQuote(
+        request.params.quoteId,
+        idempotencyKey(request),
+        requireUser(request).userId,
+      );
       return reply.code(res.statusCode).send(ok(res.body, 'Export success'));
     },
   );

@@ -3,12 +3,7 @@
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
 import type { Kysely, Transaction } from 'kysely';
-import {
-  isPackageType,
-  type DocumentHeader,
-  type DocumentInput,
-  type DocumentKind,
-} from '@desk/domain';
+import { isPackageType, type DocumentHeader, type DocumentInput, type DocumentKind } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -66,7 +61,12 @@ export class DocumentsService {
     return c;
   }
 
-  private multiplierCopies(c: { opener_multiplier: number; residential_multiplier: number; sectional_multiplier: number; commercial_multiplier: number }) {
+  private multiplierCopies(c: {
+    opener_multiplier: number;
+    residential_multiplier: number;
+    sectional_multiplier: number;
+    commercial_multiplier: number;
+  }) {
     return {
       opener_multiplier_copy: c.opener_multiplier,
       residential_multiplier_copy: c.residential_multiplier,
@@ -77,7 +77,9 @@ export class DocumentsService {
 
   private async statusRow(db: Db, id: number | null | undefined) {
     const q = db.selectFrom('order_statuses').select(['id', 'type', 'closed']);
-    const row = id ? await q.where('id', '=', id).executeTakeFirst() : await q.orderBy('sort_order').limit(1).executeTakeFirst();
+    const row = id
+      ? await q.where('id', '=', id).executeTakeFirst()
+      : await q.orderBy('sort_order').limit(1).executeTakeFirst();
     if (!row) throw badRequest(`orderStatus: there is no order status with id ${id}.`);
     return row;
   }
@@ -124,7 +126,8 @@ export class DocumentsService {
       if (date) values[k.dateColumn] = date;
       if (input.useTax !== undefined) values.use_tax = flag(input.useTax);
       // The customer's current multipliers reach a document only when asked, or with a new customer.
-      if (input.refreshMultiplier || customer.id !== current.customer_id) Object.assign(values, this.multiplierCopies(customer));
+      if (input.refreshMultiplier || customer.id !== current.customer_id)
+        Object.assign(values, this.multiplierCopies(customer));
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
         values.order_status_id = status.id;
@@ -151,7 +154,13 @@ export class DocumentsService {
   /** Copies lines, overrides, sub-parts and applied modifiers from one document to another. */
   private async copyContent(trx: Transaction<DB>, from: KindTables, fromId: number, to: KindTables, toId: number) {
     const t = any(trx);
-    const lines = await t.selectFrom(from.parts).selectAll().where(from.docFk, '=', fromId).orderBy('position').orderBy('id').execute();
+    const lines = await t
+      .selectFrom(from.parts)
+      .selectAll()
+      .where(from.docFk, '=', fromId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     const now = this.now();
     for (const line of lines) {
       const { id: newLine } = await t
@@ -166,12 +175,23 @@ export class DocumentsService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const applied = await t.selectFrom(from.mods).selectAll().where(from.partFk, '=', line.id).orderBy('id').execute();
+      const applied = await t
+        .selectFrom(from.mods)
+        .selectAll()
+        .where(from.partFk, '=', line.id)
+        .orderBy('id')
+        .execute();
       const appliedMap = new Map<number, number>();
       for (const a of applied) {
         const { id: newApplied } = await t
           .insertInto(to.mods)
-          .values({ [to.partFk]: newLine, package_modifier_id: a.package_modifier_id, notes: a.notes, inches: a.inches, created_at: now })
+          .values({
+            [to.partFk]: newLine,
+            package_modifier_id: a.package_modifier_id,
+            notes: a.notes,
+            inches: a.inches,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         appliedMap.set(a.id, newApplied);
@@ -223,7 +243,11 @@ export class DocumentsService {
         values.order_status_id = (await this.statusRow(trx, null)).id;
         values.order_pickup = 0;
       }
-      const { id: copyId } = await any(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
+      const { id: copyId } = await any(trx)
+        .insertInto(k.header)
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await this.copyContent(trx, k, id, k, copyId);
       return this.get(kind, copyId, trx);
     });
@@ -298,7 +322,13 @@ export class DocumentsService {
         .executeTakeFirst();
       const { id: lineId } = await t
         .insertInto(k.parts)
-        .values({ [k.docFk]: docId, product_id: productId, quantity, position: Number(last?.p ?? 0) + 1, created_at: this.now() })
+        .values({
+          [k.docFk]: docId,
+          product_id: productId,
+          quantity,
+          position: Number(last?.p ?? 0) + 1,
+          created_at: this.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (isPackageType(product.type)) {
@@ -311,7 +341,15 @@ export class DocumentsService {
         if (parts.length) {
           await t
             .insertInto(k.subs)
-            .values(parts.map((p, i) => ({ [k.partFk]: lineId, source: 'ASSOC_PART', product_id: p.child_id, quantity: p.quantity, position: i + 1 })))
+            .values(
+              parts.map((p, i) => ({
+                [k.partFk]: lineId,
+                source: 'ASSOC_PART',
+                product_id: p.child_id,
+                quantity: p.quantity,
+                position: i + 1,
+              })),
+            )
             .execute();
         }
       }
@@ -377,7 +415,8 @@ export class DocumentsService {
         .where('products.id', '=', childId)
         .executeTakeFirst();
       if (!child) throw badRequest(`child: product ${childId} does not exist.`);
-      if (isPackageType(child.type)) throw badRequest(`child: ${child.item_no} is a package; a sub-part must be a part.`);
+      if (isPackageType(child.type))
+        throw badRequest(`child: ${child.item_no} is a package; a sub-part must be a part.`);
       const t = any(trx);
       const last: any = await t
         .selectFrom(k.subs)
@@ -386,7 +425,13 @@ export class DocumentsService {
         .executeTakeFirst();
       const { id } = await t
         .insertInto(k.subs)
-        .values({ [k.partFk]: lineId, source: 'ASSOC_PART', product_id: childId, quantity, position: Number(last?.p ?? 0) + 1 })
+        .values({
+          [k.partFk]: lineId,
+          source: 'ASSOC_PART',
+          product_id: childId,
+          quantity,
+          position: Number(last?.p ?? 0) + 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.touch(trx, k, line.doc_id);
@@ -409,14 +454,23 @@ export class DocumentsService {
     });
   }
 
-  async setSubPartNotes(kind: DocumentKind, parentId: number, rowId: number, source: 'ASSOC_PART' | 'MOD', notes: string | null, inches?: string | null) {
+  async setSubPartNotes(
+    kind: DocumentKind,
+    parentId: number,
+    rowId: number,
+    source: 'ASSOC_PART' | 'MOD',
+    notes: string | null,
+    inches?: string | null,
+  ) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row[k.partFk] !== parentId) throw badRequest(`rowId: sub-part ${rowId} does not belong to line ${parentId}.`);
       if (row.source !== source) {
         throw badRequest(
-          source === 'MOD' ? `rowId: sub-part ${rowId} is not from a modifier.` : `rowId: sub-part ${rowId} comes from a modifier.`,
+          source === 'MOD'
+            ? `rowId: sub-part ${rowId} is not from a modifier.`
+            : `rowId: sub-part ${rowId} comes from a modifier.`,
         );
       }
       const values: Record<string, unknown> = { notes };
@@ -438,7 +492,13 @@ export class DocumentsService {
   }
 
   /** Star on (or new notes): records the modifier and puts its product on the line as a MOD sub-part. */
-  async upsertModifier(kind: DocumentKind, lineId: number, modifierId: number, notes: string | null, inches: string | null) {
+  async upsertModifier(
+    kind: DocumentKind,
+    lineId: number,
+    modifierId: number,
+    notes: string | null,
+    inches: string | null,
+  ) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
@@ -446,7 +506,8 @@ export class DocumentsService {
       const m = await trx.selectFrom('package_modifiers').selectAll().where('id', '=', modifierId).executeTakeFirst();
       if (!m) throw badRequest(`id: package modifier ${modifierId} does not exist.`);
       if (m.package_id !== line.product_id) throw badRequest(`id: modifier ${modifierId} belongs to another package.`);
-      if (m.category === 'LiftNotes' || m.product_id === null) throw badRequest('id: LiftNotes hold notes only and cannot be applied.');
+      if (m.category === 'LiftNotes' || m.product_id === null)
+        throw badRequest('id: LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
       const t = any(trx);
@@ -507,4 +568,3 @@ export class DocumentsService {
     });
   }
 }
-

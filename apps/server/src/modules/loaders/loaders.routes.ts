@@ -26,7 +26,11 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
     '/api/orders/updateChosenJob',
     {
       config: access,
-      schema: { tags, summary: 'Place in Bay: save bay assignments and In Bay (current load) flags', body: pickupOrdersSchema },
+      schema: {
+        tags,
+        summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
+        body: pickupOrdersSchema,
+      },
     },
     async (request) => ok(await loaders.saveAssignments(request.body, true), 'Update completed successfully!'),
   );
@@ -35,7 +39,11 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
     '/api/orders/chooseGarageBayOrder',
     {
       config: access,
-      schema: { tags, summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)', body: pickupOrdersSchema },
+      schema: {
+        tags,
+        summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)',
+        body: pickupOrdersSchema,
+      },
     },
     async (request) => ok(await loaders.saveAssignments(request.body, false), 'Update completed successfully!'),
   );
@@ -44,14 +52,21 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
     '/api/orders/modifyLoaderOrders',
     {
       config: access,
-      schema: { tags, summary: "Complete Orders: these customers' current loads become Completed, all or nothing", body: customerIdsSchema },
+      schema: {
+        tags,
+        summary: "Complete Orders: these customers' current loads become Completed, all or nothing",
+        body: customerIdsSchema,
+      },
     },
     async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
   );
 
   app.get(
     '/api/getGarageBayData/:bayId',
-    { config: access, schema: { tags, summary: "A bay's pick list (an empty bay answers OK with no rows)", params: bayParams } },
+    {
+      config: access,
+      schema: { tags, summary: "A bay's pick list (an empty bay answers OK with no rows)", params: bayParams },
+    },
     async (request) => ok(await loaders.bayData(request.params.bayId)),
   );
 };

@@ -29,7 +29,12 @@ export interface Mailer {
 
 const ONE_LINE = /[\r\n]/;
 
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; clock?: () => number }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  clock?: () => number;
+}): Mailer {
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -48,7 +53,9 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
         ...(mail.bcc ? { bcc: mail.bcc } : {}),
         subject: mail.subject,
         text: mail.text,
-        attachments: [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }],
+        attachments: [
+          { filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' },
+        ],
         // Keep Bcc in the written .eml so the outbox shows who was copied.
         ...(opts.smtpUrl ? {} : { keepBcc: true }),
       } as nodemailer.SendMailOptions);

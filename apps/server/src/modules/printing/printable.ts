@@ -12,7 +12,12 @@ const address = (street: string | null, city: string | null, state: string | nul
 /** 'customer - job - OrderID n', safe as a file name. */
 export function documentFileName(kind: DocumentKind, id: number, customer: string, job: string | null): string {
   const raw = `${customer} - ${job ?? 'no job'} - ${kind === 'order' ? 'OrderID' : 'QuoteID'} ${id}`;
-  return raw.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 180);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  return raw
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 180);
 }
 
 export async function printableDocument(
@@ -24,7 +29,11 @@ export async function printableDocument(
   const k = KINDS[kind];
   const header = await docs.findHeaderRow(db, k, id);
   if (!header) throw notFound(`${k.label} ${id} does not exist.`);
-  const customer = await db.selectFrom('customers').selectAll().where('id', '=', header.customer_id).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', header.customer_id)
+    .executeTakeFirstOrThrow();
   const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
   const subs = await docs.subPartsForDocument(db, k, id);
   const money = (c: number) => formatCents(c);

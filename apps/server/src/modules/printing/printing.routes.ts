@@ -41,7 +41,12 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
   const idParams = z.object({ id: idSchema });
 
   const make = (kind: DocumentKind, id: number, noPricePrint: boolean) =>
-    printableDocument(db, kind, id, { companyName: opts.companyName, taxRate: opts.taxRate, noPricePrint, clock: opts.clock });
+    printableDocument(db, kind, id, {
+      companyName: opts.companyName,
+      taxRate: opts.taxRate,
+      noPricePrint,
+      clock: opts.clock,
+    });
 
   for (const kind of ['order', 'quote'] as const) {
     const Kind = kind === 'order' ? 'Order' : 'Quote';
@@ -81,8 +86,13 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
       async (request) => {
         const doc = await make(kind, request.params.id, request.body.noPricePrint);
         const to = doc.customer.email?.trim();
-        if (!to) throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
-        const settings = await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+        if (!to)
+          throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
+        const settings = await db
+          .selectFrom('email_settings')
+          .selectAll()
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow();
         const values = {
           customerName: doc.customer.name,
           contactName: doc.customer.contactName ?? doc.customer.name,
@@ -91,7 +101,10 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
           total: doc.noPricePrint ? '' : `$${doc.totals.total}`,
           companyName: opts.companyName,
         };
-        const subject = fillTemplate(kind === 'order' ? settings.order_subject : settings.quote_subject, values).replace(/[\r\n]+/g, ' ');
+        const subject = fillTemplate(
+          kind === 'order' ? settings.order_subject : settings.quote_subject,
+          values,
+        ).replace(/[\r\n]+/g, ' ');
         const text = fillTemplate(kind === 'order' ? settings.order_body : settings.quote_body, values);
         const pdf = await opts.pdf.render(doc);
         try {
@@ -102,7 +115,10 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
             text,
             attachment: { filename: `${doc.fileName}.pdf`, content: pdf },
           });
-          return ok({ messageId: sent.messageId, to, bcc: settings.email_forward, subject }, `${Kind} e-mailed to ${to}`);
+          return ok(
+            { messageId: sent.messageId, to, bcc: settings.email_forward, subject },
+            `${Kind} e-mailed to ${to}`,
+          );
         } catch (e) {
           request.log.error({ err: e }, 'e-mail not sent');
           throw conflict(`The e-mail could not be sent: ${(e as Error).message}`);
@@ -122,8 +138,12 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
 
   app.get(
     '/api/grabAutoEmailConfig',
-    { config: { access: 'admin' }, schema: { tags: ['e-mail'], summary: 'E-mail subjects, bodies and forward address' } },
-    async () => ok(toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow())),
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['e-mail'], summary: 'E-mail subjects, bodies and forward address' },
+    },
+    async () =>
+      ok(toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow())),
   );
 
   app.post(
@@ -132,7 +152,8 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
       config: { access: 'admin' },
       schema: {
         tags: ['e-mail'],
-        summary: 'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName}',
+        summary:
+          'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName}',
         body: emailConfigSchema,
       },
     },
@@ -152,8 +173,12 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
         .where('id', '=', 1);
       if (b.version !== undefined) q = q.where('version', '=', b.version);
       const res = await q.executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw conflict('The e-mail settings were changed by someone else; reload them and try again.');
-      return ok(toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()), 'E-mail settings saved');
+      if (Number(res.numUpdatedRows) !== 1)
+        throw conflict('The e-mail settings were changed by someone else; reload them and try again.');
+      return ok(
+        toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()),
+        'E-mail settings saved',
+      );
     },
   );
 };

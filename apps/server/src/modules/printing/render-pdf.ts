@@ -43,7 +43,11 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : pdf.heightOfString(text, { width: w });
 
     // Header
-    pdf.font('bold').fontSize(18).fillColor(ACCENT).text(doc.companyName, left, 40, { width: width * 0.6 });
+    pdf
+      .font('bold')
+      .fontSize(18)
+      .fillColor(ACCENT)
+      .text(doc.companyName, left, 40, { width: width * 0.6 });
     pdf.font('bold').fontSize(16).fillColor('#000').text(title.toUpperCase(), left, 40, { width, align: 'right' });
     pdf.font('regular').fontSize(9).fillColor(GREY);
     const dateLabel = doc.kind === 'order' ? 'Order date' : 'Quote date';
@@ -51,20 +55,34 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     pdf.text(`Printed: ${doc.printedAt}`, { width, align: 'right' });
     if (doc.status) pdf.text(`Status: ${doc.status}`, { width, align: 'right' });
     let y = Math.max(pdf.y, 100) + 8;
-    pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor(ACCENT).stroke();
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(1)
+      .strokeColor(ACCENT)
+      .stroke();
     y += 10;
 
     // Customer and job
     const col = width / 3;
     const block = (x: number, heading: string, lines: string[]) => {
-      pdf.font('bold').fontSize(9).fillColor(GREY).text(heading.toUpperCase(), x, y, { width: col - 10 });
+      pdf
+        .font('bold')
+        .fontSize(9)
+        .fillColor(GREY)
+        .text(heading.toUpperCase(), x, y, { width: col - 10 });
       pdf.font('regular').fontSize(10).fillColor('#000');
       for (const l of lines) pdf.text(l, x, pdf.y, { width: col - 10 });
       return pdf.y;
     };
     const c = doc.customer;
     const ends = [
-      block(left, 'Customer', [c.name, ...(c.customerNo ? [`Customer No: ${c.customerNo}`] : []), ...(c.contactName ? [`Attn: ${c.contactName}`] : []), ...c.street]),
+      block(left, 'Customer', [
+        c.name,
+        ...(c.customerNo ? [`Customer No: ${c.customerNo}`] : []),
+        ...(c.contactName ? [`Attn: ${c.contactName}`] : []),
+        ...c.street,
+      ]),
       block(left + col, 'Ship to', c.shipTo.length ? [c.name, ...c.shipTo] : ['Same as customer']),
       block(left + 2 * col, 'Job', [
         doc.jobName ?? '(no job name)',
@@ -125,12 +143,21 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       if (priced) {
         pdf.text(line.unitPrice, xs.unit, y, { width: cols.unit - 6, align: 'right' });
         pdf.text(line.charged ? line.linePrice : 'n/c', xs.line, y, { width: cols.line - 6, align: 'right' });
-        if (line.overridden) pdf.font('regular').fontSize(7).fillColor(GREY).text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
+        if (line.overridden)
+          pdf
+            .font('regular')
+            .fontSize(7)
+            .fillColor(GREY)
+            .text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
       }
       y += h + (line.overridden && priced ? 6 : 0);
       for (const s of line.subParts) {
         pdf.font('regular').fontSize(8.5);
-        const extra = [s.fromModifier && s.category ? `[${s.category}]` : '', s.inches ? `Inches: ${s.inches}` : '', s.notes ? `Notes: ${s.notes}` : '']
+        const extra = [
+          s.fromModifier && s.category ? `[${s.category}]` : '',
+          s.inches ? `Inches: ${s.inches}` : '',
+          s.notes ? `Notes: ${s.notes}` : '',
+        ]
           .filter(Boolean)
           .join('  ');
         const text = `${s.itemDescription ?? ''}${extra ? `\n${extra}` : ''}`;
@@ -143,11 +170,20 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
         y += sh;
       }
       y += 3;
-      pdf.moveTo(left, y - 2).lineTo(left + width, y - 2).lineWidth(0.3).strokeColor('#ced4da').stroke();
+      pdf
+        .moveTo(left, y - 2)
+        .lineTo(left + width, y - 2)
+        .lineWidth(0.3)
+        .strokeColor('#ced4da')
+        .stroke();
     });
     if (doc.lines.length === 0) {
       ensure(20);
-      pdf.font('regular').fontSize(10).fillColor(GREY).text('No lines.', left + 4, y);
+      pdf
+        .font('regular')
+        .fontSize(10)
+        .fillColor(GREY)
+        .text('No lines.', left + 4, y);
       y += 20;
     }
 
@@ -162,7 +198,10 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       y += 8;
       const labelX = left + width - 260;
       for (const [label, value, strong] of rows) {
-        pdf.font(strong ? 'bold' : 'regular').fontSize(strong ? 12 : 10).fillColor('#000');
+        pdf
+          .font(strong ? 'bold' : 'regular')
+          .fontSize(strong ? 12 : 10)
+          .fillColor('#000');
         pdf.text(label, labelX, y, { width: 160, align: 'right' });
         pdf.text(`$${value}`, labelX + 160, y, { width: 100, align: 'right' });
         y += strong ? 20 : 16;
@@ -176,7 +215,11 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       pdf.font('regular').fontSize(8).fillColor(GREY);
       const fy = pdf.page.height - 35;
       pdf.text(`${doc.companyName} - ${title}`, left, fy, { width: width / 2, lineBreak: false });
-      pdf.text(`Page ${p - range.start + 1} of ${range.count}`, left + width / 2, fy, { width: width / 2, align: 'right', lineBreak: false });
+      pdf.text(`Page ${p - range.start + 1} of ${range.count}`, left + width / 2, fy, {
+        width: width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
     }
     pdf.end();
   });

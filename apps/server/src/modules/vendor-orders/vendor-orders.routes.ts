@@ -74,7 +74,13 @@ function linkedQuery(db: Db) {
 
 const toLinked = (r: any): LinkedOrder => ({
   id: r.id,
-  order: { id: r.order_id, jobName: r.job_name, customerNo: r.customer_no, customerName: r.customer_name, orderStatus: r.status_type },
+  order: {
+    id: r.order_id,
+    jobName: r.job_name,
+    customerNo: r.customer_no,
+    customerName: r.customer_name,
+    orderStatus: r.status_type,
+  },
   vendorOrder: {
     id: r.vo_id,
     name: r.vo_name,
@@ -85,7 +91,10 @@ const toLinked = (r: any): LinkedOrder => ({
   },
 });
 
-export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (app, { database, clock }) => {
+export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (
+  app,
+  { database, clock },
+) => {
   const db: Kysely<DB> = database.db;
   const tags = ['vendor orders'];
   const access = { access: 'user' as const };
@@ -95,11 +104,16 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
     '/api/vendor-orders/',
     {
       config: access,
-      schema: { tags, summary: 'Vendor orders; with page/size/sort/filters a page', querystring: z.record(z.string(), z.string().max(200)).optional().default({}) },
+      schema: {
+        tags,
+        summary: 'Vendor orders; with page/size/sort/filters a page',
+        querystring: z.record(z.string(), z.string().max(200)).optional().default({}),
+      },
     },
     async (request) => {
       const list = parseListQuery(request.query, VENDOR_ORDER_LIST_FIELDS);
-      if (!list.paged) return ok((await db.selectFrom('vendor_orders').selectAll().orderBy('id').execute()).map(toVendorOrder));
+      if (!list.paged)
+        return ok((await db.selectFrom('vendor_orders').selectAll().orderBy('id').execute()).map(toVendorOrder));
       return ok(
         await runPagedList({
           base: db.selectFrom('vendor_orders'),
@@ -135,9 +149,19 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
 
   app.put(
     '/api/vendor-orders/update/:id',
-    { config: access, schema: { tags, summary: 'Update a vendor order', params: idParams, body: vendorOrderInputSchema } },
+    {
+      config: access,
+      schema: { tags, summary: 'Update a vendor order', params: idParams, body: vendorOrderInputSchema },
+    },
     async (request) => {
-      await updateVersioned(db, 'vendor_orders', request.params.id, request.body.version, { ...values(request.body), updated_at: isoAt(clock()) }, 'Vendor order');
+      await updateVersioned(
+        db,
+        'vendor_orders',
+        request.params.id,
+        request.body.version,
+        { ...values(request.body), updated_at: isoAt(clock()) },
+        'Vendor order',
+      );
       return ok(await findVendorOrder(db, request.params.id), 'Vendor order updated');
     },
   );
@@ -150,9 +174,18 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
       await db.transaction().execute(async (trx) => {
         const vo = await findVendorOrder(trx, id);
         const links = Number(
-          (await trx.selectFrom('linked_orders').select(sql<number>`count(*)`.as('n')).where('vendor_order_id', '=', id).executeTakeFirstOrThrow()).n,
+          (
+            await trx
+              .selectFrom('linked_orders')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('vendor_order_id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).n,
         );
-        if (links) throw conflict(`Vendor order ${vo.name} (id ${id}) is linked to ${plural(links, 'order')}; remove the links first.`);
+        if (links)
+          throw conflict(
+            `Vendor order ${vo.name} (id ${id}) is linked to ${plural(links, 'order')}; remove the links first.`,
+          );
         await trx.deleteFrom('vendor_orders').where('id', '=', id).execute();
       });
       return ok(null, 'Vendor order deleted');
@@ -161,7 +194,10 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
 
   app.post(
     '/api/linked-orders/create',
-    { config: access, schema: { tags, summary: 'Link an order and a vendor order (once per pair)', body: linkedOrderInputSchema } },
+    {
+      config: access,
+      schema: { tags, summary: 'Link an order and a vendor order (once per pair)', body: linkedOrderInputSchema },
+    },
     async (request, reply) => {
       const { order, vendorOrder } = request.body;
       const id = await db.transaction().execute(async (trx) => {
@@ -201,14 +237,29 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
 
   app.get(
     '/api/linked-orders/vendor-orders/:orderId',
-    { config: access, schema: { tags, summary: 'Vendor orders linked to an order', params: z.object({ orderId: idSchema }) } },
-    async (request) => ok((await linkedQuery(db).where('l.order_id', '=', request.params.orderId).orderBy('l.id').execute()).map(toLinked)),
+    {
+      config: access,
+      schema: { tags, summary: 'Vendor orders linked to an order', params: z.object({ orderId: idSchema }) },
+    },
+    async (request) =>
+      ok(
+        (await linkedQuery(db).where('l.order_id', '=', request.params.orderId).orderBy('l.id').execute()).map(
+          toLinked,
+        ),
+      ),
   );
 
   app.get(
     '/api/linked-orders/orders/:vendorOrderId',
-    { config: access, schema: { tags, summary: 'Orders linked to a vendor order', params: z.object({ vendorOrderId: idSchema }) } },
+    {
+      config: access,
+      schema: { tags, summary: 'Orders linked to a vendor order', params: z.object({ vendorOrderId: idSchema }) },
+    },
     async (request) =>
-      ok((await linkedQuery(db).where('l.vendor_order_id', '=', request.params.vendorOrderId).orderBy('l.id').execute()).map(toLinked)),
+      ok(
+        (
+          await linkedQuery(db).where('l.vendor_order_id', '=', request.params.vendorOrderId).orderBy('l.id').execute()
+        ).map(toLinked),
+      ),
   );
 };
