@@ -12,9 +12,11 @@ const address = (street: string | null, city: string | null, state: string | nul
 /** 'customer - job - OrderID n', safe as a file name. */
 export function documentFileName(kind: DocumentKind, id: number, customer: string, job: string | null): string {
   const raw = `${customer} - ${job ?? 'no job'} - ${kind === 'order' ? 'OrderID' : 'QuoteID'} ${id}`;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  return raw
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+  // Characters that are unsafe in file names, control characters included, become spaces.
+  const unsafe = (c: string) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '\\/:*?"<>|'.includes(c);
+  return [...raw]
+    .map((c) => (unsafe(c) ? ' ' : c))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 180);
