@@ -33,6 +33,27 @@ export interface CustomerRef {
   customerNo: string | null;
 }
 
+/** A row of GET /api/package/associated-parts/{packageId}. */
+export interface AssociatedPartRow {
+  id: number;
+  quantity: number;
+  child_id: number;
+  child_itemNo: string;
+  child_itemDescription: string | null;
+  child_productType_type: string | null;
+}
+
+/** A row of GET /api/package/modifiers/package/{packageId}. */
+export interface PackageModifierRow {
+  id: number;
+  packageId: number;
+  category: string;
+  name: string | null;
+  quantity: number;
+  product: { id: number; itemNo: string } | null;
+  notes: string | null;
+}
+
 export interface ProductInput {
   itemNo: string;
   itemDescription?: string;
@@ -107,6 +128,16 @@ export class AdminApi {
       child: { id: childId },
       quantity,
     });
+  }
+
+  /** A package's associated parts, as the Associated Parts list reads them. */
+  associatedParts(packageId: number) {
+    return this.get<AssociatedPartRow[]>(`/api/package/associated-parts/${packageId}`);
+  }
+
+  /** A package's own modifiers, as the Package Modifiers panel reads them. */
+  packageModifiers(packageId: number) {
+    return this.get<PackageModifierRow[]>(`/api/package/modifiers/package/${packageId}`);
   }
 
   addPackageModifier(
