@@ -2,6 +2,7 @@
  * A small pool of worker threads for PDF rendering (DESIGN.md section 8: heavy work runs off the
  * event loop). Workers start on first use and are replaced if one dies.
  */
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PrintableDocument } from '@desk/domain';
@@ -18,6 +19,13 @@ export class PdfPool {
   private queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /**
+   * The same print model always renders to the same document, so recent PDFs are kept by the
+   * hash of their model: Print, Download and Send Email of one unchanged order render it once.
+   * Any change to the order, its customer, its products or the day changes the model.
+   */
+  private cache = new Map<string, Promise<Buffer>>();
+  private static readonly CACHE_SIZE = 32;
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
 
@@ -71,10 +79,21 @@ export class PdfPool {
 
   render(doc: PrintableDocument): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('PDF pool is closed'));
-    return new Promise((resolve, reject) => {
+    const key = createHash('sha256').update(JSON.stringify(doc)).digest('base64url');
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const rendering = new Promise<Buffer>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, doc, resolve, reject });
       this.pump();
     });
+    this.cache.set(key, rendering);
+    rendering.catch(() => this.cache.delete(key));
+    while (this.cache.size > PdfPool.CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return rendering;
   }
 
   async close() {
