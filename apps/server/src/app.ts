@@ -67,6 +67,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** From now on every answer closes its connection (main.ts calls it at SIGTERM, before close()). */
+    markClosing(): void;
   }
 }
 
@@ -106,7 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const throttle = new LoginThrottle(database.db, clock);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
   const mailer =
-    opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
+    opts.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
   const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents, mailer, pdf };
   app.decorate('ctx', ctx);
@@ -176,6 +179,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await pdf.close();
     mailer.close();
+  });
+
+  // Closing (SIGTERM): the answers to requests still in flight say Connection: close, so a client
+  // opens a new connection (to the next instance) instead of sending its next request down this
+  // one just as it is closed, which would leave that request without an answer.
+  let closing = false;
+  app.decorate('markClosing', () => {
+    closing = true;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   app.setNotFoundHandler(async (request, reply) => {

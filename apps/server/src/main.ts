@@ -1,8 +1,31 @@
 /** Starts the server: configuration, database and migrations, first administrator, listen. */
+import type { Server } from 'node:http';
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+
+/**
+ * The first step of a graceful stop: take no new connections at once (the port is free for the
+ * next instance), while requests already sent down open connections are still read and answered,
+ * each answer closing its connection (markClosing). Connections still idle after `graceMs` are
+ * closed. Resolves when no connection is left, or after `maxMs`. Closing idle-looking connections
+ * straight away (what server.close() does) would reset requests that were sent but not yet read
+ * while the event loop was busy: requests without an answer.
+ */
+function drain(server: Server, graceMs: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = setTimeout(() => server.closeIdleConnections(), graceMs);
+    const done = () => {
+      clearTimeout(idle);
+      clearTimeout(max);
+      resolve();
+    };
+    const max = setTimeout(done, maxMs);
+    net.Server.prototype.close.call(server, done);
+  });
+}
 
 async function main() {
   let config;
@@ -39,6 +62,8 @@ async function main() {
     }, 25_000);
     force.unref();
     try {
+      app.markClosing();
+      await drain(app.server, 500, 20_000);
       await app.close();
       await database.close();
       process.exit(0);

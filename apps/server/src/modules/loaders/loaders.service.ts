@@ -4,19 +4,18 @@
  * column), completion all-or-nothing.
  */
 import { sql, type Kysely } from 'kysely';
-import {
-  COMPLETED_STATUS,
-  type BayData,
-  type BayRow,
-  type PickupOrder,
-  type PickupOrderInput,
-} from '@desk/domain';
+import { COMPLETED_STATUS, type BayData, type BayRow, type PickupOrder, type PickupOrderInput } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Db } from '../../lib/sql.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
+
+const isUniqueViolation = (e: unknown) => {
+  const code = (e as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
 
 export class LoadersService {
   constructor(
@@ -26,24 +25,26 @@ export class LoadersService {
   ) {}
 
   private pickupBase(db: Db) {
-    return db
-      .selectFrom('orders as o')
-      .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .select([
-        'o.id',
-        'o.customer_id',
-        'c.name as customer_name',
-        'c.customer_no',
-        'o.job_name',
-        'o.po_number',
-        's.type as status_type',
-        'o.current_load',
-        'o.loading_bay',
-      ])
-      // Literal 1s so SQLite can use the partial indexes (a bound parameter hides the value).
-      .where(sql<boolean>`o.order_pickup = 1`)
-      .where('s.closed', '=', 0);
+    return (
+      db
+        .selectFrom('orders as o')
+        .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .select([
+          'o.id',
+          'o.customer_id',
+          'c.name as customer_name',
+          'c.customer_no',
+          'o.job_name',
+          'o.po_number',
+          's.type as status_type',
+          'o.current_load',
+          'o.loading_bay',
+        ])
+        // Literal 1s so SQLite can use the partial indexes (a bound parameter hides the value).
+        .where(sql<boolean>`o.order_pickup = 1`)
+        .where('s.closed', '=', 0)
+    );
   }
 
   private toPickup(r: any): PickupOrder {
@@ -64,7 +65,10 @@ export class LoadersService {
   async pickupReady(bayId?: number): Promise<PickupOrder[]> {
     let q = this.pickupBase(this.db);
     if (bayId !== undefined) {
-      q = bayId === 0 ? q.where((eb) => eb.or([eb('o.loading_bay', 'is', null), eb('o.loading_bay', '=', 0)])) : q.where('o.loading_bay', '=', bayId);
+      q =
+        bayId === 0
+          ? q.where((eb) => eb.or([eb('o.loading_bay', 'is', null), eb('o.loading_bay', '=', 0)]))
+          : q.where('o.loading_bay', '=', bayId);
     }
     const rows = await q.orderBy('o.id').execute();
     return rows.map((r) => this.toPickup(r));
@@ -99,7 +103,8 @@ export class LoadersService {
       for (const n of next) {
         if (!n.load || n.bay === null) continue;
         const other = loads.get(n.bay);
-        if (other !== undefined) throw conflict(`Bay ${n.bay} can hold one current load: orders ${other} and ${n.id} are both In Bay.`);
+        if (other !== undefined)
+          throw conflict(`Bay ${n.bay} can hold one current load: orders ${other} and ${n.id} are both In Bay.`);
         loads.set(n.bay, n.id);
       }
       // Clear the loads being moved first, so swaps between bays never collide mid-way.
@@ -112,16 +117,29 @@ export class LoadersService {
           .where('current_load', '=', 1)
           .where('id', 'not in', ids)
           .executeTakeFirst();
-        if (holder) throw conflict(`Bay ${bay} already has a current load (order ${holder.id}); take it out of the bay first.`);
+        if (holder)
+          throw conflict(`Bay ${bay} already has a current load (order ${holder.id}); take it out of the bay first.`);
         void id;
       }
       const now = isoAt(this.clock());
-      for (const n of next) {
-        await trx
-          .updateTable('orders')
-          .set({ loading_bay: n.bay, current_load: n.load ? 1 : 0, updated_at: now, version: sql`version + 1` })
-          .where('id', '=', n.id)
-          .execute();
+      // Orders that are no current load first, then the loads in bay order: on PostgreSQL a load
+      // waits for another clerk's uncommitted load in the same bay (the one-load-per-bay index),
+      // and taking bays in one order means two saves never wait on each other (a deadlock, 503).
+      const ordered = [...next].sort((a, b) => Number(a.load) - Number(b.load) || (a.bay ?? 0) - (b.bay ?? 0));
+      for (const n of ordered) {
+        try {
+          await trx
+            .updateTable('orders')
+            .set({ loading_bay: n.bay, current_load: n.load ? 1 : 0, updated_at: now, version: sql`version + 1` })
+            .where('id', '=', n.id)
+            .execute();
+        } catch (e) {
+          // Another clerk's save filled the bay since the check above (PostgreSQL runs saves side by side).
+          if (n.load && isUniqueViolation(e)) {
+            throw conflict(`Bay ${n.bay} was just given a current load by someone else; reload and try again.`);
+          }
+          throw e;
+        }
       }
       const rowsAfter = await this.pickupBase(trx).orderBy('o.id').execute();
       return rowsAfter.map((r) => this.toPickup(r));
@@ -142,8 +160,13 @@ export class LoadersService {
         .execute();
       const withLoad = new Set(loads.map((l) => l.customer_id));
       const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
-      if (without.length) throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
-      const completed = await trx.selectFrom('order_statuses').select('id').where('type', '=', COMPLETED_STATUS).executeTakeFirstOrThrow();
+      if (without.length)
+        throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
+      const completed = await trx
+        .selectFrom('order_statuses')
+        .select('id')
+        .where('type', '=', COMPLETED_STATUS)
+        .executeTakeFirstOrThrow();
       const now = isoAt(this.clock());
       const ids = loads.map((l) => l.id);
       await trx
@@ -165,7 +188,14 @@ export class LoadersService {
 
   /** A bay's pick list: every cart line, then its parts with quantities multiplied out. */
   async bayData(bayId: number): Promise<BayData> {
-    const empty: BayData = { bayId, orderId: null, printExcelModels: [], customerId: null, customerName: null, customerJobName: null };
+    const empty: BayData = {
+      bayId,
+      orderId: null,
+      printExcelModels: [],
+      customerId: null,
+      customerName: null,
+      customerJobName: null,
+    };
     if (bayId === 0) return empty;
     const order = await this.db
       .selectFrom('orders as o')
@@ -181,11 +211,30 @@ export class LoadersService {
     const subs = await docs.subPartsForDocument(this.db, k, order.id);
     const rows: BayRow[] = [];
     for (const line of cart) {
-      rows.push({ quantity: line.quantity, itemNo: line.product.itemNo, itemDescription: line.product.itemDescription, price: line.linePrice, kind: 'LINE' });
+      rows.push({
+        quantity: line.quantity,
+        itemNo: line.product.itemNo,
+        itemDescription: line.product.itemDescription,
+        price: line.linePrice,
+        kind: 'LINE',
+      });
       for (const s of subs.get(line.id) ?? []) {
-        rows.push({ quantity: s.quantity * line.quantity, itemNo: s.product.itemNo, itemDescription: s.product.itemDescription, price: 0, kind: 'SUB' });
+        rows.push({
+          quantity: s.quantity * line.quantity,
+          itemNo: s.product.itemNo,
+          itemDescription: s.product.itemDescription,
+          price: 0,
+          kind: 'SUB',
+        });
       }
     }
-    return { bayId, orderId: order.id, printExcelModels: rows, customerId: order.customer_id, customerName: order.name, customerJobName: order.job_name };
+    return {
+      bayId,
+      orderId: order.id,
+      printExcelModels: rows,
+      customerId: order.customer_id,
+      customerName: order.name,
+      customerJobName: order.job_name,
+    };
   }
 }
