@@ -147,6 +147,58 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
     );
   });
 
+  it('keeps the per-status order counts and the quote count exact through inserts, status changes and deletes', async () => {
+    const counts = async () => {
+      const byStatus = await db
+        .selectFrom('order_status_counts')
+        .select(['order_status_id', 'n'])
+        .orderBy('order_status_id')
+        .execute();
+      const actual = await db
+        .selectFrom('order_statuses as s')
+        .select([
+          's.id as order_status_id',
+          (eb) =>
+            eb
+              .selectFrom('orders')
+              .whereRef('orders.order_status_id', '=', 's.id')
+              .select(eb.fn.countAll<number>().as('c'))
+              .as('n'),
+        ])
+        .orderBy('s.id')
+        .execute();
+      const quotes = await db
+        .selectFrom('table_counts')
+        .select('n')
+        .where('table_name', '=', 'quotes')
+        .executeTakeFirstOrThrow();
+      const quotesActual = await db
+        .selectFrom('quotes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return {
+        byStatus: byStatus.map((r) => Number(r.n)),
+        actual: actual.map((r) => Number(r.n)),
+        quotes: Number(quotes.n),
+        quotesActual: Number(quotesActual.n),
+      };
+    };
+    const id = await order();
+    await db.updateTable('orders').set({ order_status_id: 5 }).where('id', '=', id).execute();
+    await db
+      .insertInto('quotes')
+      .values({ customer_id: customerId, quote_date: '2026-11-02', created_at: now, updated_at: now })
+      .execute();
+    let c = await counts();
+    expect(c.byStatus).toEqual(c.actual);
+    expect(c.quotes).toBe(c.quotesActual);
+    await db.deleteFrom('orders').where('id', '=', id).execute();
+    await db.deleteFrom('quotes').execute();
+    c = await counts();
+    expect(c.byStatus).toEqual(c.actual);
+    expect(c.quotes).toBe(0);
+  });
+
   it('refuses deleting a vendor order with links', async () => {
     const id = await order();
     const vo = await db

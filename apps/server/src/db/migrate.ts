@@ -3,12 +3,17 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m01 from './migrations/2026112201_initial_schema.js';
 import * as m02 from './migrations/2026112202_reference_data.js';
 import * as m03 from './migrations/2026112203_search_fold.js';
+import * as m04 from './migrations/2026112204_list_counts.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
   '2026112202_reference_data': m02,
   '2026112203_search_fold': m03,
+  '2026112204_list_counts': m04,
 };
+
+/** Every migration, in order: what a database is at once it is up to date. */
+export const MIGRATION_NAMES = Object.keys(migrations);
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

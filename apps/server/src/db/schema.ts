@@ -217,7 +217,19 @@ export interface EmailSettingsTable {
   updated_at: string;
 }
 
+export interface OrderStatusCountsTable {
+  order_status_id: number;
+  n: number;
+}
+
+export interface TableCountsTable {
+  table_name: string;
+  n: number;
+}
+
 export interface DB {
+  order_status_counts: OrderStatusCountsTable;
+  table_counts: TableCountsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

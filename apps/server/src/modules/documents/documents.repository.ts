@@ -112,7 +112,22 @@ export function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boole
     fetchByIds: (ids) => listSelect(k)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
     rowId: (r) => r.id,
     filterOverrides: LIST_FILTERS,
+    total: () => listTotal(db, k, closed),
   });
+}
+
+/** Totals kept by triggers (migration 2026112204): a few rows read, whatever the table's size. */
+async function listTotal(db: Db, k: KindTables, closed: boolean | undefined): Promise<number> {
+  if (k.kind === 'quote') {
+    const row = await db.selectFrom('table_counts').select('n').where('table_name', '=', 'quotes').executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  let q = db
+    .selectFrom('order_status_counts as c')
+    .innerJoin('order_statuses as s', 's.id', 'c.order_status_id')
+    .select(sql<number>`coalesce(sum(c.n), 0)`.as('n'));
+  if (closed !== undefined) q = q.where('s.closed', '=', closed ? 1 : 0);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 export async function findHeaderRow(db: Db, k: KindTables, id: number) {
