@@ -475,6 +475,23 @@ describe.each(engines())('documents API (%s)', (engine) => {
     expect(json(other).data.id).not.toBe(order.id);
   });
 
+  it('filters job names and PO numbers ignoring case and accents, after creates and renames', async () => {
+    const o = await data('POST', '/api/orders/create', {
+      customer: f.customer.id,
+      jobName: 'Côté Residence - Garage',
+      poNumber: 'PO-ÉTÉ-1',
+    });
+    const find = async (q: string) =>
+      (await data('GET', `/api/orders/list/0?size=30&${q}`)).items.map((x: any) => x.id);
+    expect(await find('jobName=cote%20res')).toContain(o.id);
+    expect(await find('poNumber=ete')).toContain(o.id);
+    await data('PUT', `/api/orders/update/${o.id}`, { ...o, jobName: 'Renamed Élan job' });
+    expect(await find('jobName=cote%20res')).not.toContain(o.id);
+    expect(await find('jobName=ELAN')).toContain(o.id);
+    const q = await data('POST', '/api/quotes/create', { customer: f.customer.id, jobName: 'Ñandú warehouse' });
+    expect((await data('GET', '/api/quotes/?size=30&jobName=nandu')).items.map((x: any) => x.id)).toContain(q.id);
+  });
+
   it('closing an order or dropping pickup takes it out of its bay', async () => {
     const order = await data('POST', '/api/orders/create', {
       customer: f.customer.id,

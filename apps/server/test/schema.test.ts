@@ -1,6 +1,6 @@
 /** The database itself carries DESIGN.md's invariants, on both engines. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTestDb, engines, type TestDb } from './support.js';
@@ -69,6 +69,13 @@ describe.each(engines())('schema invariants (%s)', (engine) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+
+  it('folds text in SQL exactly as the app does (case and accents)', async () => {
+    const { foldForSearch } = await import('@desk/domain');
+    const text = 'ÁÉÍÓÚ ÑÇ àéîõü Łódź Côté Ærø Šťř ÿ ǅ Straße';
+    const { rows } = await sql<{ f: string }>`select fold(${text}) as f`.execute(db);
+    expect(rows[0]!.f).toBe(foldForSearch(text));
+  });
 
   it('migrating again is a no-op', async () => {
     expect(await migrateToLatest(db)).toEqual([]);

@@ -67,6 +67,9 @@ export interface CustomersTable extends Audit {
   special_instructions: string | null;
   tax_code: string | null;
   terms_code: string | null;
+  name_fold: Generated<string | null>;
+  customer_no_fold: Generated<string | null>;
+  contact_name_fold: Generated<string | null>;
   use_tax: Generated<Flag>;
   opener_multiplier: Generated<number>;
   residential_multiplier: Generated<number>;
@@ -123,6 +126,8 @@ interface DocumentHeader extends Audit {
   job_name: string | null;
   po_number: string | null;
   special_instructions: string | null;
+  job_name_fold: Generated<string | null>;
+  po_number_fold: Generated<string | null>;
   use_tax: Generated<Flag>;
   opener_multiplier_copy: Generated<number>;
   residential_multiplier_copy: Generated<number>;
@@ -137,6 +142,7 @@ export interface QuotesTable extends DocumentHeader {
 export interface OrdersTable extends DocumentHeader {
   order_date: string;
   order_status_id: number;
+  is_closed: Generated<Flag>;
   order_pickup: Generated<Flag>;
   current_load: Generated<Flag>;
   loading_bay: number | null;

@@ -90,6 +90,12 @@ export function listPage(db: Db, query: ListQuery) {
     query,
     idColumn: sql`customers.id`,
     map: toCustomer,
+    // Folded columns kept by trigger (migration 2026112205): a native LIKE, no fold() per row.
+    filterOverrides: {
+      name: (p) => sql<boolean>`customers.name_fold like fold(${p}) escape '\\'`,
+      customerNo: (p) => sql<boolean>`customers.customer_no_fold like fold(${p}) escape '\\'`,
+      contactName: (p) => sql<boolean>`customers.contact_name_fold like fold(${p}) escape '\\'`,
+    },
   });
 }
 
@@ -101,9 +107,9 @@ export async function search(db: Db, text: string, limit = 50): Promise<Customer
   const rows = await selectCustomers(db)
     .where((eb) =>
       eb.or([
-        sql<boolean>`fold(customers.name) like fold(${pattern}) escape '\\'`,
-        sql<boolean>`fold(customers.customer_no) like fold(${pattern}) escape '\\'`,
-        sql<boolean>`fold(customers.contact_name) like fold(${pattern}) escape '\\'`,
+        sql<boolean>`customers.name_fold like fold(${pattern}) escape '\\'`,
+        sql<boolean>`customers.customer_no_fold like fold(${pattern}) escape '\\'`,
+        sql<boolean>`customers.contact_name_fold like fold(${pattern}) escape '\\'`,
         ...(id >= 1 && id <= MAX_ID ? [eb('customers.id', '=', id)] : []),
       ]),
     )

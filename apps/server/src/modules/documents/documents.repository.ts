@@ -42,14 +42,9 @@ function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Se
   if (needs(['customerNo', 'customerName', 'contactName'])) q = q.innerJoin('customers as c', 'c.id', 'd.customer_id');
   if (k.kind === 'order') {
     if (needs(['orderStatus'])) q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
-    if (closed !== undefined) {
-      q = q.where('d.order_status_id', 'in', (eb: any) =>
-        eb
-          .selectFrom('order_statuses')
-          .select('id')
-          .where('closed', '=', closed ? 1 : 0),
-      );
-    }
+    // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
+    // index serves the page in order.
+    if (closed !== undefined) q = q.where(closed ? sql`d.is_closed = 1` : sql`d.is_closed = 0`);
   }
   return q;
 }
@@ -87,8 +82,13 @@ function toListItem(k: KindTables) {
 
 /** Customer filters go through the customers table first: a small scan, then the orders index. */
 const customerFilter = (column: string) => (pattern: string) =>
-  sql<boolean>`d.customer_id in (select id from customers where fold(${sql.ref(column)}) like fold(${pattern}) escape '\\')`;
+  sql<boolean>`d.customer_id in (select id from customers where ${sql.ref(`${column}_fold`)} like fold(${pattern}) escape '\\')`;
+/** Folded columns kept by trigger: a native LIKE per row instead of a fold() call. */
+const ownFilter = (column: string) => (pattern: string) =>
+  sql<boolean>`${sql.ref(`d.${column}_fold`)} like fold(${pattern}) escape '\\'`;
 const LIST_FILTERS: FilterOverrides = {
+  jobName: ownFilter('job_name'),
+  poNumber: ownFilter('po_number'),
   customerNo: customerFilter('customer_no'),
   customerName: customerFilter('name'),
   contactName: customerFilter('contact_name'),
