@@ -40,6 +40,8 @@ async function main() {
   }
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(database.db);
+  // Fresh planner statistics for new indexes and grown tables (cheap: it analyses only what needs it).
+  database.sqlite?.pragma('optimize=0x10002');
   const app = await buildApp({ config, database });
 
   const admin = await app.ctx.users.ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
@@ -47,6 +49,7 @@ async function main() {
   // Expired sessions are swept now and then, never on a request's path.
   const sweep = setInterval(() => {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    database.sqlite?.pragma('optimize');
   }, 15 * 60_000);
   sweep.unref();
 
