@@ -125,8 +125,10 @@ export class UsersService {
     try {
       await this.add({ username, password: pw, admin: true });
     } catch (e) {
-      // Another instance created it first.
-      if ((e as { statusCode?: number }).statusCode === 409) return null;
+      // Another instance created it first: our check passed before its insert committed, so the
+      // unique index refused ours.
+      const err = e as { statusCode?: number; code?: string };
+      if (err.statusCode === 409 || err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
       throw e;
     }
     return { username, password: pw, generated };
