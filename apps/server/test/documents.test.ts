@@ -432,6 +432,9 @@ describe.each(engines())('documents API (%s)', (engine) => {
       expect(page.items.every((d: any) => d.customerName === 'Sierra Door Installers')).toBe(true);
       const names = page.items.map((d: any) => d.jobName);
       expect(names).toEqual([...names].sort().reverse());
+      const none = await data('GET', `${listUrl}?size=10&customerName=no-such-customer-xyz`);
+      expect(none).toMatchObject({ items: [], filtered: 0 });
+      expect(none.total).toBeGreaterThan(0);
     });
   });
 

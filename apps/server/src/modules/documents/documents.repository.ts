@@ -12,7 +12,13 @@ import {
   type ModifierCategory,
   type SubPartRow,
 } from '@desk/domain';
-import { runPagedList, type FilterOverrides, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import {
+  containsPattern,
+  runPagedList,
+  type FilterOverrides,
+  type ListColumns,
+  type ListQuery,
+} from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 import { toProduct } from '../catalog/products.repository.js';
 import type { KindTables } from './kinds.js';
@@ -101,7 +107,38 @@ export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<
   return rows.map(toListItem(k));
 }
 
-export function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
+const CUSTOMER_FIELDS: Record<string, string> = {
+  customerNo: 'customer_no',
+  customerName: 'name',
+  contactName: 'contact_name',
+};
+
+/**
+ * Customer filters resolved once per request: the matching customers' ids, used by both the
+ * count and the page query (a long list falls back to the subquery).
+ */
+async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverrides> {
+  const overrides: FilterOverrides = { ...LIST_FILTERS };
+  for (const f of query.filters) {
+    const column = CUSTOMER_FIELDS[f.field];
+    if (!column) continue;
+    const ids = (
+      await any(db)
+        .selectFrom('customers')
+        .select('id')
+        .where(sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`)
+        .limit(501)
+        .execute()
+    ).map((r: { id: number }) => r.id);
+    if (ids.length <= 500) {
+      overrides[f.field] = () => (ids.length ? sql<boolean>`d.customer_id in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
+    }
+  }
+  return overrides;
+}
+
+export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
+  const filterOverrides = await resolvedFilters(db, query);
   return runPagedList<any, DocumentListItem>({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
@@ -111,7 +148,7 @@ export function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boole
     map: toListItem(k),
     fetchByIds: (ids) => listSelect(k)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
     rowId: (r) => r.id,
-    filterOverrides: LIST_FILTERS,
+    filterOverrides,
     total: () => listTotal(db, k, closed),
   });
 }
