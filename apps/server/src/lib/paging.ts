@@ -3,8 +3,12 @@
  * answered by the database. Without any of them a list answers every row, as SPEC.md shows.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
 import { PAGE_SIZES, type Page } from '@desk/domain';
 import { badRequest } from './errors.js';
+
+/** The query string of a list route: page, size, sort and per-column filters, checked by parseListQuery. */
+export const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
 
 export interface ListQuery {
   paged: boolean;

@@ -53,12 +53,22 @@ export class SessionService {
   /** The signed-in user for a cookie token, or null when the session is unknown or expired. */
   async resolve(token: string): Promise<SessionUser | null> {
     const id = hashToken(token);
-    const row = await this.db
+    // One query on every request: the session, its user and their roles (a row per role).
+    const rows = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.username'])
+      .leftJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.username',
+        'user_roles.role',
+      ])
       .where('sessions.id', '=', id)
-      .executeTakeFirst();
+      .execute();
+    const row = rows[0];
     if (!row) return null;
     const now = this.clock();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -73,8 +83,8 @@ export class SessionService {
         .where('id', '=', id)
         .execute();
     }
-    const roles = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', row.user_id).execute();
-    return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.map((r) => r.role).sort() };
+    const roles = rows.map((r) => r.role).filter((r): r is string => r !== null);
+    return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.sort() };
   }
 
   async destroy(sessionId: string): Promise<void> {

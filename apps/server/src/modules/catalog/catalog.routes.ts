@@ -16,18 +16,17 @@ import {
 } from '@desk/domain';
 import type { Database } from '../../db/database.js';
 import { ok } from '../../lib/envelope.js';
-import { parseListQuery } from '../../lib/paging.js';
+import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { CatalogService } from './catalog.service.js';
 import * as repo from './products.repository.js';
 
-const listQuerySchema = z
-  .record(z.string(), z.string().max(200))
-  .optional()
-  .default({})
-  .refine((q) => q.kind === undefined || q.kind === 'part' || q.kind === 'package', {
+const productListQuerySchema = listQuerySchema.refine(
+  (q) => q.kind === undefined || q.kind === 'part' || q.kind === 'package',
+  {
     error: 'kind must be part or package',
     path: ['kind'],
-  });
+  },
+);
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog: CatalogService }> = async (
   app,
@@ -62,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
       schema: {
         tags,
         summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows',
-        querystring: listQuerySchema,
+        querystring: productListQuerySchema,
       },
     },
     async (request) => {

@@ -1,16 +1,13 @@
 /** SPEC.md section 7, Customers. Staff manage customers; every call needs a session. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_LIST_FIELDS, customerInputSchema, idParamsSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { parseListQuery } from '../../lib/paging.js';
+import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { plural, updateVersioned } from '../../lib/sql.js';
 import type { Database } from '../../db/database.js';
 import * as repo from './customers.repository.js';
-
-const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
 
 export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (
   app,

@@ -23,10 +23,9 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
-import { parseListQuery } from '../../lib/paging.js';
+import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { DocumentsService } from './documents.service.js';
 
-const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
 const params = <K extends string>(name: K) => z.object({ [name]: idSchema } as { [P in K]: typeof idSchema });
 
 interface Paths {

@@ -109,7 +109,7 @@ export class LoadersService {
       }
       // Clear the loads being moved first, so swaps between bays never collide mid-way.
       await trx.updateTable('orders').set({ current_load: 0 }).where('id', 'in', ids).execute();
-      for (const [bay, id] of loads) {
+      for (const bay of loads.keys()) {
         const holder = await trx
           .selectFrom('orders')
           .select('id')
@@ -119,7 +119,6 @@ export class LoadersService {
           .executeTakeFirst();
         if (holder)
           throw conflict(`Bay ${bay} already has a current load (order ${holder.id}); take it out of the bay first.`);
-        void id;
       }
       const now = isoAt(this.clock());
       // Orders that are no current load first, then the loads in bay order: on PostgreSQL a load

@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { parseListQuery, runPagedList, type ListColumns } from '../../lib/paging.js';
+import { listQuerySchema, parseListQuery, runPagedList, type ListColumns } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 
 const COLUMNS: ListColumns = {
@@ -107,7 +107,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ database: Database; clo
       schema: {
         tags,
         summary: 'Vendor orders; with page/size/sort/filters a page',
-        querystring: z.record(z.string(), z.string().max(200)).optional().default({}),
+        querystring: listQuerySchema,
       },
     },
     async (request) => {
