@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { resetUserState } from '../features/auth/reset-user-state';
+import { ToastProvider } from '../components/ui/toaster';
 import { isApiError, onUnauthorized } from '../lib/api-client';
 
 export interface QueryClientOptions {
@@ -28,5 +29,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   // then sends them to /login (remembering where they were).
   useEffect(() => onUnauthorized(() => resetUserState(queryClient)), [queryClient]);
 
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
 }

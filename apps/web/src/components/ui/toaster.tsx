@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Toast, ToastContainer } from 'react-bootstrap';
+import type { BannerVariant } from './banner';
+import { errorText, type SaveResult } from './result-banner';
+import './toaster.css';
+
+export interface ToastInput {
+  variant: BannerVariant;
+  /** Bold first line, e.g. 'Update Succeeded' or 'Create failed'. */
+  title: string;
+  /** Detail under the title, e.g. the server's message. */
+  body?: string;
+  /**
+   * Toasts with the same key replace each other (a new error replaces the old one instead of
+   * stacking beside it). Defaults to the title.
+   */
+  key?: string;
+}
+
+interface ShownToast extends Required<Omit<ToastInput, 'body'>> {
+  body?: string;
+  id: number;
+}
+
+export interface Toaster {
+  show(toast: ToastInput): void;
+  success(title: string, body?: string): void;
+  error(title: string, body?: string | unknown): void;
+  /** The outcome of a create or update, with the messages of the error catalogue. */
+  saveResult(result: SaveResult): void;
+  dismiss(key: string): void;
+}
+
+/** Successes fade after a few seconds; errors stay until dismissed or replaced. */
+const SUCCESS_MS = 5000;
+/** At most this many toasts at once: the oldest goes first. */
+const MAX_SHOWN = 3;
+
+const ToastContext = createContext<Toaster | null>(null);
+
+/**
+ * One toast system for the whole app (React-Bootstrap's Toast): results and errors show in the
+ * top-right corner of the viewport, above any modal, wherever the user has scrolled to.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((key: string) => setToasts((all) => all.filter((t) => t.key !== key)), []);
+
+  const show = useCallback((input: ToastInput) => {
+    const toast: ShownToast = { ...input, key: input.key ?? input.title, id: nextId.current++ };
+    setToasts((all) => [...all.filter((t) => t.key !== toast.key), toast].slice(-MAX_SHOWN));
+  }, []);
+
+  const toaster = useMemo<Toaster>(
+    () => ({
+      show,
+      dismiss,
+      success: (title, body) => show({ variant: 'success', title, body }),
+      error: (title, body) =>
+        show({ variant: 'danger', title, body: body === undefined ? undefined : errorText(body), key: 'error' }),
+      saveResult: (result) => {
+        switch (result.kind) {
+          case 'created':
+            return show({
+              variant: 'success',
+              title: `Create succeeded - ID: ${result.id}`,
+              body: result.message,
+              key: 'save',
+            });
+          case 'updated':
+            return show({ variant: 'success', title: 'Update Succeeded', key: 'save' });
+          case 'create-failed':
+            return show({ variant: 'danger', title: 'Create failed', body: result.error, key: 'save' });
+          case 'update-failed':
+            return show({ variant: 'danger', title: 'Update failed', body: result.error, key: 'save' });
+        }
+      },
+    }),
+    [show, dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={toaster}>
+      {children}
+      <ToastContainer position="top-end" containerPosition="fixed" className="app-toasts p-3">
+        {toasts.map((t) => (
+          <Toast
+            key={t.id}
+            bg={t.variant}
+            onClose={() => setToasts((all) => all.filter((x) => x.id !== t.id))}
+            autohide={t.variant === 'success' || t.variant === 'info'}
+            delay={SUCCESS_MS}
+            data-testid="toast"
+          >
+            <Toast.Header closeLabel="Dismiss" className="justify-content-between">
+              <strong className="me-auto">{t.title}</strong>
+            </Toast.Header>
+            {t.body && <Toast.Body>{t.body}</Toast.Body>}
+          </Toast>
+        ))}
+      </ToastContainer>
+    </ToastContext.Provider>
+  );
+}
+
+/** The app's toasts; components rendered outside the providers get a clear error. */
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast needs <ToastProvider> (AppProviders includes it)');
+  return toaster;
+}
