@@ -21,7 +21,7 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
-        // The domain package is pure (no I/O, see STYLE.md), so modules the page does not use,
+        // The domain package is pure (no I/O, see docs/conventions.md), so modules the page does not use,
         // such as the zod schemas, can be dropped from the landing and login bundle.
         moduleSideEffects: (id: string) => !id.startsWith(domainDir),
       },

@@ -8,7 +8,7 @@ import { ADMIN, signIn } from './fixtures.js';
  * quantity inline, duplicates the package and opens the copy; then creates, edits and deletes a
  * customer, and is told why a customer with an order cannot be deleted. Only the parts the
  * package is built from, and the customer with an order, are set up through the API.
- * SPEC.md section 2 (Admin home, Sales home), section 4 (create/edit modes, duplicates) and
+ * docs/product.md section 2 (Admin home, Sales home), section 4 (create/edit modes, duplicates) and
  * section 8 (banners).
  */
 

@@ -6,7 +6,7 @@ import { ADMIN, signIn } from './fixtures.js';
  * Issue 4: a quote from catalogue to order. The catalogue and the customer are set up through
  * the API; the quote, its modifiers, sub-parts, notes and override, the export, the duplicate
  * and the vendor-order link are all done on screen, and every number shown is checked against
- * the hand calculation below (DESIGN.md section 1, SPEC.md section 9).
+ * the hand calculation below (docs/architecture.md section 1, docs/product.md section 9).
  */
 
 /** Cents as the cart shows them: two decimals, thousands separated ('2,362.30'). */

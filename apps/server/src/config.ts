@@ -1,6 +1,6 @@
 /**
  * Configuration from the environment (and a .env file), checked at start. Every bad key is
- * reported at once, and the process refuses to start (DESIGN.md section 8).
+ * reported at once, and the process refuses to start (docs/architecture.md section 8).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDb, snapshotDiff } from './db-snapshot.js';
 import { createTestApp, engines, json, type TestApp } from './support.js';
 
-/** DESIGN.md section 7: public = login, config, health; admin = catalogue writes, e-mail settings, users. */
+/** docs/architecture.md section 7: public = login, config, health; admin = catalogue writes, e-mail settings, users. */
 const EXPECTED: Record<string, Access> = {
   'GET /api/docs': 'user',
   'GET /api/docs/static/index.html': 'user',

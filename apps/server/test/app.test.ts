@@ -138,7 +138,7 @@ describe('configuration', () => {
     }
   });
 
-  it('applies the defaults of DESIGN.md section 8 and keeps a generated session secret', () => {
+  it('applies the defaults of docs/architecture.md section 8 and keeps a generated session secret', () => {
     const dir = `/tmp/desk-config-${process.pid}`;
     const c = loadConfig({ DATA_DIR: dir }, { dotenv: false });
     expect(c).toMatchObject({

@@ -1,4 +1,4 @@
-/** The database itself carries DESIGN.md's invariants, on both engines. */
+/** The database itself carries docs/architecture.md's invariants, on both engines. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.js';

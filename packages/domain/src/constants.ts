@@ -1,4 +1,4 @@
-/** Business constants shared by the server and the browser (SPEC.md section 9). */
+/** Business constants shared by the server and the browser (docs/product.md section 9). */
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_USER = 'ROLE_USER';
@@ -53,7 +53,7 @@ export const DEFAULT_TAX_RATE = 0.0975;
 export const DUPLICATE_SUFFIX = ' - copy';
 export const PRINT_WINDOW_CLOSE_MS = 20_000;
 
-/** Session limits (DESIGN.md section 8). */
+/** Session limits (docs/architecture.md section 8). */
 export const SESSION_ABSOLUTE_HOURS = 12;
 export const DEFAULT_SESSION_IDLE_MINUTES = 480;
 

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents; rates and multipliers are integers in fixed scales so that all
- * arithmetic is exact. Rounding is half away from zero (DESIGN.md section 1).
+ * arithmetic is exact. Rounding is half away from zero (docs/architecture.md section 1).
  */
 
 /** Multipliers are stored with four decimals: 0.85 is 8500. */

@@ -74,7 +74,7 @@ describe('priceLine', () => {
     expect(p.linePriceCents).toBe(line);
   });
 
-  it('explains itself in the pricingInfo of SPEC.md section 3', () => {
+  it('explains itself in the pricingInfo of docs/product.md section 3', () => {
     const input = pkg({
       quantity: 2,
       modifiers: [{ modifierCostIncreaseCents: 1000, quantity: 2 }],

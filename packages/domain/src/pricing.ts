@@ -1,7 +1,7 @@
 /**
  * Document pricing: one pure module for the cart, the server's answers, the PDF and the e-mail.
  * All amounts are integer cents; multipliers and rates are scaled integers (see money.ts).
- * Rules: DESIGN.md section 1 and SPEC.md section 9.
+ * Rules: docs/architecture.md section 1 and docs/product.md section 9.
  */
 import { isPackageType, MULTIPLIER_CATEGORIES, type MultiplierCategory } from './constants.js';
 import { mulDivRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
@@ -114,7 +114,7 @@ export function priceLine(line: LineInput, multipliers: DocumentMultipliers): Li
   };
 }
 
-/** The breakdown shown in the cart's '?' popover (SPEC.md section 3), in dollars. */
+/** The breakdown shown in the cart's '?' popover (docs/product.md section 3), in dollars. */
 export function pricingInfo(line: LineInput, price: LinePrice): PricingInfo {
   return {
     baseProductCost: line.wholesalePriceCents / 100,

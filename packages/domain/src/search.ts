@@ -1,6 +1,6 @@
 /**
  * Text search used by pickers: ignores case and accents, trims the input and matches anywhere
- * (SPEC.md section 9).
+ * (docs/product.md section 9).
  */
 export function foldForSearch(text: string): string {
   return text

@@ -1,6 +1,6 @@
 /**
  * The demo data set on a fresh, migrated database: SQLite always, PostgreSQL as well when
- * TEST_DATABASE_URL (postgres://...) is set. Checks the shape DESIGN.md sections 2-4 promise
+ * TEST_DATABASE_URL (postgres://...) is set. Checks the shape docs/architecture.md sections 2-4 promise
  * (packages, sub-parts and applied modifiers, statuses, bays) and that a second load refuses
  * and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo data for a garage-door sales desk (DOMAIN.md vocabulary): a parts catalogue, six door
+ * Demo data for a garage-door sales desk (docs/domain.md vocabulary): a parts catalogue, six door
  * packages with associated parts and package modifiers, twenty installer and contractor
  * customers, quotes, orders in every status (two of them staged as current loads in bays 1
  * and 2) and vendor orders linked to the orders waiting on stock.

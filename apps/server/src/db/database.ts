@@ -1,6 +1,6 @@
 /**
  * Opens the database: SQLite (better-sqlite3) by default, PostgreSQL (pg) when DATABASE_URL is
- * postgres://. SQLite gets the pragmas of DESIGN.md section 8, and write transactions that take
+ * postgres://. SQLite gets the pragmas of docs/architecture.md section 8, and write transactions that take
  * the lock up front (BEGIN IMMEDIATE), so two writers never deadlock on a lock upgrade.
  */
 import { mkdirSync } from 'node:fs';

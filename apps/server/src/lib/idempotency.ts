@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (DESIGN.md section 3): a retried create or export with the same key answers the
+ * Idempotency-Key (docs/architecture.md section 3): a retried create or export with the same key answers the
  * first result instead of making a second record. The key row is inserted in the same transaction
  * as the record, so concurrent retries collide on its primary key and all but one re-read it.
  */

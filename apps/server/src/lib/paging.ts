@@ -1,6 +1,6 @@
 /**
- * Server-side lists (DESIGN.md section 6): page, size, sort and per-column contains filters,
- * answered by the database. Without any of them a list answers every row, as SPEC.md shows.
+ * Server-side lists (docs/architecture.md section 6): page, size, sort and per-column contains filters,
+ * answered by the database. Without any of them a list answers every row, as docs/product.md shows.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';

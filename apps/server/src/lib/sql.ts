@@ -11,7 +11,7 @@ export const dollars = (c: number) => c / 100;
 export const countAll = () => sql<number>`count(*)`;
 
 /**
- * An update guarded by the row's version (optimistic concurrency, DESIGN.md section 6): with a
+ * An update guarded by the row's version (optimistic concurrency, docs/architecture.md section 6): with a
  * version, a stale one answers 409 and changes nothing; without one, the update still works.
  */
 export async function updateVersioned(

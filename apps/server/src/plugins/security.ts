@@ -1,6 +1,6 @@
 /**
  * Security headers (helmet, with a CSP that fits the app; no caching of API answers), the
- * refusal of state-changing requests from another origin (DESIGN.md section 7) and of text
+ * refusal of state-changing requests from another origin (docs/architecture.md section 7) and of text
  * holding a NUL character.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Two app instances on one PostgreSQL (DESIGN.md section 8: instances keep no state of their own),
+ * Two app instances on one PostgreSQL (docs/architecture.md section 8: instances keep no state of their own),
  * two REAL built server processes with their own DATA_DIR and one SESSION_SECRET, as behind a
  * load balancer:
  * - started at the same moment on an empty database: the migrations run once, one first

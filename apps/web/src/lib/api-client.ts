@@ -1,11 +1,11 @@
 /**
  * The one way the browser talks to the server. Every answer is the envelope
- * { status, data, message }; callers get `data` or an ApiError (SPEC.md sections 7 and 8).
+ * { status, data, message }; callers get `data` or an ApiError (docs/product.md sections 7 and 8).
  */
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
-/** The message SPEC.md section 8 gives for a status that is neither 'OK' nor 'FAILED'. */
+/** The message docs/product.md section 8 gives for a status that is neither 'OK' nor 'FAILED'. */
 export const UNKNOWN_STATUS_MESSAGE = 'test error';
 
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export interface ApiResult<T> {
   message: string;
 }
 
-/** Paths are relative to /api unless they already start with it (SPEC.md section 7). */
+/** Paths are relative to /api unless they already start with it (docs/product.md section 7). */
 export function apiUrl(path: string): string {
   if (path === '/api' || path.startsWith('/api/')) return path;
   return `/api/${path.replace(/^\/+/, '')}`;
@@ -155,7 +155,7 @@ export const api = {
     if (options.signal) init.signal = options.signal;
     return send<Blob>(apiUrl(path), init, true).then((r) => r.data);
   },
-  /** A form-encoded POST; SPEC.md section 7 asks this of login only. */
+  /** A form-encoded POST; docs/product.md section 7 asks this of login only. */
   postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
     const init: RequestInit = {
       method: 'POST',
@@ -170,7 +170,7 @@ export const api = {
   },
 };
 
-/** A fresh Idempotency-Key for a create or an export (DESIGN.md section 3). */
+/** A fresh Idempotency-Key for a create or an export (docs/architecture.md section 3). */
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()

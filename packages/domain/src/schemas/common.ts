@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 
-/** Every JSON answer of the API (DESIGN.md section 6). */
+/** Every JSON answer of the API (docs/architecture.md section 6). */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({
     status: z.enum(['OK', 'FAILED']),
@@ -67,7 +67,7 @@ export const requiredText = (max: number) =>
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` });
 
-/** Query parameters for server-side paged lists (DESIGN.md section 6). */
+/** Query parameters for server-side paged lists (docs/architecture.md section 6). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(10_000_000).optional(),
   size: z.coerce

@@ -1,5 +1,5 @@
 /**
- * Orders and quotes are one kind of document (DESIGN.md section 3): the same header, cart lines,
+ * Orders and quotes are one kind of document (docs/architecture.md section 3): the same header, cart lines,
  * sub-parts and applied modifiers; the order adds status, pickup and bay fields.
  */
 import { z } from 'zod';
@@ -169,7 +169,7 @@ export interface SubPartRow {
   appliedModifierId: number | null;
 }
 
-/** A modifier applied to a line (order and quote side, SPEC.md section 3). */
+/** A modifier applied to a line (order and quote side, docs/product.md section 3). */
 export interface AppliedModifier {
   id: number;
   modifierId: number;

@@ -1,4 +1,4 @@
-/** Loading bays (DESIGN.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
+/** Loading bays (docs/architecture.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
 import { z } from 'zod';
 import { fromDigits, positiveId } from './common.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Body of download-excel{Order|Quote}/{id} and send-email{Order|Quote}/{id}. The prices in it
- * are NOT trusted (DESIGN.md section 1): the server prices the stored document itself. Only
+ * are NOT trusted (docs/architecture.md section 1): the server prices the stored document itself. Only
  * noPricePrint is read.
  */
 export const documentOutputSchema = z

@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC.md section 3, DESIGN.md). Frozen: never edit a migration that has
+ * The whole data model (docs/product.md section 3, docs/architecture.md). Frozen: never edit a migration that has
  * shipped; add a new one. Typed with Kysely<any> and importing nothing from the app.
  *
  * Portable choices, so one migration serves SQLite and PostgreSQL:

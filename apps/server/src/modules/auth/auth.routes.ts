@@ -1,4 +1,4 @@
-/** Sign-in and sign-out (DESIGN.md section 7). */
+/** Sign-in and sign-out (docs/architecture.md section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema } from '@desk/domain';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../plugins/auth.js';

@@ -1,7 +1,7 @@
 /**
  * Sessions live in the database (so app instances keep no state of their own). The cookie holds
  * a random token; the table holds its SHA-256, so a copy of the database grants no session.
- * Limits: idle sign-out after SESSION_IDLE_MINUTES, absolute 12 hours (DESIGN.md section 8).
+ * Limits: idle sign-out after SESSION_IDLE_MINUTES, absolute 12 hours (docs/architecture.md section 8).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

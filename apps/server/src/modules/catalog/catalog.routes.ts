@@ -1,6 +1,6 @@
 /**
- * SPEC.md section 7: Dropdowns and products, Packages. Reads are for all staff; every catalogue
- * write is for administrators (DESIGN.md section 7).
+ * docs/product.md section 7: Dropdowns and products, Packages. Reads are for all staff; every catalogue
+ * write is for administrators (docs/architecture.md section 7).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

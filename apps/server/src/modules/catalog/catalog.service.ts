@@ -1,5 +1,5 @@
 /**
- * Catalogue rules (DESIGN.md sections 2 and 5): unique item numbers, deep duplicates, packages
+ * Catalogue rules (docs/architecture.md sections 2 and 5): unique item numbers, deep duplicates, packages
  * and their composition, and refusals that say why. Every multi-row change is one transaction.
  */
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-/** SPEC.md section 7, Customers. Staff manage customers; every call needs a session. */
+/** docs/product.md section 7, Customers. Staff manage customers; every call needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_LIST_FIELDS, customerInputSchema, idParamsSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';

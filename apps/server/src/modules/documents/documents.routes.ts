@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7: Orders, Order parts, Order package modifiers, Quotes, Quote parts, Quote
+ * docs/product.md section 7: Orders, Order parts, Order package modifiers, Quotes, Quote parts, Quote
  * package modifiers — every path of both kinds, odd names included, served by one implementation.
  */
 import { z } from 'zod';

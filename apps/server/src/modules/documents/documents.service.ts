@@ -1,5 +1,5 @@
 /**
- * Orders and quotes (DESIGN.md sections 1 to 3): one implementation for both kinds. Every
+ * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
 import type { Kysely, Transaction } from 'kysely';

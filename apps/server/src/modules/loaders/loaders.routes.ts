@@ -1,4 +1,4 @@
-/** SPEC.md section 7, the loader calls under Orders (DESIGN.md section 4). Staff run the yard. */
+/** docs/product.md section 7, the loader calls under Orders (docs/architecture.md section 4). Staff run the yard. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bayIdSchema, customerIdsSchema, pickupOrdersSchema } from '@desk/domain';

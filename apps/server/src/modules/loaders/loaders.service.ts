@@ -1,5 +1,5 @@
 /**
- * The will-call yard (DESIGN.md section 4). Invariants, in the database and in transactions:
+ * The will-call yard (docs/architecture.md section 4). Invariants, in the database and in transactions:
  * at most one current load per bay (a partial unique index), an order in at most one bay (one
  * column), completion all-or-nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * A small pool of worker threads for PDF rendering (DESIGN.md section 8: heavy work runs off the
+ * A small pool of worker threads for PDF rendering (docs/architecture.md section 8: heavy work runs off the
  * event loop). Workers start on first use and are replaced if one dies.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7, Documents and Auto e-mail: PDFs made on the server from the stored document
+ * docs/product.md section 7, Documents and Auto e-mail: PDFs made on the server from the stored document
  * and the pricing module (never from prices in the request), e-mailed to the customer with the
  * configured subject and body, copied (Bcc) to the forward address.
  */

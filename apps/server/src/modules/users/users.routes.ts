@@ -1,4 +1,4 @@
-/** SPEC.md section 7, "Roles, login and users": the five user calls. */
+/** docs/product.md section 7, "Roles, login and users": the five user calls. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addUserBodySchema, modifyCredentialsBodySchema, removeUserBodySchema } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';

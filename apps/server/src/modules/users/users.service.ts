@@ -1,4 +1,4 @@
-/** User accounts: listing, adding, removing and changing passwords (SPEC.md section 7). */
+/** User accounts: listing, adding, removing and changing passwords (docs/product.md section 7). */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';

@@ -1,4 +1,4 @@
-/** SPEC.md section 7, Vendor orders and linked orders (DESIGN.md section 3). */
+/** docs/product.md section 7, Vendor orders and linked orders (docs/architecture.md section 3). */
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -5,7 +5,7 @@ import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-rol
 import { useLogout } from '../../features/auth/api/logout';
 import { useCompanyName } from '../../features/config/api/get-public-config';
 
-/** The top navigation of the signed-in area (SPEC.md section 2, "Routes"). */
+/** The top navigation of the signed-in area (docs/product.md section 2, "Routes"). */
 export function AppNavbar() {
   const companyName = useCompanyName();
   const session = useSession();

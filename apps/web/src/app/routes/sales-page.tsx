@@ -12,7 +12,7 @@ const SALES_TABS = [
   { key: 'vendor-orders', title: 'Vendor Orders', content: <VendorOrdersTab /> },
 ];
 
-/** Sales home: four tabs, only the active one mounted (SPEC.md section 2, "Sales home"). */
+/** Sales home: four tabs, only the active one mounted (docs/product.md section 2, "Sales home"). */
 export function SalesPage() {
   return (
     <PageCard title="Sales">

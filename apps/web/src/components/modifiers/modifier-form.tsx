@@ -52,7 +52,7 @@ export const EMPTY_MODIFIER_VALUES: ModifierFormValues = {
   inches: '',
 };
 
-/** The Notes label: Inches modifiers hold a length in their notes (SPEC.md section 2). */
+/** The Notes label: Inches modifiers hold a length in their notes (docs/product.md section 2). */
 export function modifierNotesLabel(category: ModifierCategory, context: ModifierFormContext): string {
   if (category !== 'Inches') return 'Notes';
   return context === 'product' ? 'Number of Track Inches' : 'Number of Inches';
@@ -64,7 +64,7 @@ export function modifierProductLabel(p: ModifierProductOption): string {
 
 /**
  * The one modifier form, used by the package's modifier popovers and by the order and quote
- * modifier popover (STYLE.md habit 3). LiftNotes are notes only: no name, quantity or product.
+ * modifier popover (docs/conventions.md habit 3). LiftNotes are notes only: no name, quantity or product.
  */
 export function ModifierForm({
   category,
@@ -85,7 +85,7 @@ export function ModifierForm({
 
   const notesOnly = category === 'LiftNotes';
   const showInches = context === 'document' && category === 'Lift';
-  // SPEC.md section 5: disabled only when name, quantity and product are all empty.
+  // docs/product.md section 5: disabled only when name, quantity and product are all empty.
   const allEmpty = values.name.trim() === '' && values.quantity.trim() === '' && values.product === null;
 
   const set = <K extends keyof ModifierFormValues>(key: K, value: ModifierFormValues[K]) => {

@@ -14,7 +14,7 @@ export interface BannerProps {
   className?: string;
 }
 
-/** The success and error alerts listed in SPEC.md section 8. */
+/** The success and error alerts listed in docs/product.md section 8. */
 export function Banner({ variant, title, children, onClose, className }: BannerProps) {
   return (
     <Alert

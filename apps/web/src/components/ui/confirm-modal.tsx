@@ -19,7 +19,7 @@ export interface ConfirmModalProps {
 
 type Outcome = { ok: true } | { ok: false; error: string } | null;
 
-/** The generic confirmation dialog (SPEC.md section 2): Confirm, Close, then a result banner. */
+/** The generic confirmation dialog (docs/product.md section 2): Confirm, Close, then a result banner. */
 export function ConfirmModal({ show, objectName, action, children, onConfirm, onClose, onSuccess }: ConfirmModalProps) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);

@@ -107,7 +107,7 @@ function activeFilters(filters: Record<string, string>): Record<string, string> 
 }
 
 /**
- * The list table of every screen (SPEC.md section 2): a contains filter and a sort on each
+ * The list table of every screen (docs/product.md section 2): a contains filter and a sort on each
  * column, page sizes 10/20/30, first/previous/next/last and go-to-page, and a footer with the
  * filtered and total counts. In server mode the server filters, sorts and pages; in client mode
  * the browser does it over `rows`.

@@ -32,7 +32,7 @@ export function linkerProductsQueryKey(linkType: ProductLinkType, partsOnly = li
 export const productOptionLabel = (p: Product) => `${p.itemNo} - ${p.itemDescription ?? ''}`;
 
 /**
- * The one product-to-order, product-to-quote and product-to-package linker (SPEC.md sections 2
+ * The one product-to-order, product-to-quote and product-to-package linker (docs/product.md sections 2
  * and 4 "Linkers"): a searchable product list loaded once on opening, a quantity and Add.
  */
 export function ProductLinker({
@@ -112,7 +112,7 @@ function LinkerBody({
       setQuantity('');
     } catch (error) {
       setOutcome({ ok: false, error: errorText(error) });
-      // The package linker reloads its list even when the link failed (SPEC.md section 4).
+      // The package linker reloads its list even when the link failed (docs/product.md section 4).
       if (linkType === 'package') onCreated();
     } finally {
       setBusy(false);

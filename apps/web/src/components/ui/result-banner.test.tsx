@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText, ResultBanner } from './result-banner';
 
 describe('ResultBanner', () => {
-  it('words each outcome as SPEC.md section 8 does', () => {
+  it('words each outcome as docs/product.md section 8 does', () => {
     const { rerender } = render(<ResultBanner result={{ kind: 'created', id: 12, message: 'Customer created' }} />);
     expect(screen.getByRole('alert').textContent).toBe('Create succeeded - ID: 12Customer created');
 

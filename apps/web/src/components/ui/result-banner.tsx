@@ -1,7 +1,7 @@
 import { isApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-client';
 import { Banner } from './banner';
 
-/** The outcome of a create or update, shown above an editor (SPEC.md section 8). */
+/** The outcome of a create or update, shown above an editor (docs/product.md section 8). */
 export type SaveResult =
   | { kind: 'created'; id: number; message?: string }
   | { kind: 'updated' }

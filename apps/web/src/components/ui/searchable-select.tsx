@@ -43,7 +43,7 @@ const styles: StylesConfig<unknown, false> = {
 
 /**
  * A searchable dropdown (react-select). Search ignores case and accents, trims the input and
- * matches anywhere in the label or the value (SPEC.md section 9), so an id finds its row too.
+ * matches anywhere in the label or the value (docs/product.md section 9), so an id finds its row too.
  */
 export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
   const {

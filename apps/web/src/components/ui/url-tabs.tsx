@@ -15,7 +15,7 @@ export interface UrlTabsProps {
 
 /**
  * Tabs whose selection lives in the address (?tab=key), so a reload or a shared link opens the
- * same tab. Only the active tab's content is mounted (SPEC.md section 2).
+ * same tab. Only the active tab's content is mounted (docs/product.md section 2).
  */
 export function UrlTabs({ id, tabs }: UrlTabsProps) {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -14,7 +14,7 @@ const LABELS: Record<'username' | 'password' | 'admin', string> = {
   admin: 'Administrator',
 };
 
-/** New user accounts (SPEC.md section 2, "Admin home" 4). */
+/** New user accounts (docs/product.md section 2, "Admin home" 4). */
 export function AddUsersTab() {
   const add = useAddUser();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -28,7 +28,7 @@ export function AddUsersTab() {
     } catch (e) {
       setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
     } finally {
-      // SPEC.md section 4: the fields are cleared whether the add succeeded or failed.
+      // docs/product.md section 4: the fields are cleared whether the add succeeded or failed.
       setFormKey((k) => k + 1);
     }
   };

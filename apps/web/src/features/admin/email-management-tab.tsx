@@ -36,7 +36,7 @@ const toForm = (c: StoredEmailConfig): EmailFormValues => ({
   emailForward: c.emailForward ?? '',
 });
 
-/** Automatic e-mail templates and the forward address (SPEC.md section 2, "Admin home" 2). */
+/** Automatic e-mail templates and the forward address (docs/product.md section 2, "Admin home" 2). */
 export function EmailManagementTab() {
   const config = useEmailConfig();
   const update = useUpdateEmailConfig();
@@ -127,7 +127,7 @@ function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The same schema the server parses with (STYLE.md habit 1); the version guards against lost updates.
+    // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
     const parsed = emailConfigSchema.safeParse({ ...values, version: config.version });
     if (!parsed.success) {
       const found = labelledErrors(parsed.error.issues, LABELS);

@@ -15,7 +15,7 @@ const LABELS: Record<keyof ModifyCredentialsBody, string> = {
   password: 'New Password',
 };
 
-/** Password change (SPEC.md section 2, "Admin home" 3). */
+/** Password change (docs/product.md section 2, "Admin home" 3). */
 export function ModifyPasswordTab() {
   const signedInName = useSession().data?.username ?? '';
   const modify = useModifyCredentials();
@@ -30,7 +30,7 @@ export function ModifyPasswordTab() {
     } catch (e) {
       setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
     } finally {
-      // SPEC.md section 4: the fields are cleared whether the change succeeded or failed.
+      // docs/product.md section 4: the fields are cleared whether the change succeeded or failed.
       setFormKey((k) => k + 1);
     }
   };

@@ -11,7 +11,7 @@ export interface PasswordInputProps {
   describedBy?: string;
 }
 
-/** A password field with a show/hide toggle (SPEC.md section 2, "Admin home" 3 and 4). */
+/** A password field with a show/hide toggle (docs/product.md section 2, "Admin home" 3 and 4). */
 export function PasswordInput({ id, value, onChange, autoComplete, error, describedBy }: PasswordInputProps) {
   const [shown, setShown] = useState(false);
   return (

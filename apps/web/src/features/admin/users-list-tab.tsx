@@ -12,7 +12,7 @@ import './admin.css';
 
 const authoritiesText = (user: User) => (user.authorities.length > 0 ? user.authorities.join(', ') : 'N/A');
 
-/** Users and their removal (SPEC.md section 2, "Admin home" 5). */
+/** Users and their removal (docs/product.md section 2, "Admin home" 5). */
 export function UsersListTab() {
   const users = useUsers();
   const remove = useRemoveUser();

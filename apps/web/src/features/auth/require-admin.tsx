@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { hasAdminRole, useUserRoles } from './api/get-user-roles';
 
-/** Admin screens are for ROLE_ADMIN only; everyone else lands on /sales (SPEC.md section 6). */
+/** Admin screens are for ROLE_ADMIN only; everyone else lands on /sales (docs/product.md section 6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const roles = useUserRoles();
   if (roles.isPending) return <Loading />;

@@ -1,7 +1,7 @@
 import { USER_ROLES_STORAGE_KEY } from '@desk/domain';
 
 /**
- * The signed-in user's roles, cached per tab in sessionStorage after login (SPEC.md section 6).
+ * The signed-in user's roles, cached per tab in sessionStorage after login (docs/product.md section 6).
  * Storage can be unavailable (privacy modes) or hold junk; both read as "not cached".
  */
 export function readStoredRoles(): string[] | null {

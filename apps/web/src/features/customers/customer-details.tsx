@@ -28,7 +28,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 const value = (v: string | null) => (v && v.trim() !== '' ? v : null);
 
-/** The expanded row of the customer list (SPEC.md section 2, "Customer list"). */
+/** The expanded row of the customer list (docs/product.md section 2, "Customer list"). */
 export function CustomerDetails({ customer }: { customer: Customer }) {
   const email = value(customer.email);
   const phone = value(customer.phone);

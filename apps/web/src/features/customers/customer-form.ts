@@ -137,7 +137,7 @@ export type FieldErrors = Record<string, string>;
 export type ParsedCustomer = { ok: true; input: CustomerInput } | { ok: false; errors: FieldErrors };
 
 /**
- * Checks the form with the same schema the server parses with (STYLE.md habit 1). Errors are
+ * Checks the form with the same schema the server parses with (docs/conventions.md habit 1). Errors are
  * keyed by path ('shipTo.zipCode') and worded with the field's label.
  */
 export function parseCustomerForm(values: CustomerFormValues, version?: number): ParsedCustomer {

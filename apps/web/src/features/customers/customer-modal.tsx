@@ -30,8 +30,8 @@ export interface CustomerModalProps {
 const FORM_ID = 'customer-form';
 
 /**
- * Create or edit a customer (SPEC.md section 2, "Customer edit modal"). After a create the
- * modal switches to edit mode on the new id (SPEC.md section 4).
+ * Create or edit a customer (docs/product.md section 2, "Customer edit modal"). After a create the
+ * modal switches to edit mode on the new id (docs/product.md section 4).
  */
 export function CustomerModal({ show, customerId: initialId, onClose }: CustomerModalProps) {
   const titleId = useId();

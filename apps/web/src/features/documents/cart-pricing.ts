@@ -13,7 +13,7 @@ import {
 
 /**
  * The cart's prices, computed in the browser with the same pure module the server uses
- * (DESIGN.md section 1), from what each line's pricingInfo says the server used. So the
+ * (docs/architecture.md section 1), from what each line's pricingInfo says the server used. So the
  * Pricing block shows the server's totals without asking for them after every edit.
  */
 export interface CartPricing {

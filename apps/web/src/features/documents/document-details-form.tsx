@@ -16,7 +16,7 @@ export interface DocumentDetailsFormProps {
   onSubmit: (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) => void;
 }
 
-/** The order status dropdown's texts (SPEC.md sections 2 and 8). */
+/** The order status dropdown's texts (docs/product.md sections 2 and 8). */
 export const STATUS_PLACEHOLDER = 'Select Order Status';
 export const STATUS_LOADING_TEXT = 'Order Status options not loaded';
 
@@ -38,7 +38,7 @@ export function DocumentDetailsForm({ kind, formId, document, disabled, onSubmit
     setValues((previous) => ({ ...previous, [field]: value }));
 
   const statusList = statuses.data ?? [];
-  // The first status when none is chosen yet (SPEC.md section 2).
+  // The first status when none is chosen yet (docs/product.md section 2).
   const status = statusList.find((s) => s.id === values.statusId) ?? statusList[0] ?? null;
 
   const chooseCustomer = (customer: CustomerChoice | null) => {

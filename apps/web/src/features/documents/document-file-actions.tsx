@@ -23,7 +23,7 @@ export interface DocumentFileActionsProps {
 
 /**
  * Download {Order|Quote}, Send Email and Print {Order|Quote}: the server renders and prices the
- * PDF of the saved document (SPEC.md section 7, "Documents").
+ * PDF of the saved document (docs/product.md section 7, "Documents").
  */
 export function DocumentFileActions({ kind, doc, disabled, onBusy, onOutcome }: DocumentFileActionsProps) {
   const label = KIND_INFO[kind].label;

@@ -43,7 +43,7 @@ export interface DocumentListProps {
 type Editor = { seq: number; id: number | null; show: boolean };
 
 /**
- * The order and quote list (SPEC.md section 2): a server-paged table with refresh, Create, and
+ * The order and quote list (docs/product.md section 2): a server-paged table with refresh, Create, and
  * duplicate, edit and delete per row.
  */
 export function DocumentList({ kind, closed = false, extraColumns = [], toolbarEnd, renderEditor }: DocumentListProps) {
@@ -129,7 +129,7 @@ export function DocumentList({ kind, closed = false, extraColumns = [], toolbarE
           onClose={() => setDuplicating({ ...duplicating, show: false })}
           onDuplicated={(copyId) => {
             setDuplicating({ ...duplicating, show: false });
-            // Open the copy, as a product duplicate does (SPEC.md section 4).
+            // Open the copy, as a product duplicate does (docs/product.md section 4).
             openEditor(copyId);
           }}
         />

@@ -39,8 +39,8 @@ export interface DocumentModalProps {
 type ExportOutcome = { ok: true; orderId: number } | { ok: false; error: string } | null;
 
 /**
- * The order and quote editor (SPEC.md section 2): Details, Product Cart and, for orders, Linked
- * Vendor Orders. After a create it switches to edit mode on the new id (SPEC.md section 4).
+ * The order and quote editor (docs/product.md section 2): Details, Product Cart and, for orders, Linked
+ * Vendor Orders. After a create it switches to edit mode on the new id (docs/product.md section 4).
  */
 export function DocumentModal({ kind, show, documentId: initialId, onClose, extraSections = [] }: DocumentModalProps) {
   const info = KIND_INFO[kind];

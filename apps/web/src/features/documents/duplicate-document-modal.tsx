@@ -19,7 +19,7 @@ export interface DuplicateDocumentModalProps {
 export const duplicateJobName = (jobName: string | null) => `${jobName ?? ''}${DUPLICATE_SUFFIX}`;
 
 /**
- * Order / Quote duplicate modal (SPEC.md section 2): the source id and an editable Job Name,
+ * Order / Quote duplicate modal (docs/product.md section 2): the source id and an editable Job Name,
  * prefilled with ' - copy'; Duplicate makes a deep copy, a failure says 'Create failed'.
  */
 export function DuplicateDocumentModal({ kind, show, source, onClose, onDuplicated }: DuplicateDocumentModalProps) {

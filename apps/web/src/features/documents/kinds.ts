@@ -9,7 +9,7 @@ export interface KindInfo {
   base: string;
   /** '/api/order-parts' | '/api/quote-parts'. */
   parts: string;
-  /** The sub-part paths, whose names differ by kind (SPEC.md section 7). */
+  /** The sub-part paths, whose names differ by kind (docs/product.md section 7). */
   assocNotes: string;
   modNotes: string;
   addSubPart: string;
@@ -40,7 +40,7 @@ export const KIND_INFO: Record<DocumentKind, KindInfo> = {
   },
 };
 
-/** The red notice of a section that needs a saved document (SPEC.md section 2, "Notices"). */
+/** The red notice of a section that needs a saved document (docs/product.md section 2, "Notices"). */
 export function requiresCreatedText(kind: DocumentKind): string {
   return `This section requires the ${kind} to be created.`;
 }

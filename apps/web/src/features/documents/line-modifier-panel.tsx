@@ -30,7 +30,7 @@ export interface LineModifierPanelProps {
 const modifierName = (m: PackageModifier) => m.name ?? m.notes ?? `Modifier ${m.id}`;
 
 /**
- * The package modifier panel of an expanded line (SPEC.md section 2): the package's modifiers
+ * The package modifier panel of an expanded line (docs/product.md section 2): the package's modifiers
  * in eight groups. A star turns a modifier on (POST upsert) or off (DELETE); applied ones show
  * in primary colour. A modifier's button opens its details; quotes also have an eye popover.
  */

@@ -17,7 +17,7 @@ export interface NotesModalProps {
 }
 
 /**
- * The notes editor of a sub-part or applied modifier (SPEC.md section 2, "Notes modal"). Submit
+ * The notes editor of a sub-part or applied modifier (docs/product.md section 2, "Notes modal"). Submit
  * hands over both values, clears the fields and closes; the Inches field is there only for Lift.
  */
 export function NotesModal({

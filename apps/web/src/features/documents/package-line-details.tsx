@@ -33,7 +33,7 @@ const SUB_PART_COLUMNS = [
 const MOD_ROW_CLASS = 'table-info';
 
 /**
- * An expanded package line (SPEC.md section 2): its sub-parts (per door, from the package's
+ * An expanded package line (docs/product.md section 2): its sub-parts (per door, from the package's
  * associated parts and from applied modifiers), Add Part, and the package modifier panel.
  */
 export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProps) {

@@ -11,7 +11,7 @@ export interface PriceBreakdownProps {
 
 /**
  * The '?' badge of a cart line and its popover: how the line's price comes about, from its
- * pricingInfo (DESIGN.md section 1), so every number in the cart can be explained.
+ * pricingInfo (docs/architecture.md section 1), so every number in the cart can be explained.
  */
 export function PriceBreakdown({ line, price }: PriceBreakdownProps) {
   const [show, setShow] = useState(false);

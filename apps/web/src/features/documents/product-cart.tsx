@@ -36,7 +36,7 @@ export const CART_COLUMNS = [
 ] as const;
 
 /**
- * The Product Cart of an order or quote (SPEC.md section 2): lines with inline quantity and
+ * The Product Cart of an order or quote (docs/product.md section 2): lines with inline quantity and
  * price override, a price breakdown per line, expandable package lines, and the Pricing block.
  * The prices are computed once per change with the shared pricing module from what the server
  * sent, so they equal the server's totals (and the PDF).
@@ -312,7 +312,7 @@ function PricingBlock({
 /** Digits of equal width, so amounts line up in their column. */
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Non-package lines are struck through: they count 0 unless overridden (SPEC.md section 9). */
+/** Non-package lines are struck through: they count 0 unless overridden (docs/product.md section 9). */
 const STRUCK = 'text-decoration-line-through text-secondary';
 const NOT_COUNTED = 'Not a package: not counted unless a price override is set';
 

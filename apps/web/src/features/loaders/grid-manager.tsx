@@ -11,7 +11,7 @@ import './loaders.css';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
 
-/** The message SPEC.md section 8 gives when a pickup save answers 200. */
+/** The message docs/product.md section 8 gives when a pickup save answers 200. */
 export const PICKUP_SAVED_MESSAGE = 'Update completed successfully!';
 
 /** The local, unsaved part of a row. */
@@ -19,14 +19,14 @@ type Edit = Pick<PickupOrder, 'current_load' | 'loading_bay'>;
 
 type Notice = { variant: 'success'; text: string } | { variant: 'danger'; text: string; detail: string };
 
-/** Bay 0 and no bay both mean "not in a bay" (DESIGN.md section 4). */
+/** Bay 0 and no bay both mean "not in a bay" (docs/architecture.md section 4). */
 const bayOf = (order: Edit): number | null => (order.loading_bay ? order.loading_bay : null);
 
 const isChanged = (row: PickupOrder, original: PickupOrder) =>
   row.current_load !== original.current_load || bayOf(row) !== bayOf(original);
 
 /**
- * Grid Manager (SPEC.md sections 2 and 4): which ready order goes to which bay, and which one is
+ * Grid Manager (docs/product.md sections 2 and 4): which ready order goes to which bay, and which one is
  * the bay's current load (In Bay). Edits stay local until Place in Bay (bays and In Bay) or
  * Choose Garage Bay (bays only) sends every row.
  */

@@ -9,7 +9,7 @@ import { useCustomersOnBays } from './api/get-bay-data';
 import { GridManager } from './grid-manager';
 import { LoadingGrid } from './loading-grid';
 
-/** The Complete Orders messages of SPEC.md section 8. */
+/** The Complete Orders messages of docs/product.md section 8. */
 export const COMPLETE_MESSAGES = {
   nothingSelected: 'No orders selected for completion.',
   completed: 'Orders successfully completed.',
@@ -24,7 +24,7 @@ interface Notice {
   detail?: string;
 }
 
-/** Loaders home: the bay grid, the grid manager and Complete Orders (SPEC.md section 2). */
+/** Loaders home: the bay grid, the grid manager and Complete Orders (docs/product.md section 2). */
 export function LoadersPage() {
   const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -15,8 +15,8 @@ export interface LoadingGridProps {
 }
 
 /**
- * Eight loading bays, four per row (SPEC.md section 2, "Loaders home"): what the loader sees at
- * each bay. Opening the tab loads every bay and the pickup list (SPEC.md section 4).
+ * Eight loading bays, four per row (docs/product.md section 2, "Loaders home"): what the loader sees at
+ * each bay. Opening the tab loads every bay and the pickup list (docs/product.md section 4).
  */
 export function LoadingGrid({ selectedCustomerIds, onToggleCustomer }: LoadingGridProps) {
   return (
@@ -59,7 +59,7 @@ function BayCard({ bayId, selectedCustomerIds, onToggleCustomer }: BayCardProps)
   const bay = useBayData(bayId);
   const title = `Loading Bay ${bayId}`;
   const titleId = `loading-bay-${bayId}-title`;
-  // SPEC.md section 7 treats a failed bay fetch (a 500) as an empty bay; say so quietly.
+  // docs/product.md section 7 treats a failed bay fetch (a 500) as an empty bay; say so quietly.
   const data: BayData | undefined = bay.isError ? undefined : bay.data;
   const customerId = data?.customerId ?? null;
   const loaded = customerId !== null;

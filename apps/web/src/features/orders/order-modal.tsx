@@ -10,7 +10,7 @@ const ORDER_SECTIONS: readonly ExtraSection[] = [
   },
 ];
 
-/** Order edit/create modal (SPEC.md section 2): the shared document editor plus Linked Vendor Orders. */
+/** Order edit/create modal (docs/product.md section 2): the shared document editor plus Linked Vendor Orders. */
 export function OrderModal(props: EditorProps) {
   return <DocumentModal kind="order" extraSections={ORDER_SECTIONS} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { DocumentModal } from '../documents/document-modal';
 import type { EditorProps } from '../documents/document-list';
 
-/** Quote edit modal (SPEC.md section 2): the shared document editor, with Export to Order. */
+/** Quote edit modal (docs/product.md section 2): the shared document editor, with Export to Order. */
 export function QuoteModal(props: EditorProps) {
   return <DocumentModal kind="quote" {...props} />;
 }

@@ -19,7 +19,7 @@ const COLUMNS = ['Name', 'Description', 'Estimated Arrival', 'Status', 'Actions'
 export const vendorOrderOptionLabel = (v: VendorOrder) => `${v.name} - ${v.status} - ID ${v.id}`;
 
 /**
- * The order modal's Linked Vendor Orders section (SPEC.md section 2): the vendor orders this
+ * The order modal's Linked Vendor Orders section (docs/product.md section 2): the vendor orders this
  * order waits on, a picker to link another one, and an unlink action per row. Needs a saved
  * order; the order modal shows its red notice instead while creating.
  */

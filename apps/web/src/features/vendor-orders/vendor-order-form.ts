@@ -37,7 +37,7 @@ export type FieldErrors = Partial<Record<keyof VendorOrderFormValues, string>>;
 export type ParsedVendorOrder = { ok: true; input: VendorOrderInput } | { ok: false; errors: FieldErrors };
 
 /**
- * Checks the form with the schema the server parses with (STYLE.md habit 1); errors are worded
+ * Checks the form with the schema the server parses with (docs/conventions.md habit 1); errors are worded
  * with the field's label ('Name is required').
  */
 export function parseVendorOrderForm(values: VendorOrderFormValues, version?: number): ParsedVendorOrder {

@@ -10,7 +10,7 @@ import { useLinkedOrders } from './api/list-linked-orders';
 const COLUMNS = ['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Actions'] as const;
 
 /**
- * The orders waiting on a vendor order (SPEC.md section 2, "Vendor order edit modal"), each
+ * The orders waiting on a vendor order (docs/product.md section 2, "Vendor order edit modal"), each
  * with a delete action that removes the link. Links are made from the order's side.
  */
 export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: number }) {

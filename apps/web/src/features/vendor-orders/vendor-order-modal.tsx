@@ -32,7 +32,7 @@ export interface VendorOrderModalProps {
 const FORM_ID = 'vendor-order-form';
 
 /**
- * Create or edit a vendor order (SPEC.md section 2, "Vendor order edit modal"). A successful
+ * Create or edit a vendor order (docs/product.md section 2, "Vendor order edit modal"). A successful
  * save hands its banner to the list and closes; a failed one keeps the modal open with the
  * 'Create failed' or 'Update failed' banner so nothing typed is lost.
  */

@@ -39,7 +39,7 @@ const RESULT_BANNER_MS = 8000;
 type Editor = { seq: number; id: number | null; show: boolean };
 
 /**
- * Sales > Vendor Orders (SPEC.md section 2, "Vendor order list"): the list, its editor and the
+ * Sales > Vendor Orders (docs/product.md section 2, "Vendor order list"): the list, its editor and the
  * delete confirmation. The editor closes on save or cancel and the list reloads; a save's
  * banner ('Create succeeded - ID: n', 'Update Succeeded') then shows above the list for a while.
  */

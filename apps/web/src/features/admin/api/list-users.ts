@@ -8,7 +8,7 @@ export function listUsers(signal?: AbortSignal): Promise<User[]> {
   return api.get<User[]>('/api/users/getUsersList', { signal });
 }
 
-/** The user list; asked afresh each time the tab opens (SPEC.md section 4, "Admin users tab"). */
+/** The user list; asked afresh each time the tab opens (docs/product.md section 4, "Admin users tab"). */
 export function useUsers() {
   return useQuery({
     queryKey: adminKeys.users(),

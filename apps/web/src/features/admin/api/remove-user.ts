@@ -16,7 +16,7 @@ export function useRemoveUser() {
   return useMutation({
     mutationFn: removeUser,
     onSuccess: (_data, username) => {
-      // The row goes at once, without asking for the list again (SPEC.md section 4).
+      // The row goes at once, without asking for the list again (docs/product.md section 4).
       queryClient.setQueryData<User[]>(adminKeys.users(), (users) => users?.filter((u) => u.username !== username));
     },
     onError: (error) => {

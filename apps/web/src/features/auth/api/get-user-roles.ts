@@ -6,7 +6,7 @@ import { useSession } from './get-session';
 
 export const userRolesQueryKey = ['user-roles'] as const;
 
-/** GET /api/users/roles; the answer is cached in sessionStorage (SPEC.md section 6). */
+/** GET /api/users/roles; the answer is cached in sessionStorage (docs/product.md section 6). */
 export async function getUserRoles(signal?: AbortSignal): Promise<string[]> {
   try {
     const roles = await api.get<unknown>('/api/users/roles', signal ? { signal } : {});

@@ -2,7 +2,7 @@ import { PRINT_WINDOW_CLOSE_MS, type DocumentHeader, type DocumentKind } from '@
 import { KIND_INFO } from '../kinds';
 import { api } from '../../../lib/api-client';
 
-/** The PDF's name: 'customer - job - OrderID n' or '... - QuoteID n' (SPEC.md section 7). */
+/** The PDF's name: 'customer - job - OrderID n' or '... - QuoteID n' (docs/product.md section 7). */
 export function documentFileName(kind: DocumentKind, doc: Pick<DocumentHeader, 'id' | 'customer' | 'jobName'>): string {
   const parts = [doc.customer.name, doc.jobName, `${KIND_INFO[kind].fileSuffix}ID ${doc.id}`];
   return parts.filter((p) => p !== null && p.trim() !== '').join(' - ');

@@ -26,7 +26,7 @@ export function useCreateAssociatedPart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAssociatedPart,
-    // The list refreshes whether the link worked or not (SPEC.md section 4, "Linkers").
+    // The list refreshes whether the link worked or not (docs/product.md section 4, "Linkers").
     onSettled: (_data, _error, { packageId }) =>
       queryClient.invalidateQueries({ queryKey: packageKeys.associatedParts(packageId) }),
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { productKeys } from './query-keys';
 
-/** The request body: the product type as a reference, { id }, as DESIGN.md section 6 asks. */
+/** The request body: the product type as a reference, { id }, as docs/architecture.md section 6 asks. */
 export function productBody(input: ProductInput) {
   return { ...input, productType: input.productType === null ? null : { id: input.productType } };
 }

@@ -17,7 +17,7 @@ export interface AssociatedPartsListProps {
 }
 
 /**
- * The parts every door of this package needs, with their quantities per door (SPEC.md
+ * The parts every door of this package needs, with their quantities per door (docs/product.md
  * section 2, "Associated Parts list"). Parts are added with the package linker, which offers
  * no packages.
  */

@@ -15,7 +15,7 @@ export interface DuplicateProductModalProps {
 
 /**
  * Copies a product with its associated parts and modifiers under a new item number, prefilled
- * with the original's plus ' - copy' (SPEC.md sections 2 and 4).
+ * with the original's plus ' - copy' (docs/product.md sections 2 and 4).
  */
 export function DuplicateProductModal({ show, source, onClose, onExited, onDuplicated }: DuplicateProductModalProps) {
   const [itemNo, setItemNo] = useState(source.itemNo + DUPLICATE_SUFFIX);

@@ -69,7 +69,7 @@ export interface PackageModifiersPanelProps {
 }
 
 /**
- * The package's modifiers in their eight groups (SPEC.md section 2, "Package Modifiers panel"):
+ * The package's modifiers in their eight groups (docs/product.md section 2, "Package Modifiers panel"):
  * add with a popover per group, edit with a popover per row, remove after a confirmation.
  */
 export function PackageModifiersPanel({ packageId }: PackageModifiersPanelProps) {

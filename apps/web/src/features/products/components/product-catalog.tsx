@@ -54,7 +54,7 @@ const opened = <T,>(value: T): ModalState<T> => ({ key: ++modalCounter, show: tr
 const hidden = <T,>(state: ModalState<T> | null) => (state ? { ...state, show: false } : null);
 
 /**
- * Admin > Product Catalog (SPEC.md section 2): the paged product list with create, edit,
+ * Admin > Product Catalog (docs/product.md section 2): the paged product list with create, edit,
  * duplicate and delete.
  */
 export function ProductCatalog() {

@@ -122,8 +122,8 @@ export interface ProductEditorModalProps {
 }
 
 /**
- * Create or edit a product (SPEC.md section 2, "Product editor modal"). After a create the
- * editor switches to edit mode on the new id and reloads it (SPEC.md section 4); the package
+ * Create or edit a product (docs/product.md section 2, "Product editor modal"). After a create the
+ * editor switches to edit mode on the new id and reloads it (docs/product.md section 4); the package
  * sections open up once the saved product is a package.
  */
 export function ProductEditorModal({ show, productId, onClose, onExited }: ProductEditorModalProps) {
