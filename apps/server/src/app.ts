@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +27,7 @@ import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { securityRoutes } from './modules/security/security.routes.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -98,14 +99,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed or over-long path segment) answer in the envelope too.
+    frameworkErrors: (error, _request, untyped) => {
+      const reply = untyped as unknown as FastifyReply;
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send(failed(tooLong ? 'The address is too long.' : 'The address is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
-  const users = new UsersService(database.db, database.kind, clock, sessions);
   const throttle = new LoginThrottle(database.db, clock);
+  const users = new UsersService(database.db, database.kind, clock, sessions, throttle);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
   const mailer =
     opts.mailer ??
@@ -141,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
   await app.register(authRoutes, { users, sessions, throttle });
+  await app.register(securityRoutes, { throttle });
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { database, clock });
   await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });

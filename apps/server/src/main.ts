@@ -49,6 +49,7 @@ async function main() {
   // Expired sessions are swept now and then, never on a request's path.
   const sweep = setInterval(() => {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    app.ctx.throttle.purge().catch((err) => app.log.warn({ err }, 'throttle sweep failed'));
     database.sqlite?.pragma('optimize');
   }, 15 * 60_000);
   sweep.unref();

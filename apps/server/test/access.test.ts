@@ -28,6 +28,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/users/addNewUser': 'admin',
   'GET /api/users/getUsersList': 'admin',
   'DELETE /api/users/removeUser': 'admin',
+  'GET /api/admin/throttles': 'admin',
+  'DELETE /api/admin/throttles/:key': 'admin',
   'GET /api/customers/': 'user',
   'GET /api/customers/:id': 'user',
   'POST /api/customers/create': 'user',

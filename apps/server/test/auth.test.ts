@@ -103,28 +103,61 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     expect(json(res).status).toBe('FAILED');
   });
 
-  it('throttles: the 11th failure within a minute for a username is 429, even with the right password', async () => {
+  it('throttles per address and username: the 11th attempt from one address is 429, even with the right password', async () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: await t.login() },
       payload: { username: 'victim', password: 'victim-password-1' },
     });
-    for (let i = 0; i < 10; i++) {
-      const r = await t.app.inject({ ...form('victim', `bad-${i}`), remoteAddress: `10.0.0.${i + 1}` });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
+      const r = await t.app.inject({ ...form('victim', `bad-${i}`), remoteAddress: '10.0.0.1' });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.1.1' });
+    const blocked = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
-    expect(json(blocked).message).toMatch(/Too many failed sign-in attempts/);
+    expect(json(blocked).message).toMatch(/Too many sign-in attempts/);
+    // The stranger's failures are theirs: the user at another address signs in.
+    const elsewhere = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.1.1' });
+    expect(elsewhere.statusCode).toBe(200);
     t.clock.advance(61_000);
-    const after = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.1.1' });
+    const after = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.0.1' });
     expect(after.statusCode).toBe(200);
   });
 
+  it('slows a username failing from many addresses, but never refuses it from an address with no failures', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      headers: { cookie: await t.login() },
+      payload: { username: 'spread', password: 'spread-password-1' },
+    });
+    // Twelve addresses fail once each: the username is now over its soft limit.
+    for (let i = 0; i < 12; i++) {
+      const r = await t.app.inject({ ...form('spread', `bad-${i}`), remoteAddress: `10.3.0.${i + 1}` });
+      expect(r.statusCode).toBe(401);
+    }
+    // A failing address gets one attempt per back-off slot...
+    const first = await t.app.inject({ ...form('spread', 'bad-x'), remoteAddress: '10.3.0.1' });
+    expect(first.statusCode).toBe(401);
+    const second = await t.app.inject({ ...form('spread', 'bad-y'), remoteAddress: '10.3.0.2' });
+    expect(second.statusCode).toBe(429);
+    const wait = Number(second.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    // ...while the right password from a clean address goes straight in.
+    const clean = await t.app.inject({ ...form('spread', 'spread-password-1'), remoteAddress: '10.3.9.9' });
+    expect(clean.statusCode).toBe(200);
+    // The back-off is bounded: after at most a minute the slot is free again.
+    t.clock.advance(61_000);
+    const later = await t.app.inject({ ...form('spread', 'spread-password-1'), remoteAddress: '10.3.0.2' });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('throttles per address across usernames', async () => {
-    for (let i = 0; i < 10; i++) {
+    const limit = t.app.ctx.throttle.limits.perAddress;
+    for (let i = 0; i < limit; i++) {
       const r = await t.app.inject({ ...form(`user${i}`, 'nope-nope'), remoteAddress: '192.0.2.9' });
       expect(r.statusCode).toBe(401);
     }
@@ -256,18 +289,18 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     });
     const variants = ['casey', 'CASEY', ' Casey ', 'cAsEy'];
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
-      const r = await t.app.inject({ ...form(variants[i % 4]!, `wrong-${i}`), remoteAddress: `10.1.0.${i + 1}` });
+      const r = await t.app.inject({ ...form(variants[i % 4]!, `wrong-${i}`), remoteAddress: '10.1.0.1' });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('CaSeY', 'casey-password-1'), remoteAddress: '10.1.1.1' });
+    const blocked = await t.app.inject({ ...form('CaSeY', 'casey-password-1'), remoteAddress: '10.1.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // An unknown username is throttled the same way: the answers do not tell which names exist.
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
-      await t.app.inject({ ...form('no-such-user', `wrong-${i}`), remoteAddress: `10.2.0.${i + 1}` });
+      await t.app.inject({ ...form('no-such-user', `wrong-${i}`), remoteAddress: '10.2.0.1' });
     }
-    const unknown = await t.app.inject({ ...form('no-such-user', 'whatever'), remoteAddress: '10.2.1.1' });
+    const unknown = await t.app.inject({ ...form('no-such-user', 'whatever'), remoteAddress: '10.2.0.1' });
     expect(unknown.statusCode).toBe(429);
     expect(unknown.body).toBe(blocked.body);
     t.clock.advance(61_000);

@@ -614,7 +614,7 @@ describe.each(engines())('bad input on every route (%s)', (engine) => {
           cookie = `${SESSION_COOKIE}=${t.app.signCookie(token)}`;
           baseline = await snapshotDb(t.db.database);
         }
-        const exclude = isLogin ? ['login_throttle'] : [];
+        const exclude = isLogin ? ['auth_throttle'] : [];
         const before = isLogin ? await snapshotDb(t.db.database, { exclude }) : baseline;
         const url = buildUrl(route.url, c.params, c.query);
         const res = await t.app.inject({

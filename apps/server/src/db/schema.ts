@@ -31,10 +31,13 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginThrottleTable {
+export interface AuthThrottleTable {
   key: string;
   window_start: string;
-  failures: number;
+  attempts: Generated<number>;
+  failures: Generated<number>;
+  last_failure_at: string | null;
+  next_allowed_at: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -239,7 +242,7 @@ export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
-  login_throttle: LoginThrottleTable;
+  auth_throttle: AuthThrottleTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   product_types: ProductTypesTable;

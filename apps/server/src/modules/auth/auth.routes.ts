@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema } from '@desk/domain';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
-import { tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import { hashToken, type SessionService } from './session.service.js';
 import { verifyPassword } from './password.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -28,17 +28,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const keys = LoginThrottle.keys(username, request.ip);
-      const wait = await throttle.retryAfter(keys);
-      if (wait > 0) throw tooManyRequests('Too many failed sign-in attempts. Try again in a minute.', wait);
-
+      // Counted before the password is verified: a burst of concurrent guesses cannot outrun it.
+      const attempt = await throttle.beginLogin(username, request.ip);
       const user = await users.findByUsername(username);
       const valid = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !valid) {
-        await throttle.recordFailure(keys);
+        await throttle.loginFailed(attempt);
         throw unauthorized('Invalid username or password.');
       }
-      await throttle.clear(keys[0] as string);
+      await throttle.loginSucceeded(attempt);
 
       // A new session id at every sign-in; any session the browser carried ends.
       const previous = readSessionToken(request);

@@ -5,9 +5,10 @@ import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 
 export class UsersService {
   constructor(
@@ -15,6 +16,7 @@ export class UsersService {
     private readonly kind: DatabaseKind,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   findByUsername(username: string, db: Kysely<DB> = this.db) {
@@ -94,9 +96,17 @@ export class UsersService {
       throw notFound(`No user named '${input.username}'.`);
     }
     if (target.id !== actor.userId && !actorIsAdmin) throw forbidden('You can only change your own password.');
+    // Throttled like the sign-in: a stolen session must not become a password-guessing oracle.
+    await this.throttle.beginPasswordCheck(actor.userId);
     if (!(await verifyPassword(target.password_hash, input.oldPassword))) {
+      const { signOut } = await this.throttle.passwordCheckFailed(actor.userId);
+      if (signOut) {
+        await this.sessions.destroy(actor.sessionId);
+        throw unauthorized('Too many wrong passwords: you have been signed out. Sign in again to continue.');
+      }
       throw badRequest('oldPassword: the old password is not correct.');
     }
+    await this.throttle.passwordCheckSucceeded(actor.userId);
     if (input.oldPassword === input.password)
       throw badRequest('password: the new password must differ from the old one.');
     const passwordHash = await hashPassword(input.password);

@@ -4,6 +4,7 @@ import { AddUsersTab } from './add-users-tab';
 import { EmailManagementTab } from './email-management-tab';
 import { ModifyPasswordTab } from './modify-password-tab';
 import { ProductCatalogTab } from './product-catalog-tab';
+import { SecurityTab } from './security-tab';
 import { UsersListTab } from './users-list-tab';
 
 const ADMIN_TABS = [
@@ -12,6 +13,7 @@ const ADMIN_TABS = [
   { key: 'password', title: 'Modify Password', content: <ModifyPasswordTab /> },
   { key: 'add-users', title: 'Add Users', content: <AddUsersTab /> },
   { key: 'users', title: 'Users List / Remove', content: <UsersListTab /> },
+  { key: 'security', title: 'Security', content: <SecurityTab /> },
 ];
 
 /** Admin home, for ROLE_ADMIN only (the route guard sees to that). */

@@ -1,0 +1,91 @@
+import { THROTTLE_KIND_LABELS, type ThrottleEntry } from '@desk/domain';
+import { Badge, Button } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
+import { useClearThrottle } from './api/clear-throttle';
+import { useThrottles } from './api/list-throttles';
+
+const dash = '—';
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : dash);
+
+const usernameText = (e: ThrottleEntry) => e.username ?? (e.userId !== null ? `user #${e.userId}` : dash);
+
+const columns: Column<ThrottleEntry>[] = [
+  {
+    key: 'kind',
+    header: 'Limit',
+    value: (e) => THROTTLE_KIND_LABELS[e.kind],
+    render: (e) => THROTTLE_KIND_LABELS[e.kind],
+  },
+  { key: 'address', header: 'Address', value: (e) => e.address ?? '', render: (e) => e.address ?? dash },
+  { key: 'username', header: 'Username', value: usernameText, render: usernameText },
+  { key: 'attempts', header: 'Attempts this minute' },
+  { key: 'failures', header: 'Failures' },
+  { key: 'lastFailureAt', header: 'Last failure', render: (e) => when(e.lastFailureAt) },
+  {
+    key: 'blockedForSeconds',
+    header: 'Refusing',
+    render: (e) => (e.blockedForSeconds > 0 ? <Badge bg="danger">for {e.blockedForSeconds} s</Badge> : 'no'),
+  },
+];
+
+/**
+ * Sign-in security for administrators: the throttle counters of the last day, and a Clear
+ * button for a clerk who locked themselves out or an address that was wrongly limited.
+ */
+export function SecurityTab() {
+  const throttles = useThrottles();
+  const clear = useClearThrottle();
+  const toast = useToast();
+
+  const onClear = (entry: ThrottleEntry) =>
+    clear.mutate(entry.key, {
+      onSuccess: () =>
+        toast.success(
+          'Throttle cleared',
+          `${THROTTLE_KIND_LABELS[entry.kind]}: ${entry.address ?? ''} ${entry.username ?? ''}`.trim(),
+        ),
+      onError: (e) => toast.error('Clearing the throttle failed', e),
+    });
+
+  return (
+    <section aria-labelledby="throttles-heading">
+      <h2 id="throttles-heading" className="fs-5">
+        Sign-in throttles
+      </h2>
+      <p className="text-body-secondary small mb-3">
+        Each address may try one username 10 times a minute and any usernames 30 times a minute. A username that keeps
+        failing is slowed down (at most one attempt a minute) for the addresses that failed, never for the right
+        password from an address with no failures. Clear a line to let that address or username sign in again at once.
+      </p>
+      {throttles.isError && (
+        <Banner variant="danger" title="The throttles could not be loaded">
+          <small>{errorText(throttles.error)}</small>
+        </Banner>
+      )}
+      <DataTable
+        caption="Sign-in throttles"
+        columns={columns}
+        rowKey={(e) => e.key}
+        rows={throttles.data ?? []}
+        isLoading={throttles.isPending && throttles.fetchStatus !== 'idle'}
+        onRefresh={() => void throttles.refetch()}
+        initialSort="-blockedForSeconds"
+        emptyText="No sign-in failures in the last day"
+        rowActions={(e) => (
+          <Button
+            variant="outline-primary"
+            size="sm"
+            aria-label={`Clear ${THROTTLE_KIND_LABELS[e.kind]} ${e.address ?? ''} ${e.username ?? ''}`.trim()}
+            disabled={clear.isPending && clear.variables === e.key}
+            onClick={() => onClear(e)}
+          >
+            Clear
+          </Button>
+        )}
+      />
+    </section>
+  );
+}
