@@ -28,6 +28,9 @@ import securityPlugin from './plugins/security.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { securityRoutes } from './modules/security/security.routes.js';
+import { SecurityEvents } from './modules/security/security-events.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { MfaService } from './modules/auth/mfa.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -60,6 +63,8 @@ export interface AppContext {
   sessions: SessionService;
   users: UsersService;
   throttle: LoginThrottle;
+  events: SecurityEvents;
+  mfa: MfaService;
   documents: DocumentsService;
   mailer: Mailer;
   pdf: PdfPool;
@@ -114,13 +119,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);
-  const users = new UsersService(database.db, database.kind, clock, sessions, throttle);
+  const events = new SecurityEvents(database.db, clock);
+  const users = new UsersService(database.db, database.kind, clock, sessions, throttle, events);
+  const mfa = new MfaService(database.db, clock, () => config.COMPANY_NAME);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
-  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents, mailer, pdf };
+  const ctx: AppContext = { config, database, clock, sessions, users, throttle, events, mfa, documents, mailer, pdf };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
@@ -149,8 +156,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
-  await app.register(authRoutes, { users, sessions, throttle });
-  await app.register(securityRoutes, { throttle });
+  await app.register(authRoutes, { users, sessions, throttle, mfa, events });
+  await app.register(securityRoutes, { throttle, events, users });
+  await app.register(accountRoutes, { users, sessions, mfa, events });
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { database, clock });
   await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });

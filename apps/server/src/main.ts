@@ -50,6 +50,7 @@ async function main() {
   const sweep = setInterval(() => {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
     app.ctx.throttle.purge().catch((err) => app.log.warn({ err }, 'throttle sweep failed'));
+    app.ctx.events.purge().catch((err) => app.log.warn({ err }, 'security log sweep failed'));
     database.sqlite?.pragma('optimize');
   }, 15 * 60_000);
   sweep.unref();

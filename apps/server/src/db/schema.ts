@@ -14,6 +14,28 @@ export interface UsersTable extends Audit {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  mfa_secret: string | null;
+  mfa_pending_secret: string | null;
+  mfa_enabled_at: string | null;
+  /** bigint: PostgreSQL answers it as a string. */
+  mfa_last_step: number | string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface SecurityEventsTable {
+  id: Generated<number | string>;
+  at: string;
+  type: string;
+  user_id: number | null;
+  username: string | null;
+  actor: string | null;
+  address: string | null;
+  detail: string | null;
 }
 
 export interface UserRolesTable {
@@ -243,6 +265,8 @@ export interface DB {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   auth_throttle: AuthThrottleTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  security_events: SecurityEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   product_types: ProductTypesTable;

@@ -18,6 +18,8 @@ export const newPasswordSchema = z
 export const loginBodySchema = z.object({
   username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(256),
   password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(1024),
+  /** The authenticator app's code (or a recovery code), when two-factor sign-in is on. */
+  totp: z.string().trim().max(32, { error: 'is too long' }).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

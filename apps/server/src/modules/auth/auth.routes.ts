@@ -3,38 +3,80 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema } from '@desk/domain';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
-import { unauthorized } from '../../lib/errors.js';
+import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { hashToken, type SessionService } from './session.service.js';
 import { verifyPassword } from './password.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LOGIN_THROTTLED_MESSAGE, type LoginThrottle } from './login-throttle.js';
+import type { MfaService } from './mfa.service.js';
+import type { SecurityEvents } from '../security/security-events.service.js';
 import type { UsersService } from '../users/users.service.js';
 
 export interface AuthRoutesOptions {
   users: UsersService;
   sessions: SessionService;
   throttle: LoginThrottle;
+  mfa: MfaService;
+  events: SecurityEvents;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { users, sessions, throttle }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { users, sessions, throttle, mfa, events },
+) => {
   app.post(
     '/api/login',
     {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in (form-encoded username and password); sets the session cookie',
+        summary:
+          'Sign in (form-encoded username and password, and totp when two-factor sign-in is on); sets the session cookie. 401 with data.mfaRequired when the code is needed.',
         body: loginBodySchema,
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, totp } = request.body;
+      const address = request.ip;
       // Counted before the password is verified: a burst of concurrent guesses cannot outrun it.
-      const attempt = await throttle.beginLogin(username, request.ip);
+      const { attempt, refused } = await throttle.beginLogin(username, address);
+      if (refused) {
+        if (refused.first)
+          await events.record({
+            type: 'sign-in-throttled',
+            username: attempt.username,
+            address,
+            detail: `limit: ${refused.limit}`,
+          });
+        throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, refused.retryAfter);
+      }
       const user = await users.findByUsername(username);
       const valid = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !valid) {
         await throttle.loginFailed(attempt);
+        await events.record({ type: 'sign-in-failed', userId: user?.id ?? null, username: attempt.username, address });
         throw unauthorized('Invalid username or password.');
+      }
+      if (user.mfa_secret) {
+        // The password was right; the code is the second factor, counted like a password.
+        if (!totp) {
+          return reply.code(401).send({
+            status: 'FAILED',
+            data: { mfaRequired: true },
+            message: 'Enter the 6-digit code from your authenticator app.',
+          });
+        }
+        const proof = await mfa.verify(user.id, user.username, totp);
+        if (!proof) {
+          await throttle.loginFailed(attempt);
+          await events.record({ type: 'mfa-failed', userId: user.id, username: user.username, address });
+          return reply.code(401).send({
+            status: 'FAILED',
+            data: { mfaRequired: true },
+            message: 'That code is not right, or was already used. Enter the code your app shows now.',
+          });
+        }
+        if (proof === 'recovery')
+          await events.record({ type: 'recovery-code-used', userId: user.id, username: user.username, address });
       }
       await throttle.loginSucceeded(attempt);
 
@@ -44,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const token = await sessions.create(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookie(reply, request, token, Math.floor(sessions.absoluteMs / 1000));
       const roles = await users.rolesOf(user.id);
+      await events.record({ type: 'sign-in', userId: user.id, username: user.username, address });
       return ok({ username: user.username, roles }, 'Signed in.');
     },
   );
@@ -52,7 +95,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/logout',
     { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Sign out: ends the session' } },
     async (request, reply) => {
-      await sessions.destroy(requireUser(request).sessionId);
+      const user = requireUser(request);
+      await sessions.destroy(user.sessionId);
+      await events.record({ type: 'sign-out', userId: user.userId, username: user.username, address: request.ip });
       clearSessionCookie(reply, request);
       return ok(null, 'Signed out.');
     },

@@ -65,6 +65,12 @@ export interface LoginAttempt {
   keys: { addr: string; pair: string; user: string };
 }
 
+export interface Refusal {
+  retryAfter: number;
+  limit: 'address' | 'address-username' | 'username';
+  first: boolean;
+}
+
 export type ThrottleKind = 'address' | 'address-username' | 'username' | 'password-check';
 
 export interface ThrottleEntry {
@@ -97,35 +103,50 @@ export class LoginThrottle {
 
   /**
    * Counts this attempt, then refuses it (429) if a limit is passed. Call before verifying the
-   * password; the counts stay even when the attempt is refused.
+   * password; the counts stay even when the attempt is refused. `firstRefusal` is true for the
+   * attempt that crossed a limit (one security event per lockout, not one per refused request).
    */
-  async beginLogin(username: string, address: string): Promise<LoginAttempt> {
+  async beginLogin(
+    username: string,
+    address: string,
+  ): Promise<{ attempt: LoginAttempt; refused: null } | { attempt: LoginAttempt; refused: Refusal }> {
     const keys = LoginThrottle.keys(username, address);
+    const attempt = { address, username: normalise(username), keys };
     const now = this.clock();
     const nowIso = isoAt(now);
     const floor = isoAt(now - this.limits.windowMs);
-    const wait = await this.db.transaction().execute(async (trx) => {
+    const refused = await this.db.transaction().execute(async (trx): Promise<Refusal | null> => {
       const addr = await repo.bumpAttempts(trx, keys.addr, nowIso, floor);
       const pair = await repo.bumpAttempts(trx, keys.pair, nowIso, floor);
-      let seconds = 0;
-      if (Number(addr.attempts) > this.limits.perAddress) seconds = Math.max(seconds, this.windowLeft(addr, now));
-      if (Number(pair.attempts) > this.limits.perPair) seconds = Math.max(seconds, this.windowLeft(pair, now));
-      if (seconds > 0) return seconds;
+      const addrOver = Number(addr.attempts) - this.limits.perAddress;
+      const pairOver = Number(pair.attempts) - this.limits.perPair;
+      if (addrOver > 0 || pairOver > 0) {
+        const seconds = Math.max(
+          addrOver > 0 ? this.windowLeft(addr, now) : 0,
+          pairOver > 0 ? this.windowLeft(pair, now) : 0,
+        );
+        return {
+          retryAfter: seconds,
+          limit: pairOver > 0 ? 'address-username' : 'address',
+          first: addrOver === 1 || pairOver === 1,
+        };
+      }
 
       // The username's back-off applies only to addresses that failed for it recently.
       const dirty = pair.last_failure_at !== null && pair.last_failure_at >= isoAt(now - this.limits.dirtyMs);
-      if (!dirty) return 0;
+      if (!dirty) return null;
       const user = await repo.findCounter(trx, keys.user);
-      if (!user || user.window_start < isoAt(now - this.limits.userWindowMs)) return 0;
+      if (!user || user.window_start < isoAt(now - this.limits.userWindowMs)) return null;
       const over = Number(user.failures) - this.limits.userSoftLimit;
-      if (over < 0) return 0;
+      if (over < 0) return null;
       const backoff = Math.min(this.limits.backoffMaxMs, this.limits.backoffBaseMs * 2 ** Math.min(over, 20));
-      if (await repo.takeSlot(trx, keys.user, nowIso, isoAt(now + backoff))) return 0;
+      if (await repo.takeSlot(trx, keys.user, nowIso, isoAt(now + backoff))) return null;
       const fresh = await repo.findCounter(trx, keys.user);
-      return Math.max(1, Math.ceil((Date.parse(fresh?.next_allowed_at ?? nowIso) - now) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(fresh?.next_allowed_at ?? nowIso) - now) / 1000));
+      return { retryAfter, limit: 'username', first: over === 0 };
     });
-    if (wait > 0) throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, wait);
-    return { address, username: normalise(username), keys };
+    return { attempt, refused } as
+      { attempt: LoginAttempt; refused: null } | { attempt: LoginAttempt; refused: Refusal };
   }
 
   async loginFailed(attempt: LoginAttempt): Promise<void> {

@@ -87,6 +87,37 @@ export class SessionService {
     return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.sort() };
   }
 
+  /**
+   * The id a session is shown by: derived from the stored hash, so the list never shows what is
+   * stored (and nothing shown can be turned into a cookie).
+   */
+  static publicId(sessionId: string): string {
+    return createHash('sha256').update(`public:${sessionId}`).digest('base64url').slice(0, 22);
+  }
+
+  /** A user's live sessions, newest first. */
+  async listFor(userId: number) {
+    const now = this.clock();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', isoAt(now))
+      .where('last_seen_at', '>', isoAt(now - this.idleMinutes * 60_000))
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({ ...r, publicId: SessionService.publicId(r.id) }));
+  }
+
+  /** Ends one of a user's sessions by its public id; answers whether there was one. */
+  async destroyByPublicId(userId: number, publicId: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    const match = rows.find((r) => SessionService.publicId(r.id) === publicId);
+    if (!match) return false;
+    await this.destroy(match.id);
+    return true;
+  }
+
   async destroy(sessionId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }

@@ -4,12 +4,26 @@
  * itself is the auth module's LoginThrottle (service and repository).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throttleKeyParamsSchema } from '@desk/domain';
+import { throttleKeyParamsSchema, usernameSchema } from '@desk/domain';
+import { z } from 'zod';
+import { listQuerySchema } from '../../lib/paging.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { UsersService } from '../users/users.service.js';
+import type { SecurityEvents } from './security-events.service.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 
-export const securityRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> = async (app, { throttle }) => {
+export interface SecurityRoutesOptions {
+  throttle: LoginThrottle;
+  events: SecurityEvents;
+  users: UsersService;
+}
+
+export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = async (
+  app,
+  { throttle, events, users },
+) => {
   app.get(
     '/api/admin/throttles',
     {
@@ -32,7 +46,42 @@ export const securityRoutes: FastifyPluginAsyncZod<{ throttle: LoginThrottle }> 
     async (request) => {
       const cleared = await throttle.clear([request.params.key]);
       if (cleared === 0) throw notFound('That throttle is already clear.');
+      await events.record({
+        type: 'throttle-cleared',
+        actor: requireUser(request).username,
+        address: request.ip,
+        detail: request.params.key,
+      });
       return ok(null, 'Throttle cleared.');
+    },
+  );
+
+  app.get(
+    '/api/admin/security-events',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['security'],
+        summary: 'The security log, paged like the lists (page, size, sort, contains filters on each column)',
+        querystring: listQuerySchema,
+      },
+    },
+    async (request) => ok(await events.list(request.query)),
+  );
+
+  app.delete(
+    '/api/admin/users/:username/sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['security'],
+        summary: 'End every session of a user (they must sign in again)',
+        params: z.object({ username: usernameSchema }),
+      },
+    },
+    async (request) => {
+      const ended = await users.endSessionsOf(requireUser(request), request.params.username, request.ip);
+      return ok({ ended }, `${ended} session${ended === 1 ? '' : 's'} ended.`);
     },
   );
 };

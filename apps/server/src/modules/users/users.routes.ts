@@ -19,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { tags: ['users'], summary: 'Change a password (needs the old one)', body: modifyCredentialsBodySchema },
     },
     async (request) => {
-      await users.modifyCredentials(requireUser(request), request.body);
+      await users.modifyCredentials(requireUser(request), request.body, request.ip);
       return ok(null, 'Password changed.');
     },
   );
@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/addNewUser',
     { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'Add a user', body: addUserBodySchema } },
     async (request, reply) => {
-      const user = await users.add(request.body);
+      const user = await users.add(request.body, { actor: requireUser(request).username, address: request.ip });
       return reply.code(201).send(ok(user, `User ${user.username} added.`));
     },
   );
@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { tags: ['users'], summary: 'Remove a user (body: the username)', body: removeUserBodySchema },
     },
     async (request) => {
-      await users.remove(requireUser(request), request.body);
+      await users.remove(requireUser(request), request.body, request.ip);
       return ok(null, `User ${request.body} removed.`);
     },
   );

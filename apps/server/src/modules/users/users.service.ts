@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { SecurityEvents } from '../security/security-events.service.js';
 
 export class UsersService {
   constructor(
@@ -17,6 +18,7 @@ export class UsersService {
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
+    private readonly events: SecurityEvents,
   ) {}
 
   findByUsername(username: string, db: Kysely<DB> = this.db) {
@@ -40,7 +42,10 @@ export class UsersService {
     return users.map((u) => ({ id: u.id, username: u.username, authorities: byUser.get(u.id) ?? [] }));
   }
 
-  async add(input: { username: string; password: string; admin: boolean }): Promise<User> {
+  async add(
+    input: { username: string; password: string; admin: boolean },
+    audit?: { actor: string; address?: string },
+  ): Promise<User> {
     const passwordHash = await hashPassword(input.password);
     const now = isoAt(this.clock());
     return this.db.transaction().execute(async (trx) => {
@@ -57,12 +62,23 @@ export class UsersService {
         .insertInto('user_roles')
         .values(roles.map((role) => ({ user_id: id, role })))
         .execute();
+      await this.events.record(
+        {
+          type: 'user-added',
+          userId: id,
+          username: input.username,
+          actor: audit?.actor ?? 'first start',
+          address: audit?.address,
+          detail: `roles: ${roles.join(', ')}`,
+        },
+        trx,
+      );
       return { id, username: input.username, authorities: roles.sort() };
     });
   }
 
   /** Removes a user and, with the account, all of their sessions. */
-  async remove(actor: SessionUser, username: string): Promise<void> {
+  async remove(actor: SessionUser, username: string, address?: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const target = await this.findByUsername(username, trx);
       if (!target) throw notFound(`No user named '${username}'.`);
@@ -78,6 +94,10 @@ export class UsersService {
       await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
       await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      await this.events.record(
+        { type: 'user-removed', userId: target.id, username: target.username, actor: actor.username, address },
+        trx,
+      );
     });
   }
 
@@ -88,6 +108,7 @@ export class UsersService {
   async modifyCredentials(
     actor: SessionUser,
     input: { username: string; oldPassword: string; password: string },
+    address?: string,
   ): Promise<void> {
     const target = await this.findByUsername(input.username);
     const actorIsAdmin = actor.roles.includes(ROLE_ADMIN);
@@ -96,17 +117,7 @@ export class UsersService {
       throw notFound(`No user named '${input.username}'.`);
     }
     if (target.id !== actor.userId && !actorIsAdmin) throw forbidden('You can only change your own password.');
-    // Throttled like the sign-in: a stolen session must not become a password-guessing oracle.
-    await this.throttle.beginPasswordCheck(actor.userId);
-    if (!(await verifyPassword(target.password_hash, input.oldPassword))) {
-      const { signOut } = await this.throttle.passwordCheckFailed(actor.userId);
-      if (signOut) {
-        await this.sessions.destroy(actor.sessionId);
-        throw unauthorized('Too many wrong passwords: you have been signed out. Sign in again to continue.');
-      }
-      throw badRequest('oldPassword: the old password is not correct.');
-    }
-    await this.throttle.passwordCheckSucceeded(actor.userId);
+    await this.checkPassword(actor, target.password_hash, input.oldPassword, address);
     if (input.oldPassword === input.password)
       throw badRequest('password: the new password must differ from the old one.');
     const passwordHash = await hashPassword(input.password);
@@ -119,7 +130,81 @@ export class UsersService {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw conflict('The account changed meanwhile; please try again.');
       await this.sessions.destroyAllFor(target.id, target.id === actor.userId ? actor.sessionId : undefined, trx);
+      await this.events.record(
+        {
+          type: 'password-changed',
+          userId: target.id,
+          username: target.username,
+          actor: target.id === actor.userId ? null : actor.username,
+          address,
+        },
+        trx,
+      );
     });
+  }
+
+  /** An administrator ends every session of a user (a lost laptop, a leaver); answers how many. */
+  async endSessionsOf(actor: SessionUser, username: string, address?: string): Promise<number> {
+    const target = await this.findByUsername(username);
+    if (!target) throw notFound(`No user named '${username}'.`);
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx.deleteFrom('sessions').where('user_id', '=', target.id).executeTakeFirst();
+      const ended = Number(res.numDeletedRows);
+      await this.events.record(
+        {
+          type: 'sessions-ended-by-admin',
+          userId: target.id,
+          username: target.username,
+          actor: actor.username,
+          address,
+          detail: `${ended} session${ended === 1 ? '' : 's'}`,
+        },
+        trx,
+      );
+      return ended;
+    });
+  }
+
+  /** The signed-in user proves it is them again (to turn two-factor sign-in off). */
+  async verifyOwnPassword(actor: SessionUser, password: string, address?: string): Promise<void> {
+    const self = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', actor.userId)
+      .executeTakeFirst();
+    if (!self) throw unauthorized('Your account no longer exists.');
+    await this.checkPassword(actor, self.password_hash, password, address, 'password');
+  }
+
+  /**
+   * Throttled like the sign-in, counted before verification: a stolen session must not become a
+   * password-guessing oracle. Repeated failures end the session.
+   */
+  private async checkPassword(
+    actor: SessionUser,
+    hash: string,
+    password: string,
+    address: string | undefined,
+    field = 'oldPassword',
+  ): Promise<void> {
+    await this.throttle.beginPasswordCheck(actor.userId);
+    if (await verifyPassword(hash, password)) {
+      await this.throttle.passwordCheckSucceeded(actor.userId);
+      return;
+    }
+    const { signOut } = await this.throttle.passwordCheckFailed(actor.userId);
+    const who = { userId: actor.userId, username: actor.username, address };
+    await this.events.record({ type: 'password-check-failed', ...who });
+    if (signOut) {
+      await this.sessions.destroy(actor.sessionId);
+      await this.events.record({ type: 'signed-out-after-failures', ...who });
+      throw unauthorized('Too many wrong passwords: you have been signed out. Sign in again to continue.');
+    }
+    throw badRequest(
+      field === 'oldPassword'
+        ? 'oldPassword: the old password is not correct.'
+        : 'password: that is not your password.',
+    );
   }
 
   /**
