@@ -42,6 +42,8 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SettingsService } from './modules/settings/settings.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +64,7 @@ export interface AppContext {
   documents: DocumentsService;
   mailer: Mailer;
   pdf: PdfPool;
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -111,7 +114,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
-  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents, mailer, pdf };
+  const settings = new SettingsService(database.db, clock, config.COMPANY_NAME);
+  const ctx: AppContext = { config, database, clock, sessions, users, throttle, documents, mailer, pdf, settings };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
@@ -139,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     uiConfig: { docExpansion: 'list' },
   });
 
-  await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
+  await app.register(systemRoutes, { settings, taxRate: rateFromScaled(config.taxRateScaled) });
   await app.register(authRoutes, { users, sessions, throttle });
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { database, clock });
@@ -151,9 +155,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     pdf,
     mailer,
-    companyName: config.COMPANY_NAME,
+    settings,
     taxRate: config.taxRateScaled,
   });
+  await app.register(settingsRoutes, { settings });
   await app.register(loadersRoutes, { loaders: new LoadersService(database.db, clock, config.taxRateScaled) });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();

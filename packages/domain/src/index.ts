@@ -11,3 +11,4 @@ export * from './schemas/documents.js';
 export * from './schemas/loaders.js';
 export * from './schemas/printing.js';
 export * from './schemas/email.js';
+export * from './schemas/company.js';
