@@ -1,6 +1,7 @@
-/** TanStack Query keys of the admin feature (e-mail settings and user accounts). */
+/** TanStack Query keys of the admin feature (company and e-mail settings, user accounts). */
 export const adminKeys = {
   all: ['admin'] as const,
   emailConfig: () => [...adminKeys.all, 'email-config'] as const,
+  companySettings: () => [...adminKeys.all, 'company-settings'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
 };
