@@ -97,7 +97,7 @@ describe.each(engines())('document layout (%s)', (engine) => {
     return json(r).data;
   };
 
-  const download = async (kind: 'order' | 'quote', id: number, noPricePrint = false) => {
+  const download = async (kind: 'order' | 'quote', id: number, noPricePrint = false, tag = '') => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/download-excel${kind === 'order' ? 'Order' : 'Quote'}/${id}`,
@@ -108,7 +108,7 @@ describe.each(engines())('document layout (%s)', (engine) => {
     // PDF_LAYOUT_OUT=<dir> keeps the documents, to look at them (pdftoppm -png -r 60).
     if (process.env.PDF_LAYOUT_OUT)
       writeFileSync(
-        path.join(process.env.PDF_LAYOUT_OUT, `${kind}-${id}${noPricePrint ? '-noprice' : ''}.pdf`),
+        path.join(process.env.PDF_LAYOUT_OUT, `${kind}-${id}${noPricePrint ? '-noprice' : ''}${tag}.pdf`),
         res.rawPayload,
       );
     return readPdf(res.rawPayload);
@@ -336,7 +336,7 @@ describe.each(engines())('document layout (%s)', (engine) => {
         quoteValidityDays: null,
         terms: null,
       });
-      const pdf = await download('quote', docs.quote20!.id);
+      const pdf = await download('quote', docs.quote20!.id, false, '-renamed');
       const all = pdf.text.join('\n');
       expect(all).not.toContain('Valid until');
       expect(all).not.toContain('TERMS');

@@ -175,14 +175,18 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       return [s.itemDescription ?? '', extra, liftNotes].filter(Boolean).join('\n');
     };
     const blocks = doc.lines.map((line) => {
+      // A row is as tall as its tallest cell: a long item number wraps too.
+      pdf.font('bold').fontSize(10);
+      const itemH = cellHeight(line.itemNo, cols.item - 8, 12);
       pdf.font('regular').fontSize(10);
       const desc = line.itemDescription ?? '';
       const overrideNote = line.overridden && priced ? 6 : 0;
-      const rowH = Math.max(14, cellHeight(desc, cols.desc - 8, 12)) + 4 + overrideNote;
+      const rowH = Math.max(14, itemH, cellHeight(desc, cols.desc - 8, 12)) + 4 + overrideNote;
       pdf.font('regular').fontSize(8.5);
       const subs = line.subParts.map((s) => {
         const text = subText(s);
-        return { s, text, h: Math.max(12, cellHeight(text, cols.desc - 20, 11)) + 2 };
+        const h = Math.max(12, cellHeight(s.itemNo, cols.item - 14, 11), cellHeight(text, cols.desc - 20, 11)) + 2;
+        return { s, text, h };
       });
       return { line, desc, rowH, subs, h: rowH + subs.reduce((a, x) => a + x.h, 0) + 3 };
     });
