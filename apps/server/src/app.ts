@@ -46,6 +46,8 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SettingsService } from './modules/settings/settings.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +70,7 @@ export interface AppContext {
   documents: DocumentsService;
   mailer: Mailer;
   pdf: PdfPool;
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -121,13 +124,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const throttle = new LoginThrottle(database.db, clock);
   const events = new SecurityEvents(database.db, clock);
   const users = new UsersService(database.db, database.kind, clock, sessions, throttle, events);
-  const mfa = new MfaService(database.db, clock, () => config.COMPANY_NAME);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
-  const ctx: AppContext = { config, database, clock, sessions, users, throttle, events, mfa, documents, mailer, pdf };
+  const settings = new SettingsService(database.db, clock, config.COMPANY_NAME);
+  const mfa = new MfaService(database.db, clock, async () => (await settings.company()).name);
+  const ctx: AppContext = {
+    config,
+    database,
+    clock,
+    sessions,
+    users,
+    throttle,
+    events,
+    mfa,
+    documents,
+    mailer,
+    pdf,
+    settings,
+  };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
@@ -155,7 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     uiConfig: { docExpansion: 'list' },
   });
 
-  await app.register(systemRoutes, { companyName: config.COMPANY_NAME, taxRate: rateFromScaled(config.taxRateScaled) });
+  await app.register(systemRoutes, { settings, taxRate: rateFromScaled(config.taxRateScaled) });
   await app.register(authRoutes, { users, sessions, throttle, mfa, events });
   await app.register(securityRoutes, { throttle, events, users });
   await app.register(accountRoutes, { users, sessions, mfa, events });
@@ -169,9 +186,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     pdf,
     mailer,
-    companyName: config.COMPANY_NAME,
+    settings,
     taxRate: config.taxRateScaled,
   });
+  await app.register(settingsRoutes, { settings });
   await app.register(loadersRoutes, { loaders: new LoadersService(database.db, clock, config.taxRateScaled) });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();

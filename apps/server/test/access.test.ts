@@ -113,6 +113,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/send-emailQuote/:id': 'user',
   'GET /api/grabAutoEmailConfig': 'admin',
   'POST /api/updateAutoEmailConfig': 'admin',
+  'GET /api/settings/company': 'user',
+  'PUT /api/settings/company': 'admin',
   'GET /api/orders/list/pickup_ready': 'user',
   'GET /api/orders/list/pickup_ready/:bayId': 'user',
   'PUT /api/orders/updateChosenJob': 'user',

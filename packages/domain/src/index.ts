@@ -12,3 +12,4 @@ export * from './schemas/loaders.js';
 export * from './schemas/printing.js';
 export * from './schemas/email.js';
 export * from './schemas/security.js';
+export * from './schemas/company.js';

@@ -124,6 +124,23 @@ for (const engine of engines) {
       expect(summary.linked_orders).toBeGreaterThanOrEqual(8);
     });
 
+    it('sets the letterhead (address, phone, e-mail, 30-day validity, terms), leaving the name to COMPANY_NAME', async () => {
+      const company = await db.selectFrom('company_settings').selectAll().executeTakeFirstOrThrow();
+      expect(company).toMatchObject({
+        id: 1,
+        name: null,
+        street: '4120 Power Inn Rd',
+        city: 'Sacramento',
+        state: 'CA',
+        zip: '95826',
+        phone: '(916) 555-0142',
+        email: 'sales@garagedoorsupply.example.com',
+        quote_validity_days: 30,
+        version: 1,
+      });
+      expect(company.terms).toMatch(/^Prices are quoted/);
+    });
+
     it('has 20 customers with different multipliers and an accented name', async () => {
       const customers = await db.selectFrom('customers').selectAll().execute();
       expect(customers).toHaveLength(20);

@@ -55,6 +55,21 @@ const part = (
   extra: Partial<DemoPart> = {},
 ): DemoPart => ({ itemNo, description, wholesale, category, type, ...extra });
 
+/** The demo business's letterhead: address, phone, e-mail, a 30-day quote validity and terms. */
+export const DEMO_COMPANY = {
+  street: '4120 Power Inn Rd',
+  city: 'Sacramento',
+  state: 'CA',
+  zip: '95826',
+  phone: '(916) 555-0142',
+  email: 'sales@garagedoorsupply.example.com',
+  quote_validity_days: 30,
+  terms:
+    'Prices are quoted for pickup at our Sacramento yard and are valid for the days shown. ' +
+    'Special-order doors require a 50% deposit and are not returnable. Stock parts may be ' +
+    'returned unused within 30 days with this document; electrical parts are not returnable once installed.',
+} as const;
+
 export const DEMO_PARTS: readonly DemoPart[] = [
   // Door sections
   part(
@@ -1942,6 +1957,15 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
       })),
     );
     if (linkRows.length > 0) await trx.insertInto('linked_orders').values(linkRows).execute();
+
+    // The letterhead, unless an administrator has saved one already. The name stays empty: it
+    // is COMPANY_NAME of the configuration until someone sets it in the Company tab.
+    await trx
+      .updateTable('company_settings')
+      .set({ ...DEMO_COMPANY, updated_at: isoTime(now.getTime()) })
+      .where('id', '=', 1)
+      .where('version', '=', 1)
+      .execute();
 
     return {
       customers: customerRows.length,

@@ -248,6 +248,22 @@ export interface EmailSettingsTable {
   updated_at: string;
 }
 
+/** One row (id 1): the letterhead. A null name means the configured COMPANY_NAME. */
+export interface CompanySettingsTable {
+  id: number;
+  name: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  email: string | null;
+  quote_validity_days: number | null;
+  terms: string | null;
+  version: Generated<number>;
+  updated_at: string;
+}
+
 export interface OrderStatusCountsTable {
   order_status_id: number;
   n: number;
@@ -285,6 +301,7 @@ export interface DB {
   vendor_orders: VendorOrdersTable;
   linked_orders: LinkedOrdersTable;
   email_settings: EmailSettingsTable;
+  company_settings: CompanySettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

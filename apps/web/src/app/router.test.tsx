@@ -33,7 +33,7 @@ describe('routes', () => {
     expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
   });
 
-  it('shows /admin with its five tabs to an admin', async () => {
+  it('shows /admin with its six tabs to an admin', async () => {
     stubApi({
       'GET /api/config': config,
       'GET /api/session': ok({ username: 'admin', roles: [ROLE_ADMIN] }),
@@ -46,6 +46,7 @@ describe('routes', () => {
     expect(tabs).toEqual([
       'Product Catalog',
       'Email Management',
+      'Company',
       'Modify Password',
       'Add Users',
       'Users List / Remove',

@@ -41,6 +41,9 @@ export const EMAIL_PLACEHOLDERS = {
   documentNumber: 'the order or quote number',
   total: 'the total, e.g. $1,234.56',
   companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
 } as const;
 
 export function fillTemplate(template: string, values: Record<keyof typeof EMAIL_PLACEHOLDERS, string>): string {

@@ -27,6 +27,8 @@ export const documentOutputSchema = z
 /** A document laid out for print: everything the PDF shows, computed by the server. */
 export interface PrintableDocument {
   companyName: string;
+  /** The letterhead lines under the company name: street, 'City, ST zip', phone and e-mail. */
+  letterhead: string[];
   kind: 'order' | 'quote';
   number: number;
   date: string;
@@ -44,6 +46,10 @@ export interface PrintableDocument {
   jobName: string | null;
   poNumber: string | null;
   specialInstructions: string | null;
+  /** Quotes: the quote date plus the company's validity days (YYYY-MM-DD), when one is set. */
+  validUntil: string | null;
+  /** The company's terms, printed after the totals, when set. */
+  terms: string | null;
   lines: Array<{
     quantity: number;
     itemNo: string;
@@ -60,6 +66,8 @@ export interface PrintableDocument {
       inches: string | null;
       fromModifier: boolean;
       category: string | null;
+      /** The package's LiftNotes, on the sub-part of an applied Lift modifier only. */
+      liftNotes: string[];
     }>;
   }>;
   totals: { subTotal: string; taxLabel: string; tax: string; total: string; useTax: boolean };

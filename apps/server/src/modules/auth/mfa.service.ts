@@ -40,12 +40,12 @@ export class MfaService {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     /** The name an authenticator app shows for the account (the business's name). */
-    private readonly issuer: () => string,
+    private readonly issuer: () => Promise<string>,
   ) {}
 
-  private totp(username: string, secret: string) {
+  private totp(username: string, secret: string, issuer = '') {
     return new TOTP({
-      issuer: this.issuer(),
+      issuer,
       label: username,
       algorithm: 'SHA1',
       digits: 6,
@@ -82,7 +82,7 @@ export class MfaService {
       throw conflict('Two-factor sign-in is already on. Turn it off first to enrol a new device.');
     const secret = new Secret({ size: 20 }).base32;
     await repo.setPendingSecret(this.db, userId, secret);
-    const otpauthUri = this.totp(username, secret).toString();
+    const otpauthUri = this.totp(username, secret, await this.issuer()).toString();
     const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { otpauthUri, secret, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }

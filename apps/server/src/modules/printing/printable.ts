@@ -1,5 +1,13 @@
 /** Builds the print model of an order or quote from the stored document and the pricing module. */
-import { formatCents, rateFromScaled, type DocumentKind, type PrintableDocument } from '@desk/domain';
+import {
+  addDays,
+  cityLine,
+  formatCents,
+  rateFromScaled,
+  type CompanySettings,
+  type DocumentKind,
+  type PrintableDocument,
+} from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -22,11 +30,32 @@ export function documentFileName(kind: DocumentKind, id: number, customer: strin
     .slice(0, 180);
 }
 
+const isAppliedLift = (s: { source: string; category: string | null }) => s.source === 'MOD' && s.category === 'Lift';
+
+/** The notes of the LiftNotes modifiers of these packages, by package id. */
+async function liftNotesOf(db: Db, packageIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (packageIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('package_modifiers')
+    .select(['package_id', 'notes'])
+    .where('package_id', 'in', [...new Set(packageIds)])
+    .where('category', '=', 'LiftNotes')
+    .where('notes', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const notes = r.notes?.trim();
+    if (notes) out.set(r.package_id, [...(out.get(r.package_id) ?? []), notes]);
+  }
+  return out;
+}
+
 export async function printableDocument(
   db: Db,
   kind: DocumentKind,
   id: number,
-  opts: { companyName: string; taxRate: number; noPricePrint: boolean; clock: Clock },
+  opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean; clock: Clock },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
   const header = await docs.findHeaderRow(db, k, id);
@@ -38,13 +67,25 @@ export async function printableDocument(
     .executeTakeFirstOrThrow();
   const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
   const subs = await docs.subPartsForDocument(db, k, id);
+  const liftNotes = await liftNotesOf(
+    db,
+    cart.filter((l) => (subs.get(l.id) ?? []).some(isAppliedLift)).map((l) => l.product.id),
+  );
+  const company = opts.company;
+  const date = header[k.dateColumn] as string;
   const money = (c: number) => formatCents(c);
   const ratePercent = (rateFromScaled(opts.taxRate) * 100).toFixed(4).replace(/\.?0+$/, '');
   return {
-    companyName: opts.companyName,
+    companyName: company.name,
+    letterhead: [
+      company.street,
+      cityLine(company),
+      company.phone ? `Phone: ${company.phone}` : null,
+      company.email ? `E-mail: ${company.email}` : null,
+    ].filter((x): x is string => !!x),
     kind,
     number: id,
-    date: header[k.dateColumn],
+    date,
     printedAt: isoAt(opts.clock()).slice(0, 10),
     status: kind === 'order' ? header.status_type : null,
     customer: {
@@ -59,6 +100,8 @@ export async function printableDocument(
     jobName: header.job_name,
     poNumber: header.po_number,
     specialInstructions: header.special_instructions,
+    validUntil: kind === 'quote' && company.quoteValidityDays ? addDays(date, company.quoteValidityDays) : null,
+    terms: company.terms,
     lines: cart.map((l) => ({
       quantity: l.quantity,
       itemNo: l.product.itemNo,
@@ -75,6 +118,8 @@ export async function printableDocument(
         inches: s.inches,
         fromModifier: s.source === 'MOD',
         category: s.category,
+        // The package's LiftNotes belong to its lift: printed only under an applied Lift modifier.
+        liftNotes: isAppliedLift(s) ? (liftNotes.get(l.product.id) ?? []) : [],
       })),
     })),
     totals: {

@@ -18,6 +18,7 @@ import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
+import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
 import type { PdfPool } from './pdf-pool.js';
 import { printableDocument } from './printable.js';
 
@@ -26,7 +27,8 @@ export interface PrintingOptions {
   clock: Clock;
   pdf: PdfPool;
   mailer: Mailer;
-  companyName: string;
+  /** The letterhead, read per document (never cached: another instance may have saved it). */
+  settings: SettingsService;
   taxRate: number;
 }
 
@@ -40,13 +42,16 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
   const access = { access: 'user' as const };
   const idParams = z.object({ id: idSchema });
 
-  const make = (kind: DocumentKind, id: number, noPricePrint: boolean) =>
-    printableDocument(db, kind, id, {
-      companyName: opts.companyName,
+  const make = async (kind: DocumentKind, id: number, noPricePrint: boolean) => {
+    const company = await opts.settings.company();
+    const doc = await printableDocument(db, kind, id, {
+      company,
       taxRate: opts.taxRate,
       noPricePrint,
       clock: opts.clock,
     });
+    return { doc, company };
+  };
 
   for (const kind of ['order', 'quote'] as const) {
     const Kind = kind === 'order' ? 'Order' : 'Quote';
@@ -62,7 +67,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
         },
       },
       async (request, reply) => {
-        const doc = await make(kind, request.params.id, request.body.noPricePrint);
+        const { doc } = await make(kind, request.params.id, request.body.noPricePrint);
         const pdf = await opts.pdf.render(doc);
         return reply
           .header('content-type', 'application/pdf')
@@ -84,7 +89,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
         },
       },
       async (request) => {
-        const doc = await make(kind, request.params.id, request.body.noPricePrint);
+        const { doc, company } = await make(kind, request.params.id, request.body.noPricePrint);
         const to = doc.customer.email?.trim();
         if (!to)
           throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
@@ -99,7 +104,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
           jobName: doc.jobName ?? '',
           documentNumber: String(doc.number),
           total: doc.noPricePrint ? '' : `$${doc.totals.total}`,
-          companyName: opts.companyName,
+          ...companyPlaceholders(company),
         };
         const subject = fillTemplate(
           kind === 'order' ? settings.order_subject : settings.quote_subject,
@@ -153,7 +158,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
       schema: {
         tags: ['e-mail'],
         summary:
-          'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName}',
+          'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName} {companyPhone} {companyEmail} {companyAddress}',
         body: emailConfigSchema,
       },
     },

@@ -19,12 +19,16 @@ const GREY = '#555555';
 const LIGHT = '#e9ecef';
 const ACCENT = '#1f3a5f';
 
+/** Page geometry (points). The footer sits in the bottom margin, below the last line of content. */
+const MARGINS = { top: 40, bottom: 50, left: 40, right: 40 };
+const FOOTER_FROM_BOTTOM = 35;
+
 export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${doc.number}`;
     const pdf = new PDFDocument({
       size: 'LETTER',
-      margins: { top: 40, bottom: 50, left: 40, right: 40 },
+      margins: { ...MARGINS },
       bufferPages: true,
       info: { Title: `${doc.companyName} - ${title}`, Author: doc.companyName, Subject: doc.fileName },
     });
@@ -35,26 +39,39 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     pdf.registerFont('regular', FONTS.regular);
     pdf.registerFont('bold', FONTS.bold);
 
-    const left = pdf.page.margins.left;
-    const width = pdf.page.width - left - pdf.page.margins.right;
-    const bottom = () => pdf.page.height - pdf.page.margins.bottom;
+    const left = MARGINS.left;
+    const width = pdf.page.width - left - MARGINS.right;
+    const bottom = () => pdf.page.height - MARGINS.bottom;
     // Height of a wrapped cell; a one-line text (the common case) needs no layout pass.
     const cellHeight = (text: string, w: number, lineHeight: number) =>
       !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : pdf.heightOfString(text, { width: w });
 
-    // Header
+    // Letterhead (left) and the document's title and dates (right)
     pdf
       .font('bold')
       .fontSize(18)
       .fillColor(ACCENT)
-      .text(doc.companyName, left, 40, { width: width * 0.6 });
-    pdf.font('bold').fontSize(16).fillColor('#000').text(title.toUpperCase(), left, 40, { width, align: 'right' });
+      .text(doc.companyName, left, MARGINS.top, { width: width * 0.6 });
     pdf.font('regular').fontSize(9).fillColor(GREY);
-    const dateLabel = doc.kind === 'order' ? 'Order date' : 'Quote date';
-    pdf.text(`${dateLabel}: ${doc.date}`, left, 62, { width, align: 'right' });
-    pdf.text(`Printed: ${doc.printedAt}`, { width, align: 'right' });
-    if (doc.status) pdf.text(`Status: ${doc.status}`, { width, align: 'right' });
-    let y = Math.max(pdf.y, 100) + 8;
+    for (const l of doc.letterhead) pdf.text(l, left, pdf.y, { width: width * 0.6 });
+    const leftEnd = pdf.y;
+    pdf
+      .font('bold')
+      .fontSize(16)
+      .fillColor('#000')
+      .text(title.toUpperCase(), left + width * 0.6, MARGINS.top, { width: width * 0.4, align: 'right' });
+    pdf.font('regular').fontSize(9).fillColor(GREY);
+    const right = (text: string) => pdf.text(text, left + width * 0.6, pdf.y, { width: width * 0.4, align: 'right' });
+    pdf.y = MARGINS.top + 22;
+    right(`${doc.kind === 'order' ? 'Order date' : 'Quote date'}: ${doc.date}`);
+    if (doc.validUntil) {
+      pdf.font('bold').fillColor('#000');
+      right(`Valid until ${doc.validUntil}`);
+      pdf.font('regular').fillColor(GREY);
+    }
+    right(`Printed: ${doc.printedAt}`);
+    if (doc.status) right(`Status: ${doc.status}`);
+    let y = Math.max(pdf.y, leftEnd, 100) + 8;
     pdf
       .moveTo(left, y)
       .lineTo(left + width, y)
@@ -110,6 +127,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       unit: left + cols.qty + cols.item + cols.desc,
       line: left + cols.qty + cols.item + cols.desc + cols.unit,
     };
+    const HEADER_H = 22;
     const tableHeader = () => {
       pdf.rect(left, y, width, 18).fill(ACCENT);
       pdf.font('bold').fontSize(9).fillColor('#fff');
@@ -120,22 +138,65 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
         pdf.text('Unit Price', xs.unit, y + 5, { width: cols.unit - 6, align: 'right' });
         pdf.text('Line Price', xs.line, y + 5, { width: cols.line - 6, align: 'right' });
       }
-      y += 22;
+      y += HEADER_H;
     };
-    const ensure = (h: number) => {
-      if (y + h > bottom()) {
-        pdf.addPage();
-        y = pdf.page.margins.top;
-        tableHeader();
-      }
+    /** A new page that continues the table: its header row first. */
+    const continueTable = () => {
+      pdf.addPage();
+      y = MARGINS.top;
+      tableHeader();
     };
-    tableHeader();
-    doc.lines.forEach((line, i) => {
+    const rowsStart = () => MARGINS.top + HEADER_H;
+    const totalRows: [string, string, boolean][] = priced
+      ? [
+          ['Sub Total', doc.totals.subTotal, false],
+          [doc.totals.useTax ? doc.totals.taxLabel : 'Tax (not applied)', doc.totals.tax, false],
+          ['Total', doc.totals.total, true],
+        ]
+      : [];
+    // What follows the last line and goes with it: the totals, and the terms when they are short
+    // (long terms flow over further pages on their own).
+    pdf.font('regular').fontSize(9);
+    const termsH = doc.terms ? pdf.heightOfString(doc.terms, { width }) : 0;
+    const TERMS_BLOCK = doc.terms ? 12 + 14 + termsH : 0;
+    const TRAILER_H = (priced ? 8 + 16 + 16 + 20 : 0) + (TERMS_BLOCK <= 160 ? TERMS_BLOCK : 0);
+
+    // Each line is a block: its row, then its sub-parts, measured before anything is drawn so a
+    // block that fits on a page is never split, and the last block carries the totals with it.
+    const subText = (s: PrintableDocument['lines'][number]['subParts'][number]) => {
+      const extra = [
+        s.fromModifier && s.category ? `[${s.category}]` : '',
+        s.inches ? `Inches: ${s.inches}` : '',
+        s.notes ? `Notes: ${s.notes}` : '',
+      ]
+        .filter(Boolean)
+        .join('  ');
+      const liftNotes = s.liftNotes.map((n) => `Lift notes: ${n}`).join('\n');
+      return [s.itemDescription ?? '', extra, liftNotes].filter(Boolean).join('\n');
+    };
+    const blocks = doc.lines.map((line) => {
+      // A row is as tall as its tallest cell: a long item number wraps too.
       pdf.font('bold').fontSize(10);
+      const itemH = cellHeight(line.itemNo, cols.item - 8, 12);
+      pdf.font('regular').fontSize(10);
       const desc = line.itemDescription ?? '';
-      const h = Math.max(14, cellHeight(desc, cols.desc - 8, 12)) + 4;
-      ensure(h);
-      if (i % 2 === 1) pdf.rect(left, y - 2, width, h).fill(LIGHT);
+      const overrideNote = line.overridden && priced ? 6 : 0;
+      const rowH = Math.max(14, itemH, cellHeight(desc, cols.desc - 8, 12)) + 4 + overrideNote;
+      pdf.font('regular').fontSize(8.5);
+      const subs = line.subParts.map((s) => {
+        const text = subText(s);
+        const h = Math.max(12, cellHeight(s.itemNo, cols.item - 14, 11), cellHeight(text, cols.desc - 20, 11)) + 2;
+        return { s, text, h };
+      });
+      return { line, desc, rowH, subs, h: rowH + subs.reduce((a, x) => a + x.h, 0) + 3 };
+    });
+
+    const CONTINUED_H = 13;
+    const SEPARATOR = 3;
+    type Block = (typeof blocks)[number];
+    const drawLine = (b: Block, i: number) => {
+      const { line, desc } = b;
+      if (i % 2 === 1) pdf.rect(left, y - 2, width, b.rowH).fill(LIGHT);
       pdf.fillColor('#000').font('bold').fontSize(10);
       pdf.text(String(line.quantity), xs.qty + 4, y, { width: cols.qty - 8 });
       pdf.text(line.itemNo, xs.item + 4, y, { width: cols.item - 8 });
@@ -150,26 +211,69 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
             .fillColor(GREY)
             .text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
       }
-      y += h + (line.overridden && priced ? 6 : 0);
-      for (const s of line.subParts) {
-        pdf.font('regular').fontSize(8.5);
-        const extra = [
-          s.fromModifier && s.category ? `[${s.category}]` : '',
-          s.inches ? `Inches: ${s.inches}` : '',
-          s.notes ? `Notes: ${s.notes}` : '',
-        ]
-          .filter(Boolean)
-          .join('  ');
-        const text = `${s.itemDescription ?? ''}${extra ? `\n${extra}` : ''}`;
-        const sh = Math.max(12, cellHeight(text, cols.desc - 20, 11)) + 2;
-        ensure(sh);
-        pdf.fillColor(s.fromModifier ? ACCENT : GREY);
-        pdf.text(String(s.quantity), xs.qty + 14, y, { width: cols.qty - 14 });
-        pdf.text(s.itemNo, xs.item + 14, y, { width: cols.item - 14 });
-        pdf.text(text, xs.desc + 16, y, { width: cols.desc - 20 });
-        y += sh;
+      y += b.rowH;
+    };
+    const drawSub = ({ s, text, h }: Block['subs'][number]) => {
+      pdf.font('regular').fontSize(8.5);
+      pdf.fillColor(s.fromModifier ? ACCENT : GREY);
+      pdf.text(String(s.quantity), xs.qty + 14, y, { width: cols.qty - 14 });
+      pdf.text(s.itemNo, xs.item + 14, y, { width: cols.item - 14 });
+      pdf.text(text, xs.desc + 16, y, { width: cols.desc - 20 });
+      y += h;
+    };
+    /** The first row of a page that carries on a line's sub-parts. */
+    const drawContinued = (b: Block) => {
+      pdf
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor(GREY)
+        .text(`${b.line.itemNo} (continued)`, xs.item + 4, y, { width: cols.item + cols.desc - 8, lineBreak: false });
+      y += CONTINUED_H;
+    };
+    /** Sub-parts from index `from` on, breaking between rows only if one is taller than what is left. */
+    const drawSubsFrom = (b: Block, from: number, last: boolean) => {
+      for (let j = from; j < b.subs.length; j++) {
+        const sub = b.subs[j]!;
+        const final = last && j === b.subs.length - 1;
+        if (y + sub.h + (final ? TRAILER_H : 0) > bottom() && y > rowsStart()) {
+          continueTable();
+          drawContinued(b);
+        }
+        drawSub(sub);
       }
-      y += 3;
+    };
+
+    tableHeader();
+    blocks.forEach((b, i) => {
+      const last = i === blocks.length - 1;
+      const trailer = last ? TRAILER_H : 0;
+      if (y + b.h + trailer > bottom() && y > rowsStart()) {
+        // The block does not fit in what is left of the page. Split it between two sub-parts when
+        // the line keeps at least one of them and at least two go over; else move it whole.
+        let split = 0;
+        let used = b.rowH;
+        for (let k = 1; k <= b.subs.length - 2; k++) {
+          used += b.subs[k - 1]!.h;
+          if (y + used > bottom()) break;
+          split = k;
+        }
+        if (split > 0) {
+          drawLine(b, i);
+          for (let j = 0; j < split; j++) drawSub(b.subs[j]!);
+          continueTable();
+          drawContinued(b);
+          drawSubsFrom(b, split, last);
+        } else {
+          continueTable();
+          drawLine(b, i);
+          drawSubsFrom(b, 0, last);
+        }
+      } else {
+        if (y + b.rowH + (last && b.subs.length === 0 ? trailer : 0) > bottom() && y > rowsStart()) continueTable();
+        drawLine(b, i);
+        drawSubsFrom(b, 0, last);
+      }
+      y += SEPARATOR;
       pdf
         .moveTo(left, y - 2)
         .lineTo(left + width, y - 2)
@@ -178,7 +282,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
         .stroke();
     });
     if (doc.lines.length === 0) {
-      ensure(20);
+      if (y + 20 + TRAILER_H > bottom()) continueTable();
       pdf
         .font('regular')
         .fontSize(10)
@@ -187,17 +291,11 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       y += 20;
     }
 
-    // Totals
+    // Totals: room for them was kept on the page of the last line.
     if (priced) {
-      const rows: [string, string, boolean][] = [
-        ['Sub Total', doc.totals.subTotal, false],
-        [doc.totals.useTax ? doc.totals.taxLabel : 'Tax (not applied)', doc.totals.tax, false],
-        ['Total', doc.totals.total, true],
-      ];
-      ensure(rows.length * 18 + 10);
       y += 8;
       const labelX = left + width - 260;
-      for (const [label, value, strong] of rows) {
+      for (const [label, value, strong] of totalRows) {
         pdf
           .font(strong ? 'bold' : 'regular')
           .fontSize(strong ? 12 : 10)
@@ -208,18 +306,40 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       }
     }
 
-    // Footer on every page
+    // Terms, after everything else; long terms flow onto further pages.
+    if (doc.terms) {
+      y += 12;
+      pdf.font('regular').fontSize(9);
+      const termsH = pdf.heightOfString(doc.terms, { width });
+      // The heading never stands alone at the foot of a page: it goes with at least two lines.
+      if (y + 14 + Math.min(termsH, 24) > bottom()) {
+        pdf.addPage();
+        y = MARGINS.top;
+      }
+      pdf.font('bold').fontSize(9).fillColor(GREY).text('TERMS', left, y, { width });
+      pdf
+        .font('regular')
+        .fontSize(9)
+        .fillColor('#000')
+        .text(doc.terms, left, pdf.y + 2, { width });
+    }
+
+    // Footer on every page, drawn last (the page count is known) inside the bottom margin. The
+    // margin is lifted while it is written, so pdfkit does not see text below the margin and
+    // start a new page for it.
     const range = pdf.bufferedPageRange();
     for (let p = range.start; p < range.start + range.count; p++) {
       pdf.switchToPage(p);
+      pdf.page.margins.bottom = 0;
       pdf.font('regular').fontSize(8).fillColor(GREY);
-      const fy = pdf.page.height - 35;
-      pdf.text(`${doc.companyName} - ${title}`, left, fy, { width: width / 2, lineBreak: false });
-      pdf.text(`Page ${p - range.start + 1} of ${range.count}`, left + width / 2, fy, {
-        width: width / 2,
+      const fy = pdf.page.height - FOOTER_FROM_BOTTOM;
+      pdf.text(`${doc.companyName} - ${title}`, left, fy, { width: width * 0.7, lineBreak: false });
+      pdf.text(`Page ${p - range.start + 1} of ${range.count}`, left + width * 0.7, fy, {
+        width: width * 0.3,
         align: 'right',
         lineBreak: false,
       });
+      pdf.page.margins.bottom = MARGINS.bottom;
     }
     pdf.end();
   });

@@ -1,8 +1,12 @@
 /** Routes that answer without a session: health (for load balancers) and public config. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ companyName: string; taxRate: number }> = async (app, opts) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; taxRate: number }> = async (
+  app,
+  opts,
+) => {
   app.get(
     '/api/health',
     { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness check' } },
@@ -12,6 +16,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ companyName: string; taxRate:
   app.get(
     '/api/config',
     { config: { access: 'public' }, schema: { tags: ['system'], summary: 'What the unauthenticated pages need' } },
-    async () => ok({ companyName: opts.companyName, taxRate: opts.taxRate }),
+    // The stored company name (read per request: another instance may have just saved it).
+    async () => ok({ companyName: (await opts.settings.company()).name, taxRate: opts.taxRate }),
   );
 };

@@ -1,6 +1,7 @@
 import { PageCard } from '../../components/ui/page-card';
 import { UrlTabs } from '../../components/ui/url-tabs';
 import { AddUsersTab } from './add-users-tab';
+import { CompanyTab } from './company-tab';
 import { EmailManagementTab } from './email-management-tab';
 import { ModifyPasswordTab } from './modify-password-tab';
 import { ProductCatalogTab } from './product-catalog-tab';
@@ -10,6 +11,7 @@ import { UsersListTab } from './users-list-tab';
 const ADMIN_TABS = [
   { key: 'products', title: 'Product Catalog', content: <ProductCatalogTab /> },
   { key: 'email', title: 'Email Management', content: <EmailManagementTab /> },
+  { key: 'company', title: 'Company', content: <CompanyTab /> },
   { key: 'password', title: 'Modify Password', content: <ModifyPasswordTab /> },
   { key: 'add-users', title: 'Add Users', content: <AddUsersTab /> },
   { key: 'users', title: 'Users List / Remove', content: <UsersListTab /> },

@@ -1,0 +1,48 @@
+/**
+ * GET and PUT /api/settings/company: the letterhead (docs/decisions/010-company-settings.md).
+ * Any signed-in user reads it (the top bar and documents show it); administrators save it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companySettingsSchema } from '@desk/domain';
+import { ok } from '../../lib/envelope.js';
+import { badRequest } from '../../lib/errors.js';
+import type { SettingsService } from './settings.service.js';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.get(
+    '/api/settings/company',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['settings'], summary: 'Company name, address, phone, e-mail, quote validity and terms' },
+    },
+    async () => ok(await settings.company()),
+  );
+
+  app.put(
+    '/api/settings/company',
+    {
+      config: { access: 'admin' },
+      // The schema's messages name each field in plain words; answer them as they are, without
+      // the generic 'body.field:' prefix, so the admin form can show each next to its field.
+      attachValidation: true,
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Save the company settings (all fields; version guards against a stale form). ' +
+          'E-mail placeholders {companyName} {companyPhone} {companyEmail} {companyAddress} use them.',
+        body: companySettingsSchema,
+      },
+    },
+    async (request) => {
+      if (request.validationError) {
+        const messages = [
+          ...new Set((request.validationError.validation ?? []).map((v: { message?: string }) => v.message)),
+        ]
+          .filter(Boolean)
+          .map((m) => `${m}.`);
+        throw badRequest(messages.length ? messages.join(' ') : 'The company settings are not valid.');
+      }
+      return ok(await settings.saveCompany(request.body), 'Company settings saved');
+    },
+  );
+};

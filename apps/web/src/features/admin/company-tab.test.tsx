@@ -1,0 +1,132 @@
+import type { CompanySettings } from '@desk/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failed, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { bodiesOf, callCount, stubAdmin } from './admin-test-utils';
+import { fieldErrorsFromMessage } from './company-tab';
+
+const stored: CompanySettings = {
+  name: 'Acme Doors',
+  street: null,
+  city: null,
+  state: null,
+  zip: null,
+  phone: null,
+  email: null,
+  quoteValidityDays: null,
+  terms: null,
+  version: 1,
+};
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
+
+describe('Admin > Company', () => {
+  it('sends every field with the version, shows Update Succeeded and refreshes the top bar name', async () => {
+    let configName = 'Acme Doors';
+    const fetchMock = stubAdmin({
+      'GET /api/config': () => ok({ companyName: configName, taxRate: 0.0975 }),
+      'GET /api/settings/company': ok(stored),
+      'PUT /api/settings/company': ({ body }) => {
+        const sent = JSON.parse(body!) as CompanySettings;
+        configName = sent.name;
+        return ok({ ...sent, version: 2 }, 'Company settings saved');
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=company');
+
+    const name = await screen.findByLabelText<HTMLInputElement>('Company name');
+    expect(name.value).toBe('Acme Doors');
+    await user.clear(name);
+    await user.type(name, ' Sierra Door Supply ');
+    await user.type(field('Street'), '1200 Industrial Way');
+    await user.type(field('City'), 'Sacramento');
+    await user.type(field('State'), 'CA');
+    await user.type(field('ZIP code'), '95815');
+    await user.type(field('Phone'), '(916) 555-0142');
+    await user.type(field('E-mail'), 'sales@sierra.example.com');
+    await user.type(field('Quote validity (days)'), '30');
+    await user.type(field('Terms'), 'Deposit on special orders.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([
+      {
+        name: 'Sierra Door Supply',
+        street: '1200 Industrial Way',
+        city: 'Sacramento',
+        state: 'CA',
+        zip: '95815',
+        phone: '(916) 555-0142',
+        email: 'sales@sierra.example.com',
+        quoteValidityDays: 30,
+        terms: 'Deposit on special orders.',
+        version: 1,
+      },
+    ]);
+    // The top bar reads the name from /api/config, asked again after the save.
+    await waitFor(() => expect(screen.getByRole('navigation').textContent).toContain('Sierra Door Supply'));
+    expect(callCount(fetchMock, 'GET', '/api/config')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('checks the fields before sending, with messages that name them', async () => {
+    const fetchMock = stubAdmin({ 'GET /api/settings/company': ok(stored) });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=company');
+
+    await user.clear(await screen.findByLabelText('Company name'));
+    await user.type(field('E-mail'), 'not-an-address');
+    await user.type(field('Quote validity (days)'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Company name is required')).toBeTruthy();
+    expect(screen.getByText('E-mail must be an e-mail address, e.g. sales@example.com')).toBeTruthy();
+    expect(screen.getByText('Quote validity must be a whole number of days from 1 to 3650, or empty')).toBeTruthy();
+    expect(field('Company name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Company name'));
+    expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([]);
+  });
+
+  it("shows the server's 400 messages next to their fields and in the banner", async () => {
+    stubAdmin({
+      'GET /api/settings/company': ok(stored),
+      'PUT /api/settings/company': failed(
+        400,
+        'Phone must be at most 40 characters. E-mail must be an e-mail address, e.g. sales@example.com.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=company');
+
+    await user.type(await screen.findByLabelText('Phone'), '555');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Update failed')).toBeTruthy();
+    const phone = field('Phone');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    const phoneError = document.getElementById(phone.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(phoneError.textContent).toBe('Phone must be at most 40 characters.');
+    const email = field('E-mail');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe(
+      'E-mail must be an e-mail address, e.g. sales@example.com.',
+    );
+    // Editing the field clears its server message.
+    await user.type(phone, '1');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('splits a server message back into field messages by label', () => {
+    expect(
+      fieldErrorsFromMessage(
+        'Company name is required. E-mail must be an e-mail address, e.g. sales@example.com. ZIP code must be text.',
+      ),
+    ).toEqual({
+      name: 'Company name is required.',
+      email: 'E-mail must be an e-mail address, e.g. sales@example.com.',
+      zip: 'ZIP code must be text.',
+    });
+    expect(fieldErrorsFromMessage('The company settings were changed by someone else.')).toEqual({});
+  });
+});

@@ -1,0 +1,266 @@
+import {
+  COMPANY_SETTINGS_LABELS,
+  companySettingsSchema,
+  type CompanySettings,
+  type CompanySettingsField,
+  type CompanySettingsUpdate,
+} from '@desk/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
+import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
+import { isApiError } from '../../lib/api-client';
+import { useCompanySettings } from './api/get-company-settings';
+import { useUpdateCompanySettings } from './api/update-company-settings';
+
+type FormValues = Record<CompanySettingsField, string>;
+type FieldErrors = Partial<Record<CompanySettingsField, string>>;
+
+const FIELDS = Object.keys(COMPANY_SETTINGS_LABELS) as CompanySettingsField[];
+
+const HINTS: Partial<Record<CompanySettingsField, string>> = {
+  name: 'Printed at the top of every quote and order, and shown in the top bar.',
+  quoteValidityDays: "Optional. Quotes print 'Valid until' the quote date plus this many days.",
+  terms: 'Optional. Printed at the end of every quote and order.',
+};
+
+const toForm = (s: CompanySettings): FormValues => ({
+  name: s.name,
+  street: s.street ?? '',
+  city: s.city ?? '',
+  state: s.state ?? '',
+  zip: s.zip ?? '',
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+  quoteValidityDays: s.quoteValidityDays === null ? '' : String(s.quoteValidityDays),
+  terms: s.terms ?? '',
+});
+
+/** A number field's text as the schema reads it: empty stays empty, digits become a number. */
+const days = (text: string): string | number => {
+  const t = text.trim();
+  return t === '' || !Number.isFinite(Number(t)) ? t : Number(t);
+};
+
+/**
+ * The server answers bad fields in one message of sentences that each start with the field's
+ * label ('Phone must be at most 40 characters. E-mail must be ...'): split it back by label.
+ */
+export function fieldErrorsFromMessage(message: string): FieldErrors {
+  const starts: Array<{ field: CompanySettingsField; at: number }> = [];
+  for (const field of FIELDS) {
+    const label = COMPANY_SETTINGS_LABELS[field].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const m of message.matchAll(new RegExp(`(?:^|\\. )(${label} (?:is|must|may)\\b)`, 'g')))
+      starts.push({ field, at: m.index + m[0].length - m[1]!.length });
+  }
+  starts.sort((a, b) => a.at - b.at);
+  const errors: FieldErrors = {};
+  starts.forEach(({ field, at }, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1]!.at : message.length;
+    errors[field] ??= message.slice(at, end).trim();
+  });
+  return errors;
+}
+
+/** Admin > Company: the letterhead printed on documents and used in e-mails. */
+export function CompanyTab() {
+  const settings = useCompanySettings();
+  const update = useUpdateCompanySettings();
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const stale = result?.kind === 'update-failed' && isApiError(update.error) && update.error.httpStatus === 409;
+
+  const save = async (input: CompanySettingsUpdate) => {
+    setResult(null);
+    setServerErrors({});
+    try {
+      await update.mutateAsync(input);
+      setResult({ kind: 'updated' });
+    } catch (e) {
+      if (isApiError(e) && e.httpStatus === 400) setServerErrors(fieldErrorsFromMessage(e.message));
+      setResult({ kind: 'update-failed', error: errorText(e) });
+    }
+  };
+
+  const reload = async () => {
+    setResult(null);
+    update.reset();
+    await settings.refetch();
+  };
+
+  if (settings.isPending) return <Loading />;
+  if (settings.isError) {
+    return (
+      <Banner variant="danger" title="The company settings could not be loaded">
+        <small>{errorText(settings.error)}</small>
+        <div className="mt-2">
+          <Button
+            variant="outline-danger"
+            size="sm"
+            onClick={() => void settings.refetch()}
+            disabled={settings.isFetching}
+          >
+            Try again
+          </Button>
+        </div>
+      </Banner>
+    );
+  }
+
+  return (
+    <>
+      <p className="text-secondary small">
+        Your business as customers see it: printed on every quote and order, and used in e-mails through the{' '}
+        <code>{'{companyName}'}</code> <code>{'{companyAddress}'}</code> <code>{'{companyPhone}'}</code>{' '}
+        <code>{'{companyEmail}'}</code> placeholders.
+      </p>
+      <Row>
+        <Col lg={8} xl={7}>
+          <div aria-live="polite">
+            <ResultBanner result={result} onClose={() => setResult(null)} />
+          </div>
+          {stale && (
+            <div className="d-flex justify-content-end mt-n2 mb-3">
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                onClick={() => void reload()}
+                disabled={settings.isFetching}
+              >
+                {settings.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+                Reload the latest version
+              </Button>
+            </div>
+          )}
+          <CompanyForm
+            // A new version from the server (a save or a reload) starts the form afresh from it.
+            key={settings.data.version}
+            settings={settings.data}
+            saving={update.isPending}
+            serverErrors={serverErrors}
+            onSubmit={(input) => void save(input)}
+          />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+interface CompanyFormProps {
+  settings: CompanySettings;
+  saving: boolean;
+  serverErrors: FieldErrors;
+  onSubmit: (input: CompanySettingsUpdate) => void;
+}
+
+function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<FormValues>(() => toForm(settings));
+  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  // The server's messages show until the field is edited; the form's own check comes first.
+  const [edited, setEdited] = useState<Partial<Record<CompanySettingsField, boolean>>>({});
+  const [seenServerErrors, setSeenServerErrors] = useState(serverErrors);
+  if (seenServerErrors !== serverErrors) {
+    setSeenServerErrors(serverErrors);
+    setEdited({});
+  }
+  const errorOf = (field: CompanySettingsField) =>
+    localErrors[field] ?? (edited[field] ? undefined : serverErrors[field]);
+
+  const set = (field: CompanySettingsField, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setEdited((previous) => ({ ...previous, [field]: true }));
+    if (localErrors[field] !== undefined) setLocalErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // The same schema the server parses with; its messages name the field in plain words.
+    const parsed = companySettingsSchema.safeParse({
+      ...values,
+      quoteValidityDays: days(values.quoteValidityDays),
+      version: settings.version,
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as CompanySettingsField | undefined;
+        if (field && FIELDS.includes(field)) found[field] ??= issue.message;
+      }
+      setLocalErrors(found);
+      const first = FIELDS.find((field) => found[field] !== undefined);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setLocalErrors({});
+    onSubmit(parsed.data);
+  };
+
+  const control = (
+    field: CompanySettingsField,
+    props: { type?: string; textarea?: boolean; autoComplete?: string },
+  ) => {
+    const error = errorOf(field);
+    const hint = HINTS[field];
+    const describedBy =
+      [error !== undefined && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') ||
+      undefined;
+    return (
+      <Form.Group controlId={`${id}-${field}`} className="mb-3">
+        <Form.Label className="mb-1">
+          {COMPANY_SETTINGS_LABELS[field]}
+          {field === 'quoteValidityDays' && ' (days)'}
+        </Form.Label>
+        <Form.Control
+          {...(props.textarea ? { as: 'textarea' as const, rows: 4 } : { type: props.type ?? 'text' })}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          isInvalid={error !== undefined}
+          aria-invalid={error !== undefined || undefined}
+          aria-describedby={describedBy}
+          autoComplete={props.autoComplete ?? 'off'}
+          {...(field === 'quoteValidityDays' ? { min: 1, max: 3650, step: 1, inputMode: 'numeric' as const } : {})}
+        />
+        <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+          {error}
+        </Form.Control.Feedback>
+        {hint && (
+          <Form.Text id={`${id}-${field}-hint`} className="d-block">
+            {hint}
+          </Form.Text>
+        )}
+      </Form.Group>
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Company settings">
+      <fieldset disabled={saving}>
+        {control('name', { autoComplete: 'organization' })}
+        {control('street', { autoComplete: 'street-address' })}
+        <Row className="g-3">
+          <Col md={6}>{control('city', { autoComplete: 'address-level2' })}</Col>
+          <Col xs={6} md={2}>
+            {control('state', { autoComplete: 'address-level1' })}
+          </Col>
+          <Col xs={6} md={4}>
+            {control('zip', { autoComplete: 'postal-code' })}
+          </Col>
+        </Row>
+        <Row className="g-3">
+          <Col md={6}>{control('phone', { type: 'tel', autoComplete: 'tel' })}</Col>
+          <Col md={6}>{control('email', { type: 'email', autoComplete: 'email' })}</Col>
+        </Row>
+        <Row className="g-3">
+          <Col md={6}>{control('quoteValidityDays', { type: 'number' })}</Col>
+        </Row>
+        {control('terms', { textarea: true })}
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={saving} style={{ minWidth: '6.5rem' }}>
+        {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+    </Form>
+  );
+}
