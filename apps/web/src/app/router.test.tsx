@@ -33,7 +33,7 @@ describe('routes', () => {
     expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
   });
 
-  it('shows /admin with its six tabs to an admin', async () => {
+  it('shows /admin with its seven tabs to an admin', async () => {
     stubApi({
       'GET /api/config': config,
       'GET /api/session': ok({ username: 'admin', roles: [ROLE_ADMIN] }),
@@ -50,6 +50,7 @@ describe('routes', () => {
       'Modify Password',
       'Add Users',
       'Users List / Remove',
+      'Security',
     ]);
   });
 
