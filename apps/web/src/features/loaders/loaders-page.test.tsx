@@ -327,7 +327,7 @@ describe('Loaders > Loading Grid', () => {
     expect((completeBox(5) as HTMLInputElement).disabled).toBe(true);
     // A loaded bay names what comes after its load.
     const one = within(bayCard(1));
-    expect(one.getByText('Next').parentElement!.textContent).toBe('Next#50');
+    expect(one.getByText('Next').parentElement!.textContent).toBe('Next#50 Capitol Overhead');
     expect(within(bayCard(6)).getByText('Empty')).toBeTruthy();
   });
 

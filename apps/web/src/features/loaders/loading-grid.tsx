@@ -16,9 +16,8 @@ export interface LoadingGridProps {
 }
 
 /**
- * Eight loading bays, four per row on a desktop, two on a tablet (SPEC.md section 2, "Loaders
- * home"): what the loader sees at each bay. Opening the tab loads every bay and the pickup list
- * (SPEC.md section 4).
+ * Eight loading bays, four per row on a desktop, two on a tablet (docs/product.md, Loaders): what
+ * the loader sees at each bay. Opening the tab loads every bay and the pickup list.
  */
 export function LoadingGrid({ selectedOrderIds, onToggleOrder }: LoadingGridProps) {
   return (
@@ -63,7 +62,7 @@ function BayCard({ bayId, selectedOrderIds, onToggleOrder }: BayCardProps) {
   const bay = useBayData(bayId);
   const title = `Loading Bay ${bayId}`;
   const titleId = `loading-bay-${bayId}-title`;
-  // SPEC.md section 7 treats a failed bay fetch (a 500) as an empty bay. A failed refresh (the
+  // A bay whose first fetch fails (a 500) shows as empty (docs/product.md, Loaders). A failed refresh (the
   // network dropped) keeps what the bay last showed, marked as possibly out of date.
   const data: BayData | undefined = bay.data;
   const orderId = data?.orderId ?? null;
@@ -157,8 +156,8 @@ function LoadInfo({ data, next }: { data: BayData; next: BayNextOrder[] }) {
             <Badge bg="info" text="dark" className="me-1">
               Next
             </Badge>
-            #{next[0]!.orderId}
-            {next.length > 1 ? ` +${next.length - 1}` : ''}
+            #{next[0]!.orderId} {next[0]!.customerName ?? ''}
+            {next.length > 1 ? ` (+${next.length - 1})` : ''}
           </span>
         )}
       </div>
@@ -225,7 +224,7 @@ function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; 
       className={`bay-table-scroll${dimmed ? ' opacity-50' : ''}`}
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
     >
-      <Table size="sm" className="bay-table mb-0">
+      <Table size="sm" className={`bay-table mb-0${rows.length === 0 ? ' bay-table-empty' : ''}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -256,7 +255,9 @@ function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; 
                 <td className="text-end tabular-nums">{row.quantity}</td>
                 <td className="bay-item-no">{row.itemNo}</td>
                 <td className="bay-item-description">
-                  {row.itemDescription ?? ''}
+                  <div className="bay-desc" title={row.itemDescription ?? undefined}>
+                    {row.itemDescription ?? ''}
+                  </div>
                   {row.notes.length > 0 && (
                     <ul className="bay-notes">
                       {row.notes.map((note, i) => (
