@@ -62,8 +62,8 @@ function BayCard({ bayId, selectedOrderIds, onToggleOrder }: BayCardProps) {
   const bay = useBayData(bayId);
   const title = `Loading Bay ${bayId}`;
   const titleId = `loading-bay-${bayId}-title`;
-  // A bay whose first fetch fails (a 500) shows as empty (docs/product.md, Loaders). A failed refresh (the
-  // network dropped) keeps what the bay last showed, marked as possibly out of date.
+  // A bay whose first fetch fails (a 500) shows as empty (docs/product.md, Loaders). A failed
+  // refresh (the network dropped) keeps what the bay last showed, marked as possibly out of date.
   const data: BayData | undefined = bay.data;
   const orderId = data?.orderId ?? null;
   const loaded = orderId !== null;
