@@ -564,6 +564,6 @@ describe('Loaders > Grid Manager', () => {
     expect(router.state.location.pathname).toBe('/loaders');
     await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sales'));
-    await waitFor(() => expect(unload()).toBe(false));
+    await waitFor(() => expect(unload()).toBe(false), { timeout: 5000 });
   });
 });
