@@ -120,6 +120,7 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/orders/updateChosenJob': 'user',
   'PUT /api/orders/chooseGarageBayOrder': 'user',
   'POST /api/orders/modifyLoaderOrders': 'user',
+  'POST /api/orders/completeBayOrders': 'user',
   'GET /api/getGarageBayData/:bayId': 'user',
 };
 

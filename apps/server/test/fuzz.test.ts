@@ -843,6 +843,8 @@ describe.each(engines())('bad input: what the fuzz found, and markup kept verbat
     }
     expect((await send('PUT', '/api/orders/updateChosenJob', [{ id: true }])).statusCode).toBe(400);
     expect((await send('POST', '/api/orders/modifyLoaderOrders', [[1]])).statusCode).toBe(400);
+    expect((await send('POST', '/api/orders/completeBayOrders', { orderIds: [[1]] })).statusCode).toBe(400);
+    expect((await send('POST', '/api/orders/completeBayOrders', { orderIds: [true] })).statusCode).toBe(400);
     expect(snapshotDiff(before, await snapshotDb(t.db.database))).toBe('');
     // A bare id as a string of digits still works, as docs/architecture.md section 6 promises.
     expect((await send('POST', '/api/orders/create', { customer: '1' })).statusCode).toBe(201);

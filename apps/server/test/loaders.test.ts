@@ -83,6 +83,8 @@ describe.each(engines())('loaders API (%s)', (engine) => {
       customerId: null,
       customerName: null,
       customerJobName: null,
+      specialInstructions: null,
+      next: [],
     });
   });
 
@@ -102,8 +104,15 @@ describe.each(engines())('loaders API (%s)', (engine) => {
       customerJobName: 'Pickup job 0',
     });
     expect(bay1.printExcelModels).toEqual([
-      { quantity: 2, itemNo: 'PKG-0907', itemDescription: '9x7 steel door package', price: 1200, kind: 'LINE' },
-      { quantity: 8, itemNo: 'HNG-01', itemDescription: '#1 hinge', price: 0, kind: 'SUB' },
+      {
+        quantity: 2,
+        itemNo: 'PKG-0907',
+        itemDescription: '9x7 steel door package',
+        price: 1200,
+        kind: 'LINE',
+        notes: [],
+      },
+      { quantity: 8, itemNo: 'HNG-01', itemDescription: '#1 hinge', price: 0, kind: 'SUB', notes: [] },
     ]);
     expect((await data('GET', '/api/orders/list/pickup_ready/2')).map((o: any) => [o.id, o.current_load])).toEqual([
       [orders[1], true],
@@ -204,5 +213,265 @@ describe.each(engines())('loaders API (%s)', (engine) => {
     });
     expect((await data('GET', '/api/orders/list/pickup_ready')).map((o: any) => o.id)).not.toContain(orders[0]);
     void pkgId;
+  });
+});
+
+/**
+ * Issue 11, "the yard sees what to load": the bay answer carries the order, its Special
+ * Instructions, each row's notes and the orders waiting for the bay ("Next"); Complete Orders
+ * works per bay (order ids), all or nothing, and two clerks cannot complete one load twice.
+ */
+describe.each(engines())('loading bays per order (%s)', (engine) => {
+  let t: TestApp;
+  let staff: string;
+  const S = (method: Method, url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: staff },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const data = async (method: Method, url: string, payload?: unknown) => {
+    const r = await S(method, url, payload);
+    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+    return json(r).data;
+  };
+  const bay = (id: number) => data('GET', `/api/getGarageBayData/${id}`);
+  const place = (rows: { id: number; current_load: boolean; loading_bay: number | null }[]) =>
+    data('PUT', '/api/orders/updateChosenJob', rows);
+  const complete = (orderIds: unknown) => S('POST', '/api/orders/completeBayOrders', { orderIds });
+  let pkg: any;
+  let contractor: number;
+  /** A new pickup-ready order of the contractor, with one package line of `quantity` doors. */
+  const newOrder = async (jobName: string, extra: Record<string, unknown> = {}, quantity = 1) => {
+    const o = await data('POST', '/api/orders/create', { customer: contractor, jobName, orderPickup: true, ...extra });
+    const line = await data('POST', `/api/order-parts/create/${o.id}`, { product: pkg.id, quantity });
+    return { id: o.id as number, lineId: line.id as number };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const admin = await t.login();
+    staff = await t.staff('yard');
+    const A = async (method: Method, url: string, payload?: unknown) => {
+      const r = await t.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object });
+      if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+      return json(r).data;
+    };
+    const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
+    pkg = await A('POST', '/api/products/create', {
+      itemNo: 'PKG-1608',
+      itemDescription: '16x8 insulated door package',
+      wholesalePrice: 900,
+      productType: types.Package,
+    });
+    const hinge = await A('POST', '/api/products/create', { itemNo: 'HNG-02', itemDescription: '#2 hinge' });
+    const liftKit = await A('POST', '/api/products/create', { itemNo: 'HLK-24', itemDescription: 'High lift kit' });
+    const bracket = await A('POST', '/api/products/create', { itemNo: 'MNT-R', itemDescription: 'Rear mount kit' });
+    await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: hinge.id, quantity: 4 });
+    pkg.lift = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+      category: 'Lift',
+      name: 'High lift',
+      quantity: 1,
+      product: { id: liftKit.id },
+      notes: 'Up to 24 in of high lift',
+    });
+    pkg.mount = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+      category: 'Mount',
+      name: 'Rear mount',
+      quantity: 1,
+      product: { id: bracket.id },
+    });
+    await A('POST', `/api/package/modifiers/create/${pkg.id}`, {
+      category: 'LiftNotes',
+      notes: 'HL 18 in, jackshaft opener',
+    });
+    contractor = (await data('POST', '/api/customers/create', { name: 'Delta Contractors', customerNo: 'DC-1' })).id;
+  });
+  afterAll(async () => t?.close());
+
+  it('a bay shows its order, Special Instructions, every row with its notes and inches, and the orders next in line', async () => {
+    const a = await newOrder('Riverside Hall', { specialInstructions: '  Call Dana before loading  ' }, 2);
+    const [hingeRow] = await data('GET', `/api/order-parts/sub-parts/${a.lineId}`);
+    await data('PUT', `/api/order-parts/update-subpart-assoc-notes/${a.lineId}`, {
+      rowId: hingeRow.rowId,
+      notes: 'Color: almond',
+    });
+    await data('POST', `/api/orders/package-modifiers/upsert/${a.lineId}`, {
+      modifierId: pkg.lift.id,
+      inches: '18',
+      notes: 'Jackshaft side left',
+    });
+    await data('POST', `/api/orders/package-modifiers/upsert/${a.lineId}`, { modifierId: pkg.mount.id });
+    const b = await newOrder('Riverside Annex'); // no Lift: no Lift notes
+    const waiting = await newOrder('Riverside phase 2');
+    const elsewhere = await newOrder('Warehouse 9');
+    await place([
+      { id: a.id, current_load: true, loading_bay: 3 },
+      { id: b.id, current_load: true, loading_bay: 4 },
+    ]);
+    // Choose Garage Bay: assigned to a bay, not its current load.
+    await data('PUT', '/api/orders/chooseGarageBayOrder', [
+      { id: waiting.id, loading_bay: 3 },
+      { id: elsewhere.id, loading_bay: 5 },
+    ]);
+
+    expect(await bay(3)).toEqual({
+      bayId: 3,
+      orderId: a.id,
+      customerId: contractor,
+      customerName: 'Delta Contractors',
+      customerJobName: 'Riverside Hall',
+      specialInstructions: 'Call Dana before loading',
+      printExcelModels: [
+        {
+          quantity: 2,
+          itemNo: 'PKG-1608',
+          itemDescription: '16x8 insulated door package',
+          price: 1800,
+          kind: 'LINE',
+          notes: ['Lift notes: HL 18 in, jackshaft opener'],
+        },
+        { quantity: 8, itemNo: 'HNG-02', itemDescription: '#2 hinge', price: 0, kind: 'SUB', notes: ['Color: almond'] },
+        {
+          quantity: 2,
+          itemNo: 'HLK-24',
+          itemDescription: 'High lift kit',
+          price: 0,
+          kind: 'SUB',
+          notes: ['Lift 18 in', 'Jackshaft side left'],
+        },
+        { quantity: 2, itemNo: 'MNT-R', itemDescription: 'Rear mount kit', price: 0, kind: 'SUB', notes: [] },
+      ],
+      next: [{ orderId: waiting.id, customerName: 'Delta Contractors', jobName: 'Riverside phase 2' }],
+    });
+    const four = await bay(4);
+    expect(four).toMatchObject({ orderId: b.id, specialInstructions: null, next: [] });
+    expect(four.printExcelModels.map((r: any) => r.notes)).toEqual([[], []]);
+    // Bay 5 has no current load, but an order waits for it: not an empty bay.
+    expect(await bay(5)).toMatchObject({
+      orderId: null,
+      printExcelModels: [],
+      next: [{ orderId: elsewhere.id, customerName: 'Delta Contractors', jobName: 'Warehouse 9' }],
+    });
+    // An order that is no longer ready for pickup does not wait for the bay.
+    await data('PUT', `/api/orders/update/${elsewhere.id}`, {
+      ...(await data('GET', `/api/orders/${elsewhere.id}`)),
+      orderPickup: false,
+    });
+    expect((await bay(5)).next).toEqual([]);
+    expect((await bay(6)).next).toEqual([]);
+  });
+
+  it('Complete Orders per bay closes only the chosen order: the same customer in the next bay stays loaded', async () => {
+    const three = await bay(3);
+    const four = await bay(4);
+    expect(three.customerId).toBe(four.customerId);
+    const empty = await complete([]);
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).message).toBe('No orders selected for completion.');
+    for (const bad of [['x'], [0], [-1], 'not a list', [1.5]]) {
+      expect((await complete(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await S('POST', '/api/orders/completeBayOrders', [three.orderId])).statusCode).toBe(400);
+
+    // The order waiting for bay 3 is no current load: 409 naming it, and nothing is completed.
+    const waiting = three.next[0].orderId;
+    const refused = await complete([three.orderId, waiting]);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe(
+      `Order ${waiting} is not loaded in a bay (already completed or moved); nothing was completed.`,
+    );
+    expect((await bay(3)).orderId).toBe(three.orderId);
+    const unknown = await complete([999999, 999998]);
+    expect(unknown.statusCode).toBe(409);
+    expect(json(unknown).message).toMatch(/^Orders 999998, 999999 are not loaded in a bay/);
+
+    const done = await complete([three.orderId, three.orderId]);
+    expect(done.statusCode).toBe(200);
+    expect(json(done)).toMatchObject({
+      status: 'OK',
+      message: 'Orders successfully completed.',
+      data: { completed: [three.orderId] },
+    });
+    expect(await bay(3)).toMatchObject({ orderId: null, printExcelModels: [], next: three.next });
+    expect(await bay(4)).toMatchObject({ orderId: four.orderId, customerId: four.customerId });
+    expect(await data('GET', `/api/orders/${three.orderId}`)).toMatchObject({
+      orderStatus: { type: 'Completed', closed: true },
+      orderPickup: false,
+      current_load: false,
+      loading_bay: null,
+    });
+    expect(await data('GET', `/api/orders/${four.orderId}`)).toMatchObject({
+      orderStatus: { closed: false },
+      orderPickup: true,
+      current_load: true,
+      loading_bay: 4,
+    });
+    // A second click on the same bay: the order is no longer a load.
+    const again = await complete([three.orderId]);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toMatch(new RegExp(`^Order ${three.orderId} is not loaded in a bay`));
+
+    // The specification's call by customer still completes that customer's loads (bay 4 now).
+    const byCustomer = await S('POST', '/api/orders/modifyLoaderOrders', [four.customerId]);
+    expect(byCustomer.statusCode).toBe(200);
+    expect(json(byCustomer).data).toEqual({ completed: [four.orderId] });
+    expect((await bay(4)).orderId).toBeNull();
+  });
+
+  it('50 clerks completing the same bay at once: exactly one succeeds, the others get 409, nothing half done', async () => {
+    const e = await newOrder('Race one');
+    await place([{ id: e.id, current_load: true, loading_bay: 6 }]);
+    const before = await data('GET', `/api/orders/${e.id}`);
+    const results = await Promise.all(Array.from({ length: 50 }, () => complete([e.id])));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(json(r).message).toMatch(new RegExp(`^Order ${e.id} is not loaded in a bay`));
+    }
+    const after = await data('GET', `/api/orders/${e.id}`);
+    expect(after).toMatchObject({ orderStatus: { type: 'Completed' }, current_load: false, loading_bay: null });
+    expect(after.version).toBe(before.version + 1); // changed once, not 50 times
+  });
+
+  it('all or nothing under contention: [F, G] and [G] at once never complete F without G', async () => {
+    for (let round = 0; round < 3; round++) {
+      const f = await newOrder(`Race F${round}`);
+      const g = await newOrder(`Race G${round}`);
+      await place([
+        { id: f.id, current_load: true, loading_bay: 7 },
+        { id: g.id, current_load: true, loading_bay: 8 },
+      ]);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => complete(i % 2 === round % 2 ? [f.id, g.id] : [g.id])),
+      );
+      const winners = results
+        .map((r, i) => ({ r, ids: i % 2 === round % 2 ? [f.id, g.id] : [g.id] }))
+        .filter((x) => x.r.statusCode === 200);
+      expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+      expect(winners).toHaveLength(1);
+      const fNow = await data('GET', `/api/orders/${f.id}`);
+      // F is completed exactly when the winner asked for it; otherwise it is still bay 7's load.
+      if (winners[0]!.ids.includes(f.id)) expect(fNow).toMatchObject({ current_load: false, loading_bay: null });
+      else {
+        expect(fNow).toMatchObject({ current_load: true, loading_bay: 7 });
+        await complete([f.id]);
+      }
+      expect(await data('GET', `/api/orders/${g.id}`)).toMatchObject({ current_load: false, loading_bay: null });
+    }
+  });
+
+  it('50 clerks completing one customer by the specification call: one succeeds, the others get 409', async () => {
+    const h = await newOrder('Race by customer');
+    await place([{ id: h.id, current_load: true, loading_bay: 2 }]);
+    const before = await data('GET', `/api/orders/${h.id}`);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => S('POST', '/api/orders/modifyLoaderOrders', [contractor])),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    expect((await data('GET', `/api/orders/${h.id}`)).version).toBe(before.version + 1);
   });
 });

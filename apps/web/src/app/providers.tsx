@@ -19,7 +19,9 @@ export function createQueryClient({ retry = true }: QueryClientOptions = {}): Qu
               failureCount < 2 && !(isApiError(error) && error.httpStatus >= 400 && error.httpStatus < 500)
           : false,
       },
-      mutations: { retry: false },
+      // A write runs when asked, or fails then: never paused offline and replayed later, when
+      // the clerk has moved on (the default 'online' mode would send it when the network returns).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -43,6 +43,17 @@ export const customerIdsSchema = z
   .min(1, { error: 'No orders selected for completion.' })
   .max(100);
 
+/**
+ * POST /api/orders/completeBayOrders: the orders (one per ticked bay) to complete. An empty list
+ * is refused by the service in plain words, not here (a schema message carries a field path).
+ */
+export const completeBayOrdersSchema = z.object({
+  orderIds: z
+    .array(positiveId('must be an order id'), { error: 'must be a list of order ids' })
+    .max(100, { error: 'must hold at most 100 orders' }),
+});
+export type CompleteBayOrdersInput = z.infer<typeof completeBayOrdersSchema>;
+
 export interface PickupOrder {
   id: number;
   customerId: number;
@@ -62,6 +73,15 @@ export interface BayRow {
   price: number;
   /** 'LINE' for a cart line, 'SUB' for a part under a package line. */
   kind: 'LINE' | 'SUB';
+  /** What the loader must know about this row: sub-part and modifier notes, inches ("Lift 18 in"). */
+  notes: string[];
+}
+
+/** An order assigned to a bay that is not (yet) its current load: shown as "Next". */
+export interface BayNextOrder {
+  orderId: number;
+  customerName: string | null;
+  jobName: string | null;
 }
 
 export interface BayData {
@@ -71,4 +91,8 @@ export interface BayData {
   customerId: number | null;
   customerName: string | null;
   customerJobName: string | null;
+  /** The current load's Special Instructions. */
+  specialInstructions: string | null;
+  /** Pickup-ready orders assigned to this bay, not its current load, oldest first. */
+  next: BayNextOrder[];
 }

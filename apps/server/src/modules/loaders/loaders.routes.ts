@@ -1,7 +1,7 @@
 /** docs/product.md section 7, the loader calls under Orders (docs/architecture.md section 4). Staff run the yard. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bayIdSchema, customerIdsSchema, pickupOrdersSchema } from '@desk/domain';
+import { bayIdSchema, completeBayOrdersSchema, customerIdsSchema, pickupOrdersSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import type { LoadersService } from './loaders.service.js';
 
@@ -59,6 +59,19 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
       },
     },
     async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
+  );
+
+  app.post(
+    '/api/orders/completeBayOrders',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Complete Orders per bay: only these current loads become Completed, all or nothing',
+        body: completeBayOrdersSchema,
+      },
+    },
+    async (request) => ok(await loaders.completeBayOrders(request.body.orderIds), 'Orders successfully completed.'),
   );
 
   app.get(

@@ -4,7 +4,14 @@
  * column), completion all-or-nothing.
  */
 import { sql, type Kysely } from 'kysely';
-import { COMPLETED_STATUS, type BayData, type BayRow, type PickupOrder, type PickupOrderInput } from '@desk/domain';
+import {
+  COMPLETED_STATUS,
+  type BayData,
+  type BayNextOrder,
+  type BayRow,
+  type PickupOrder,
+  type PickupOrderInput,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -145,7 +152,10 @@ export class LoadersService {
     });
   }
 
-  /** Complete Orders: each customer's current load becomes Completed and leaves its bay, all or nothing. */
+  /**
+   * Complete Orders by customer (the specification's call): each customer's current load becomes
+   * Completed and leaves its bay, all or nothing.
+   */
   async complete(customerIds: number[]): Promise<{ completed: number[] }> {
     return this.db.transaction().execute(async (trx) => {
       const loads = await trx
@@ -161,31 +171,80 @@ export class LoadersService {
       const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
       if (without.length)
         throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
-      const completed = await trx
-        .selectFrom('order_statuses')
-        .select('id')
-        .where('type', '=', COMPLETED_STATUS)
-        .executeTakeFirstOrThrow();
-      const now = isoAt(this.clock());
       const ids = loads.map((l) => l.id);
-      await trx
-        .updateTable('orders')
-        .set({
-          order_status_id: completed.id,
-          current_load: 0,
-          loading_bay: null,
-          order_pickup: 0,
-          completed_at: now,
-          updated_at: now,
-          version: sql`version + 1`,
-        })
-        .where('id', 'in', ids)
-        .execute();
-      return { completed: ids.sort((a, b) => a - b) };
+      const closed = await this.closeLoads(trx, ids);
+      if (closed.length !== ids.length)
+        throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
+      return { completed: closed };
     });
   }
 
-  /** A bay's pick list: every cart line, then its parts with quantities multiplied out. */
+  /**
+   * Complete Orders by bay (the Loading Grid): only these orders, each a bay's current load,
+   * become Completed, all or nothing. An order that is not a current load is a 409 naming it.
+   */
+  async completeBayOrders(orderIds: number[]): Promise<{ completed: number[] }> {
+    const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+    if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
+    return this.db.transaction().execute(async (trx) => {
+      const closed = new Set(await this.closeLoads(trx, ids));
+      const missing = ids.filter((id) => !closed.has(id));
+      if (missing.length) {
+        const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
+        throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
+      }
+      return { completed: ids };
+    });
+  }
+
+  /**
+   * Completes those of `ids` that are still open current loads and answers the ids it changed.
+   * The conditions sit in the UPDATE itself, so of two clerks completing one order at once only
+   * one changes it: on PostgreSQL the second waits for the first, then finds the row no longer a
+   * load; on SQLite the transactions run one after the other.
+   */
+  private async closeLoads(trx: Db, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const completed = await trx
+      .selectFrom('order_statuses')
+      .select('id')
+      .where('type', '=', COMPLETED_STATUS)
+      .executeTakeFirstOrThrow();
+    const now = isoAt(this.clock());
+    const rows = await trx
+      .updateTable('orders')
+      .set({
+        order_status_id: completed.id,
+        current_load: 0,
+        loading_bay: null,
+        order_pickup: 0,
+        completed_at: now,
+        updated_at: now,
+        version: sql`version + 1`,
+      })
+      .where('id', 'in', ids)
+      .where('current_load', '=', 1)
+      .where('loading_bay', '>', 0)
+      .where('order_status_id', 'in', (eb) => eb.selectFrom('order_statuses').select('id').where('closed', '=', 0))
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */
+  private async nextFor(bayId: number): Promise<BayNextOrder[]> {
+    const rows = await this.pickupBase(this.db)
+      .where('o.loading_bay', '=', bayId)
+      .where('o.current_load', '=', 0)
+      .orderBy('o.id')
+      .execute();
+    return rows.map((r) => ({ orderId: r.id, customerName: r.customer_name, jobName: r.job_name }));
+  }
+
+  /**
+   * A bay's pick list: every cart line, then its parts with quantities multiplied out, each with
+   * the notes a loader needs; and the orders waiting for the bay.
+   */
   async bayData(bayId: number): Promise<BayData> {
     const empty: BayData = {
       bayId,
@@ -194,36 +253,51 @@ export class LoadersService {
       customerId: null,
       customerName: null,
       customerJobName: null,
+      specialInstructions: null,
+      next: [],
     };
     if (bayId === 0) return empty;
+    const next = await this.nextFor(bayId);
     const order = await this.db
       .selectFrom('orders as o')
       .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .select(['o.id', 'o.customer_id', 'c.name', 'o.job_name'])
+      .select(['o.id', 'o.customer_id', 'c.name', 'o.job_name', 'o.special_instructions'])
       .where('o.loading_bay', '=', bayId)
       .where(sql<boolean>`o.current_load = 1 and o.loading_bay > 0`)
       .executeTakeFirst();
-    if (!order) return empty;
+    if (!order) return { ...empty, next };
     const k = KINDS.order;
     const header = await docs.findHeaderRow(this.db, k, order.id);
     const { cart } = await docs.pricedDocument(this.db, k, header, this.taxRate);
     const subs = await docs.subPartsForDocument(this.db, k, order.id);
+    const { applied, liftNotes } = await this.modifierNotes(order.id);
     const rows: BayRow[] = [];
     for (const line of cart) {
+      const lineSubs = subs.get(line.id) ?? [];
+      const hasLift = lineSubs.some((s) => s.category === 'Lift');
       rows.push({
         quantity: line.quantity,
         itemNo: line.product.itemNo,
         itemDescription: line.product.itemDescription,
         price: line.linePrice,
         kind: 'LINE',
+        // A package's LiftNotes matter only when a Lift modifier is applied to the line.
+        notes: hasLift ? (liftNotes.get(line.product.id) ?? []).map((n) => `Lift notes: ${n}`) : [],
       });
-      for (const s of subs.get(line.id) ?? []) {
+      for (const s of lineSubs) {
+        const mod = s.appliedModifierId === null ? undefined : applied.get(s.appliedModifierId);
+        const notes = clean(s.notes) ?? clean(mod?.notes);
+        const inches = clean(s.inches) ?? clean(mod?.inches);
         rows.push({
           quantity: s.quantity * line.quantity,
           itemNo: s.product.itemNo,
           itemDescription: s.product.itemDescription,
           price: 0,
           kind: 'SUB',
+          notes: [
+            ...(inches ? [inchesNote(s.category ?? mod?.category ?? null, inches)] : []),
+            ...(notes ? [notes] : []),
+          ],
         });
       }
     }
@@ -234,6 +308,48 @@ export class LoadersService {
       customerId: order.customer_id,
       customerName: order.name,
       customerJobName: order.job_name,
+      specialInstructions: clean(order.special_instructions),
+      next,
     };
   }
+
+  /** The order's applied modifiers (notes, inches) and its packages' LiftNotes, in two queries. */
+  private async modifierNotes(orderId: number) {
+    const mods = await this.db
+      .selectFrom('order_part_modifiers as a')
+      .innerJoin('order_parts as l', 'l.id', 'a.order_part_id')
+      .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
+      .select(['a.id', 'a.notes', 'a.inches', 'm.category'])
+      .where('l.order_id', '=', orderId)
+      .execute();
+    const applied = new Map(mods.map((m) => [m.id, m]));
+    const lift = await this.db
+      .selectFrom('package_modifiers as m')
+      .innerJoin('order_parts as l', 'l.product_id', 'm.package_id')
+      .select(['m.package_id', 'm.notes'])
+      .distinct()
+      .where('l.order_id', '=', orderId)
+      .where('m.category', '=', 'LiftNotes')
+      .orderBy('m.package_id')
+      .orderBy('m.notes')
+      .execute();
+    const liftNotes = new Map<number, string[]>();
+    for (const r of lift) {
+      const note = clean(r.notes);
+      if (note) liftNotes.set(r.package_id, [...(liftNotes.get(r.package_id) ?? []), note]);
+    }
+    return { applied, liftNotes };
+  }
 }
+
+const NOTHING_SELECTED = 'No orders selected for completion.';
+
+/** Trimmed text, or null when there is none. */
+const clean = (text: string | null | undefined) => {
+  const t = text?.trim();
+  return t ? t : null;
+};
+
+/** "Lift 18 in" for a bare number of inches; other text as entered (Lift 18 1/2 in stays so). */
+const inchesNote = (category: string | null, inches: string) =>
+  `${category ?? 'Inches'} ${inches}${/^\d+(\.\d+)?$/.test(inches) ? ' in' : ''}`;

@@ -1,9 +1,11 @@
 import { ROLE_USER, type BayData, type PickupOrder } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { LOADERS_REQUEST_TIMEOUT_MS } from './api/request-limits';
 
 const emptyBay = (bayId: number): BayData => ({
   bayId,
@@ -12,6 +14,8 @@ const emptyBay = (bayId: number): BayData => ({
   customerId: null,
   customerName: null,
   customerJobName: null,
+  specialInstructions: null,
+  next: [],
 });
 
 const bay1: BayData = {
@@ -20,6 +24,8 @@ const bay1: BayData = {
   customerId: 7,
   customerName: 'Sierra Door Service',
   customerJobName: 'Elk Grove warehouse - dock doors',
+  specialInstructions: 'Call Dana before loading',
+  next: [],
   printExcelModels: [
     {
       quantity: 2,
@@ -27,9 +33,25 @@ const bay1: BayData = {
       itemDescription: '16x7 insulated steel sectional door package',
       price: 1899.5,
       kind: 'LINE',
+      notes: ['Lift notes: HL 18 in, jackshaft opener'],
     },
-    { quantity: 8, itemNo: 'SEC-16-INS', itemDescription: 'Insulated steel section 16 ft', price: 0, kind: 'SUB' },
-    { quantity: 1, itemNo: 'OPN-BELT', itemDescription: 'Belt drive opener', price: 0, kind: 'LINE' },
+    {
+      quantity: 8,
+      itemNo: 'SEC-16-INS',
+      itemDescription: 'Insulated steel section 16 ft',
+      price: 0,
+      kind: 'SUB',
+      notes: ['Color: almond'],
+    },
+    {
+      quantity: 2,
+      itemNo: 'HLK-24',
+      itemDescription: 'High lift kit',
+      price: 0,
+      kind: 'SUB',
+      notes: ['Lift 18 in', 'Jackshaft side left'],
+    },
+    { quantity: 1, itemNo: 'OPN-BELT', itemDescription: 'Belt drive opener', price: 0, kind: 'LINE', notes: [] },
   ],
 };
 
@@ -39,8 +61,10 @@ const bay2: BayData = {
   customerId: 9,
   customerName: 'Capitol Overhead',
   customerJobName: 'Midtown lofts',
+  specialInstructions: null,
+  next: [],
   printExcelModels: [
-    { quantity: 4, itemNo: 'RLR-13', itemDescription: '13-ball nylon roller', price: 0, kind: 'LINE' },
+    { quantity: 4, itemNo: 'RLR-13', itemDescription: '13-ball nylon roller', price: 0, kind: 'LINE', notes: [] },
   ],
 };
 
@@ -155,7 +179,7 @@ describe('Loaders > Loading Grid', () => {
     const { fetchMock } = await openGrid();
     await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
     expect((await screen.findByRole('alert')).textContent).toBe('No orders selected for completion.');
-    expect(calls(fetchMock, 'POST', '/api/orders/modifyLoaderOrders')).toHaveLength(0);
+    expect(calls(fetchMock, 'POST', '/api/orders/completeBayOrders')).toHaveLength(0);
   });
 
   it('completes the ticked bays, clears the selection and reloads every bay and the pickup list', async () => {
@@ -165,7 +189,7 @@ describe('Loaders > Loading Grid', () => {
         1: () => ok(completed ? emptyBay(1) : bay1),
         2: () => ok(bay2),
       }),
-      'POST /api/orders/modifyLoaderOrders': () => {
+      'POST /api/orders/completeBayOrders': () => {
         completed = true;
         return ok({ completed: [41] }, 'Orders successfully completed.');
       },
@@ -177,7 +201,7 @@ describe('Loaders > Loading Grid', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Orders successfully completed.');
-    expect(bodyOf(fetchMock, 'POST', '/api/orders/modifyLoaderOrders')).toEqual([7]);
+    expect(bodyOf(fetchMock, 'POST', '/api/orders/completeBayOrders')).toEqual({ orderIds: [41] });
     for (let bayId = 1; bayId <= 8; bayId++) {
       expect(calls(fetchMock, 'GET', `/api/getGarageBayData/${bayId}`)).toHaveLength(2);
     }
@@ -193,13 +217,16 @@ describe('Loaders > Loading Grid', () => {
 
   it("shows 'Error completing orders.' with the server's reason, keeping the selection", async () => {
     await openGrid({
-      'POST /api/orders/modifyLoaderOrders': failed(409, 'Customer 9 has no order in a bay.'),
+      'POST /api/orders/completeBayOrders': failed(
+        409,
+        'Order 42 is not loaded in a bay (already completed or moved); nothing was completed.',
+      ),
     });
     await userEvent.click(completeBox(2));
     await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error completing orders.')).toBeTruthy();
-    expect(within(alert).getByText('Customer 9 has no order in a bay.')).toBeTruthy();
+    expect(within(alert).getByText(/^Order 42 is not loaded in a bay/)).toBeTruthy();
     expect((completeBox(2) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -208,7 +235,7 @@ describe('Loaders > Loading Grid', () => {
     await userEvent.click(completeBox(1));
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/orders/modifyLoaderOrders') throw new TypeError('Failed to fetch');
+      if (String(input) === '/api/orders/completeBayOrders') throw new TypeError('Failed to fetch');
       return answer(input, init);
     });
     await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
@@ -220,7 +247,7 @@ describe('Loaders > Loading Grid', () => {
     const { fetchMock } = await openGrid();
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) !== '/api/orders/modifyLoaderOrders') return answer(input, init);
+      if (String(input) !== '/api/orders/completeBayOrders') return answer(input, init);
       const reply = await new Promise<FakeAnswer>((resolve) => (release = resolve));
       return new Response(JSON.stringify(reply.body), { status: reply.status });
     });
@@ -232,6 +259,137 @@ describe('Loaders > Loading Grid', () => {
     release(ok({ completed: [41] }));
     expect((await screen.findByRole('alert')).textContent).toBe('Orders successfully completed.');
     expect((screen.getByRole('button', { name: 'Complete Orders' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+  it('shows Special Instructions, and under each pick line its notes and inches', async () => {
+    await openGrid();
+    const one = within(bayCard(1));
+    expect(one.getByText('Call Dana before loading')).toBeTruthy();
+    expect(one.getByText('Special Instructions:')).toBeTruthy();
+    const liftRow = one.getByText('HLK-24').closest('tr')!;
+    expect(
+      within(liftRow)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lift 18 in', 'Jackshaft side left']);
+    expect(within(one.getByText('SEC-16-INS').closest('tr')!).getByRole('listitem').textContent).toBe('Color: almond');
+    expect(within(one.getByText('PKG-1670-INS').closest('tr')!).getByRole('listitem').textContent).toBe(
+      'Lift notes: HL 18 in, jackshaft opener',
+    );
+    expect(within(one.getByText('OPN-BELT').closest('tr')!).queryByRole('list')).toBeNull();
+    expect(within(bayCard(2)).queryByText('Special Instructions:')).toBeNull();
+  });
+
+  it('ticks per bay: one customer in bays 3 and 4, ticking bay 3 leaves bay 4 and completes only its order', async () => {
+    const contractor = { customerId: 7, customerName: 'Delta Contractors' };
+    const { fetchMock } = await openGrid({
+      ...bayHandlers({
+        1: () => ok(bay1),
+        2: () => ok(bay2),
+        3: () => ok({ ...bay2, ...contractor, bayId: 3, orderId: 43, customerJobName: 'Riverside Hall' }),
+        4: () => ok({ ...bay2, ...contractor, bayId: 4, orderId: 44, customerJobName: 'Riverside Annex' }),
+      }),
+      'POST /api/orders/completeBayOrders': ok({ completed: [43] }, 'Orders successfully completed.'),
+    });
+    await within(bayCard(4)).findByText('Riverside Annex');
+    const user = userEvent.setup();
+    await user.click(completeBox(3));
+    expect((completeBox(3) as HTMLInputElement).checked).toBe(true);
+    expect((completeBox(4) as HTMLInputElement).checked).toBe(false);
+    expect((completeBox(1) as HTMLInputElement).checked).toBe(false); // same customer id as bay 1, too
+    await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Orders successfully completed.');
+    expect(bodyOf(fetchMock, 'POST', '/api/orders/completeBayOrders')).toEqual({ orderIds: [43] });
+    expect(calls(fetchMock, 'POST', '/api/orders/modifyLoaderOrders')).toHaveLength(0);
+  });
+
+  it('shows an order assigned to a bay as "Next", never "Empty"', async () => {
+    await openGrid({
+      ...bayHandlers({
+        1: () => ok({ ...bay1, next: [{ orderId: 50, customerName: 'Capitol Overhead', jobName: 'Midtown lofts 2' }] }),
+        2: () => ok(bay2),
+        5: () =>
+          ok({
+            ...emptyBay(5),
+            next: [
+              { orderId: 51, customerName: 'Foothill Garage Doors', jobName: 'Auburn shop' },
+              { orderId: 52, customerName: 'Sierra Door Service', jobName: null },
+            ],
+          }),
+      }),
+    });
+    const five = within(bayCard(5));
+    expect(await five.findByText('Foothill Garage Doors')).toBeTruthy();
+    expect(five.getByText('Next')).toBeTruthy();
+    expect(five.getByText('Auburn shop')).toBeTruthy();
+    expect(five.getByText('Order #51: assigned, not yet loaded (+1 more)')).toBeTruthy();
+    expect(five.queryByText('Empty')).toBeNull();
+    // Nothing to complete yet: the checkbox stays off.
+    expect((completeBox(5) as HTMLInputElement).disabled).toBe(true);
+    // A loaded bay names what comes after its load.
+    const one = within(bayCard(1));
+    expect(one.getByText('Next').parentElement!.textContent).toBe('Next#50 Capitol Overhead');
+    expect(within(bayCard(6)).getByText('Empty')).toBeTruthy();
+  });
+
+  it('Complete Orders offline fails at once with the spec message and is not sent again when back online', async () => {
+    const { fetchMock } = await openGrid();
+    const user = userEvent.setup();
+    await user.click(completeBox(1));
+    const answer = fetchMock.getMockImplementation()!;
+    let online = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    onlineManager.setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+      expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toBe('Failed to complete orders.');
+      expect((screen.getByRole('button', { name: 'Complete Orders' }) as HTMLButtonElement).disabled).toBe(false);
+      expect(calls(fetchMock, 'POST', '/api/orders/completeBayOrders')).toHaveLength(1);
+    } finally {
+      online = true;
+      onlineManager.setOnline(true);
+    }
+    // Back online: nothing is replayed behind the clerk's back; the tick is still there to retry.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls(fetchMock, 'POST', '/api/orders/completeBayOrders')).toHaveLength(1);
+    expect((completeBox(1) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a request that hangs gives up after the time limit as a network failure', async () => {
+    const limit = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => limit.signal);
+    const { fetchMock } = await openGrid();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/orders/completeBayOrders') return answer(input, init);
+      // Never answers: only the signal ends it, as a real fetch does.
+      return new Promise<Response>((_, reject) =>
+        init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)),
+      );
+    });
+    await userEvent.click(completeBox(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Complete Orders' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(timeout).toHaveBeenCalledWith(LOADERS_REQUEST_TIMEOUT_MS);
+    limit.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to complete orders.');
+  });
+
+  it('keeps what a bay showed, marked, when its refresh fails', async () => {
+    let down = false;
+    await openGrid({
+      'GET /api/getGarageBayData/1': () => (down ? failed(503, 'The database is busy; please try again.') : ok(bay1)),
+    });
+    down = true;
+    await userEvent.click(within(bayCard(1)).getByRole('button', { name: 'Refresh Bay' }));
+    const one = within(bayCard(1));
+    expect(await one.findByText(/Could not refresh this bay/)).toBeTruthy();
+    expect(one.getByText('Sierra Door Service')).toBeTruthy();
+    expect((completeBox(1) as HTMLInputElement).disabled).toBe(false);
   });
 });
 
@@ -360,5 +518,52 @@ describe('Loaders > Grid Manager', () => {
     stubLoaders({});
     renderApp('/loaders?tab=grid-manager');
     expect(await screen.findByText('No orders are ready for pickup')).toBeTruthy();
+  });
+  it('asks "Discard changes?" before leaving for the Loading Grid with unsaved bay changes', async () => {
+    const { router } = await openManager();
+    const user = userEvent.setup();
+    // Nothing changed: no question.
+    await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
+    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Grid Manager' }));
+    await within(await screen.findByRole('table', { name: 'Pickup-ready orders' })).findByText('Sierra Door Service');
+
+    await user.selectOptions(bayOf(43), 'Bay 3');
+    await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bayOf(43).value).toBe('3');
+    expect(router.state.location.search).toBe('?tab=grid-manager');
+
+    await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
+    dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=loading-grid');
+    // Back on Grid Manager, the list is as saved.
+    await user.click(screen.getByRole('tab', { name: 'Grid Manager' }));
+    await within(await screen.findByRole('table', { name: 'Pickup-ready orders' })).findByText('Sierra Door Service');
+    expect(bayOf(43).value).toBe('1');
+  });
+
+  it('asks before navigating to another page with unsaved changes, and warns on page unload', async () => {
+    const { router } = await openManager();
+    const user = userEvent.setup();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(inBay(43));
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/sales"]')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    expect(router.state.location.pathname).toBe('/loaders');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales'));
+    await waitFor(() => expect(unload()).toBe(false), { timeout: 5000 });
   });
 });

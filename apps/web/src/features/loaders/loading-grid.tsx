@@ -1,5 +1,6 @@
-import { BAY_IDS, type BayData, type BayRow } from '@desk/domain';
-import { Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { BAY_IDS, type BayData, type BayNextOrder, type BayRow } from '@desk/domain';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
 import { useBayData } from './api/get-bay-data';
@@ -9,23 +10,23 @@ import './loaders.css';
 export const BAY_COLUMNS = ['Quantity', 'Item No', 'Item Description'] as const;
 
 export interface LoadingGridProps {
-  /** Customer ids ticked for completion. */
-  selectedCustomerIds: ReadonlySet<number>;
-  onToggleCustomer: (customerId: number) => void;
+  /** Order ids of the bays ticked for completion (a bay's current load). */
+  selectedOrderIds: ReadonlySet<number>;
+  onToggleOrder: (orderId: number) => void;
 }
 
 /**
- * Eight loading bays, four per row (docs/product.md section 2, "Loaders home"): what the loader sees at
- * each bay. Opening the tab loads every bay and the pickup list (docs/product.md section 4).
+ * Eight loading bays, four per row on a desktop, two on a tablet (docs/product.md, Loaders): what
+ * the loader sees at each bay. Opening the tab loads every bay and the pickup list.
  */
-export function LoadingGrid({ selectedCustomerIds, onToggleCustomer }: LoadingGridProps) {
+export function LoadingGrid({ selectedOrderIds, onToggleOrder }: LoadingGridProps) {
   return (
     <>
       <PickupSummary />
-      <Row className="g-3">
+      <Row className="g-3 bay-grid">
         {BAY_IDS.map((bayId) => (
-          <Col key={bayId} xs={12} md={6} lg={3}>
-            <BayCard bayId={bayId} selectedCustomerIds={selectedCustomerIds} onToggleCustomer={onToggleCustomer} />
+          <Col key={bayId} xs={12} md={6} xl={3}>
+            <BayCard bayId={bayId} selectedOrderIds={selectedOrderIds} onToggleOrder={onToggleOrder} />
           </Col>
         ))}
       </Row>
@@ -36,17 +37,19 @@ export function LoadingGrid({ selectedCustomerIds, onToggleCustomer }: LoadingGr
 /** One line above the bays: how many ready orders are waiting, and how many have no bay yet. */
 function PickupSummary() {
   const pickup = usePickupReady();
-  if (!pickup.data) return null;
-  const total = pickup.data.length;
-  const unassigned = pickup.data.filter((order) => !order.loading_bay).length;
+  const total = pickup.data?.length ?? 0;
+  const unassigned = pickup.data?.filter((order) => !order.loading_bay).length ?? 0;
+  // The line keeps its place while loading, so the bays below do not jump when it arrives.
   return (
-    <p className="small text-body-secondary mb-3">
-      {total === 0
-        ? 'No orders are ready for pickup.'
-        : `${total} ${total === 1 ? 'order' : 'orders'} ready for pickup` +
-          (unassigned > 0
-            ? `, ${unassigned} not yet assigned to a bay (see Grid Manager).`
-            : ', all assigned to bays.')}
+    <p className="bay-summary small text-body-secondary">
+      {!pickup.data
+        ? ''
+        : total === 0
+          ? 'No orders are ready for pickup.'
+          : `${total} ${total === 1 ? 'order' : 'orders'} ready for pickup` +
+            (unassigned > 0
+              ? `, ${unassigned} not yet assigned to a bay (see Grid Manager).`
+              : ', all assigned to bays.')}
     </p>
   );
 }
@@ -55,15 +58,17 @@ interface BayCardProps extends LoadingGridProps {
   bayId: number;
 }
 
-function BayCard({ bayId, selectedCustomerIds, onToggleCustomer }: BayCardProps) {
+function BayCard({ bayId, selectedOrderIds, onToggleOrder }: BayCardProps) {
   const bay = useBayData(bayId);
   const title = `Loading Bay ${bayId}`;
   const titleId = `loading-bay-${bayId}-title`;
-  // docs/product.md section 7 treats a failed bay fetch (a 500) as an empty bay; say so quietly.
-  const data: BayData | undefined = bay.isError ? undefined : bay.data;
-  const customerId = data?.customerId ?? null;
-  const loaded = customerId !== null;
+  // A bay whose first fetch fails (a 500) shows as empty (docs/product.md, Loaders). A failed
+  // refresh (the network dropped) keeps what the bay last showed, marked as possibly out of date.
+  const data: BayData | undefined = bay.data;
+  const orderId = data?.orderId ?? null;
+  const loaded = orderId !== null;
   const rows = data?.printExcelModels ?? [];
+  const next = data?.next ?? [];
   const refreshing = bay.isFetching && !bay.isPending;
 
   return (
@@ -85,63 +90,141 @@ function BayCard({ bayId, selectedCustomerIds, onToggleCustomer }: BayCardProps)
           </Button>
         </div>
         <div className="bay-load">
-          {loaded ? (
-            <>
-              <div className="fw-semibold text-truncate" title={data?.customerName ?? undefined}>
-                {data?.customerName ?? 'Unknown customer'}
-              </div>
-              <div className="small text-truncate" title={data?.customerJobName ?? undefined}>
-                {data?.customerJobName ?? ''}
-              </div>
-              {data?.orderId != null && <div className="small text-body-secondary">Order #{data.orderId}</div>}
-            </>
+          {bay.isPending ? null : loaded ? (
+            <LoadInfo data={data!} next={next} />
+          ) : next.length > 0 ? (
+            <WaitingInfo next={next} />
           ) : (
-            <div className="small text-body-secondary">{bay.isPending ? '' : 'Empty'}</div>
+            <div className="small text-body-secondary">Empty</div>
           )}
         </div>
       </Card.Header>
 
-      <Card.Body className="p-0">
+      <Card.Body className="p-0 bay-card-body">
         {bay.isPending ? (
-          <Loading />
+          <div className="bay-table-scroll">
+            <Loading />
+          </div>
         ) : (
-          <>
-            <BayTable caption={`${title} pick list`} rows={rows} dimmed={refreshing} />
-            {bay.isError && (
-              <p className="bay-error small text-body-secondary mb-0">
-                Could not load this bay: {errorText(bay.error)}
-              </p>
-            )}
-          </>
+          <BayTable caption={`${title} pick list`} rows={rows} dimmed={refreshing} />
         )}
       </Card.Body>
 
-      <Card.Footer className="bay-card-footer d-flex align-items-center justify-content-between gap-2">
-        <Form.Check
-          type="checkbox"
-          id={`bay-${bayId}-complete`}
-          label="Complete Order"
-          className="mb-0"
-          disabled={!loaded}
-          checked={loaded && selectedCustomerIds.has(customerId)}
-          onChange={() => {
-            if (customerId !== null) onToggleCustomer(customerId);
-          }}
-        />
-        {rows.length > 0 && (
-          <span className="small text-body-secondary text-nowrap">
-            {rows.length} {rows.length === 1 ? 'line' : 'lines'}
-          </span>
+      <Card.Footer className="bay-card-footer">
+        {bay.isError && (
+          <p className="bay-error small mb-1">
+            {data ? 'Could not refresh this bay' : 'Could not load this bay'}: {errorText(bay.error)}
+          </p>
         )}
+        <div className="d-flex align-items-center justify-content-between gap-2">
+          <Form.Check
+            type="checkbox"
+            id={`bay-${bayId}-complete`}
+            label="Complete Order"
+            className="bay-complete mb-0"
+            disabled={!loaded}
+            checked={loaded && selectedOrderIds.has(orderId)}
+            onChange={() => {
+              if (orderId !== null) onToggleOrder(orderId);
+            }}
+          />
+          {rows.length > 0 && (
+            <span className="small text-body-secondary text-nowrap">
+              {rows.length} {rows.length === 1 ? 'line' : 'lines'}
+            </span>
+          )}
+        </div>
       </Card.Footer>
     </Card>
   );
 }
 
-function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; dimmed: boolean }) {
+/** The bay's current load: customer, job, order, what waits after it, and Special Instructions. */
+function LoadInfo({ data, next }: { data: BayData; next: BayNextOrder[] }) {
   return (
-    <div className={`bay-table-scroll${dimmed ? ' opacity-50' : ''}`}>
-      <Table size="sm" className="bay-table mb-0">
+    <>
+      <div className="fw-semibold text-truncate" title={data.customerName ?? undefined}>
+        {data.customerName ?? 'Unknown customer'}
+      </div>
+      <div className="small text-truncate" title={data.customerJobName ?? undefined}>
+        {data.customerJobName ?? ''}
+      </div>
+      <div className="small d-flex gap-2 text-nowrap">
+        <span className="text-body-secondary">Order #{data.orderId}</span>
+        {next.length > 0 && (
+          <span className="bay-next-after text-truncate" title={nextTitle(next)}>
+            <Badge bg="info" text="dark" className="me-1">
+              Next
+            </Badge>
+            #{next[0]!.orderId} {next[0]!.customerName ?? ''}
+            {next.length > 1 ? ` (+${next.length - 1})` : ''}
+          </span>
+        )}
+      </div>
+      {data.specialInstructions && <SpecialInstructions text={data.specialInstructions} />}
+    </>
+  );
+}
+
+/** No current load, but orders are assigned to the bay: the first one is next, not "Empty". */
+function WaitingInfo({ next }: { next: BayNextOrder[] }) {
+  const first = next[0]!;
+  return (
+    <>
+      <div className="fw-semibold text-truncate" title={first.customerName ?? undefined}>
+        <Badge bg="info" text="dark" className="me-1 align-text-bottom">
+          Next
+        </Badge>
+        {first.customerName ?? 'Unknown customer'}
+      </div>
+      <div className="small text-truncate" title={first.jobName ?? undefined}>
+        {first.jobName ?? ''}
+      </div>
+      <div className="small text-body-secondary text-truncate" title={nextTitle(next)}>
+        Order #{first.orderId}: assigned, not yet loaded{next.length > 1 ? ` (+${next.length - 1} more)` : ''}
+      </div>
+    </>
+  );
+}
+
+const nextTitle = (next: BayNextOrder[]) =>
+  'Next: ' + next.map((n) => `#${n.orderId} ${n.customerName ?? ''}${n.jobName ? `, ${n.jobName}` : ''}`).join('; ');
+
+/** Two lines at most; a tap shows the whole text when it is longer. */
+function SpecialInstructions({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > 70;
+  const body = (
+    <>
+      <span className="fw-semibold">Special Instructions: </span>
+      {text}
+    </>
+  );
+  if (!long) return <div className="bay-instructions small">{body}</div>;
+  return (
+    <button
+      type="button"
+      className={`bay-instructions bay-instructions-toggle small${open ? ' is-open' : ''}`}
+      aria-expanded={open}
+      title={open ? undefined : text}
+      onClick={() => setOpen(!open)}
+    >
+      {body}
+    </button>
+  );
+}
+
+function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; dimmed: boolean }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(scroller, rows);
+  return (
+    // A list that scrolls can be reached and scrolled from the keyboard.
+    <div
+      ref={scroller}
+      className={`bay-table-scroll${dimmed ? ' opacity-50' : ''}`}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
+      <Table size="sm" className={`bay-table mb-0${rows.length === 0 ? ' bay-table-empty' : ''}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -171,7 +254,18 @@ function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; 
               >
                 <td className="text-end tabular-nums">{row.quantity}</td>
                 <td className="bay-item-no">{row.itemNo}</td>
-                <td className="bay-item-description">{row.itemDescription ?? ''}</td>
+                <td className="bay-item-description">
+                  <div className="bay-desc" title={row.itemDescription ?? undefined}>
+                    {row.itemDescription ?? ''}
+                  </div>
+                  {row.notes.length > 0 && (
+                    <ul className="bay-notes">
+                      {row.notes.map((note, i) => (
+                        <li key={i}>{note}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
               </tr>
             ))
           )}
@@ -179,4 +273,20 @@ function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; 
       </Table>
     </div>
   );
+}
+
+/** Whether the element's content is taller than the element (it scrolls), kept up to date. */
+function useOverflows(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, content]);
+  return overflows;
 }

@@ -2,18 +2,20 @@ import type { PickupOrder } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
+import { RUN_NOW, timeoutSignal } from './request-limits';
 
 /**
  * PUT /api/orders/chooseGarageBayOrder ('Choose Garage Bay'): saves bay assignments only; an
  * order moved to another bay stops being a current load. In Bay ticks are not saved.
  */
 export function chooseGarageBay(rows: PickupOrder[]): Promise<PickupOrder[]> {
-  return api.put<PickupOrder[]>('/api/orders/chooseGarageBayOrder', rows);
+  return api.put<PickupOrder[]>('/api/orders/chooseGarageBayOrder', rows, { signal: timeoutSignal() });
 }
 
 export function useChooseGarageBay() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...RUN_NOW,
     mutationFn: chooseGarageBay,
     onSuccess: () =>
       Promise.all([

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
+import { RUN_NOW, timeoutSignal } from './request-limits';
 
 export interface CompletedOrders {
   /** Ids of the orders that became Completed. */
@@ -8,21 +9,27 @@ export interface CompletedOrders {
 }
 
 /**
- * POST /api/orders/modifyLoaderOrders with customer ids ('Complete Orders'): each customer's
- * current load becomes Completed and leaves its bay, all or nothing (409 when one has no load).
+ * POST /api/orders/completeBayOrders with the ticked bays' order ids ('Complete Orders'): only
+ * those current loads become Completed and leave their bays, all or nothing (409 naming an order
+ * that is no longer a load). Per bay, not per customer: a contractor may have loads in two bays.
  */
-export function completeOrders(customerIds: number[]): Promise<CompletedOrders> {
-  return api.post<CompletedOrders>('/api/orders/modifyLoaderOrders', customerIds);
+export function completeBayOrders(orderIds: number[]): Promise<CompletedOrders> {
+  return api.post<CompletedOrders>('/api/orders/completeBayOrders', { orderIds }, { signal: timeoutSignal() });
 }
 
-export function useCompleteOrders() {
+export function useCompleteBayOrders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: completeOrders,
-    onSuccess: () =>
-      Promise.all([
+    ...RUN_NOW,
+    mutationFn: completeBayOrders,
+    onSettled: (_data, error) => {
+      // No answer at all (offline): the bays are as they were; reloading them would only fail too.
+      if (isApiError(error) && error.httpStatus === 0) return;
+      // Done, or refused (another clerk was first): show the bays as they are now.
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: loaderKeys.bays() }),
         queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
-      ]),
+      ]);
+    },
   });
 }

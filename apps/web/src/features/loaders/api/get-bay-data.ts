@@ -2,30 +2,33 @@ import { BAY_IDS, type BayData } from '@desk/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
+import { RUN_NOW, timeoutSignal } from './request-limits';
 
 export { loaderKeys };
 
 /** GET /api/getGarageBayData/{bayId}: the bay's pick list; an empty bay answers OK with no rows. */
 export function getBayData(bayId: number, signal?: AbortSignal): Promise<BayData> {
-  return api.get<BayData>(`/api/getGarageBayData/${bayId}`, { signal });
+  return api.get<BayData>(`/api/getGarageBayData/${bayId}`, { signal: timeoutSignal(signal) });
 }
 
 /** One bay of the Loading Grid; its `refetch` is the bay's Refresh Bay. */
 export function useBayData(bayId: number) {
   return useQuery({
+    ...RUN_NOW,
     queryKey: loaderKeys.bay(bayId),
     queryFn: ({ signal }) => getBayData(bayId, signal),
   });
 }
 
 /**
- * The customers whose loads are on the bays, as last loaded by the Loading Grid (it never fetches
- * by itself). Null while some bay has not been loaded yet, so nobody can tell who is absent.
- * A bay whose fetch failed counts as empty, as the grid shows it.
+ * The orders that are the bays' current loads, as last loaded by the Loading Grid (it never
+ * fetches by itself). Null while some bay has not been loaded yet, so nobody can tell who is
+ * absent. A bay whose last refresh failed keeps the load it last showed.
  */
-export function useCustomersOnBays(): ReadonlySet<number> | null {
+export function useOrdersOnBays(): ReadonlySet<number> | null {
   return useQueries({
     queries: BAY_IDS.map((bayId) => ({
+      ...RUN_NOW,
       queryKey: loaderKeys.bay(bayId),
       queryFn: ({ signal }: { signal: AbortSignal }) => getBayData(bayId, signal),
       enabled: false,
@@ -34,7 +37,7 @@ export function useCustomersOnBays(): ReadonlySet<number> | null {
       if (results.some((r) => r.status === 'pending')) return null;
       const ids = new Set<number>();
       for (const r of results) {
-        if (r.status === 'success' && r.data.customerId !== null) ids.add(r.data.customerId);
+        if (r.data?.orderId != null) ids.add(r.data.orderId);
       }
       return ids;
     },

@@ -2,16 +2,18 @@ import type { PickupOrder } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
+import { RUN_NOW, timeoutSignal } from './request-limits';
 
 export { loaderKeys };
 
 /** GET /api/orders/list/pickup_ready: open orders whose pickup flag is on, with their bays. */
 export function listPickupReady(signal?: AbortSignal): Promise<PickupOrder[]> {
-  return api.get<PickupOrder[]>('/api/orders/list/pickup_ready', { signal });
+  return api.get<PickupOrder[]>('/api/orders/list/pickup_ready', { signal: timeoutSignal(signal) });
 }
 
 export function usePickupReady() {
   return useQuery({
+    ...RUN_NOW,
     queryKey: loaderKeys.pickupReady(),
     queryFn: ({ signal }) => listPickupReady(signal),
   });
