@@ -1,13 +1,20 @@
 /** User accounts: listing, adding, removing and changing passwords (docs/product.md section 7). */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, passwordProblem, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
+import { isCommonPassword } from './common-passwords.js';
+
+/** Refuses a weak new password with a 400 that names the rule it fails (password-policy.ts). */
+export function checkNewPassword(password: string, username: string, businessName: string): void {
+  const problem = passwordProblem(password, { username, businessName, isCommon: isCommonPassword });
+  if (problem) throw badRequest(`password: ${problem}.`);
+}
 
 export class UsersService {
   constructor(
@@ -15,6 +22,8 @@ export class UsersService {
     private readonly kind: DatabaseKind,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
+    /** COMPANY_NAME: no password may contain it. */
+    private readonly businessName = '',
   ) {}
 
   findByUsername(username: string, db: Kysely<DB> = this.db) {
@@ -39,6 +48,7 @@ export class UsersService {
   }
 
   async add(input: { username: string; password: string; admin: boolean }): Promise<User> {
+    checkNewPassword(input.password, input.username, this.businessName);
     const passwordHash = await hashPassword(input.password);
     const now = isoAt(this.clock());
     return this.db.transaction().execute(async (trx) => {
@@ -99,6 +109,7 @@ export class UsersService {
     }
     if (input.oldPassword === input.password)
       throw badRequest('password: the new password must differ from the old one.');
+    checkNewPassword(input.password, target.username, this.businessName);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
       const res = await trx
@@ -120,8 +131,11 @@ export class UsersService {
     const existing = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     const generated = password === undefined;
-    // 128 random bits (OWASP ASVS 11.5.1), 22 characters.
-    const pw = password ?? randomBytes(16).toString('base64url');
+    // 128 random bits (OWASP ASVS 11.5.1), 22 characters; drawn again in the unlikely case that
+    // it spells the username or is otherwise refused by the password rule.
+    let pw = password ?? randomBytes(16).toString('base64url');
+    while (generated && passwordProblem(pw, { username, businessName: this.businessName, isCommon: isCommonPassword }))
+      pw = randomBytes(16).toString('base64url');
     try {
       await this.add({ username, password: pw, admin: true });
     } catch (e) {
