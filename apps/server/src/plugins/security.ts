@@ -36,6 +36,8 @@ interface HostEntry {
   name: string;
   /** undefined: any port; 'local': the port the connection came in on. */
   port: number | 'local' | undefined;
+  /** A Host without a port matches too (PUBLIC_ORIGIN on its scheme's default port). */
+  portOptional?: boolean;
 }
 
 /** 'Example.com:3000' -> { name: 'example.com', port: 3000 }; '[::1]' -> { name: '[::1]' }. */
@@ -69,8 +71,9 @@ export function allowedHostEntries(opts: SecurityOptions): HostEntry[] {
   if (opts.publicOrigin) {
     const u = new URL(opts.publicOrigin);
     entries.push({
-      name: u.hostname.toLowerCase(),
+      name: hostName(u.hostname.replace(/^\[|\]$/g, '')),
       port: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80,
+      portOptional: !u.port,
     });
   }
   return entries;
@@ -90,11 +93,12 @@ export function hostAllowed(
   const parsed = splitHost(host);
   if (!parsed) return false;
   const port = parsed.port ?? (protocol === 'https' ? 443 : 80);
-  return entries.some(
-    (e) =>
-      e.name === parsed.name &&
-      (e.port === undefined || (e.port === 'local' ? localPort === undefined || localPort === port : e.port === port)),
-  );
+  return entries.some((e) => {
+    if (e.name !== parsed.name) return false;
+    if (e.port === undefined) return true;
+    if (e.port === 'local') return localPort === undefined || localPort === port;
+    return e.port === port || (parsed.port === undefined && e.portOptional === true);
+  });
 }
 
 export function isCrossOrigin(request: FastifyRequest, entries: HostEntry[], publicOrigin?: string): boolean {
@@ -260,6 +264,8 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
 
   const hsts = 'max-age=31536000; includeSubDomains';
   app.addHook('onSend', async (request, reply) => {
+    // A body refused as too large is not read to its end: the connection closes instead.
+    if (reply.statusCode === 413) reply.header('connection', 'close');
     // ASVS 3.4.1: a year, subdomains included, on answers that came over HTTPS.
     if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     // API answers hold customer and pricing data: browsers and proxies must not keep them.
