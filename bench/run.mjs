@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = path.join(root, 'bench', '.data');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const PASSWORD = 'bench-admin-password';
+const PASSWORD = 'Bench-torsion-spring-77';
 const started = Date.now();
 const log = (s) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 

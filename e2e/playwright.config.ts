@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
  * started here on fresh SQLite databases: one with the normal idle limit, one whose sessions
  * go idle after three seconds.
  */
-export const ADMIN_PASSWORD = 'e2e-admin-password';
+export const ADMIN_PASSWORD = 'E2e-north-wind-58';
 export const COMPANY_NAME = 'Northside Garage Door Supply';
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 const SHORT_PORT = PORT + 1;

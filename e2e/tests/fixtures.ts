@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD } from '../playwright.config.js';
 export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
 
 /** Adds a staff user through the API, signed in as the administrator. */
-export async function createStaffUser(baseURL: string, username: string, password = `${username}-pass-123`) {
+export async function createStaffUser(baseURL: string, username: string, password = 'Sturdy-hinge-44-track') {
   const api = await request.newContext({ baseURL });
   const login = await api.post('/api/login', { form: { username: ADMIN.username, password: ADMIN.password } });
   expect(login.ok()).toBeTruthy();

@@ -240,8 +240,8 @@ test.describe('loaders and admin', () => {
     page,
   }) => {
     const username = `clerk.${uniqueSuffix().toLowerCase()}`;
-    const password = `${username}-first-pass`;
-    const newPassword = `${username}-second-pass`;
+    const password = 'First-pass-coil-2031';
+    const newPassword = 'Second-pass-coil-2032';
 
     // The administrator adds them.
     await signIn(page, ADMIN.username, ADMIN.password);

@@ -23,6 +23,7 @@ import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failed } from './lib/envelope.js';
 import authPlugin from './plugins/auth.js';
+import compressPlugin from './plugins/compress.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -83,9 +84,32 @@ declare module 'fastify' {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The web app's routes (apps/web/src/app/router.tsx) and their sub-paths: these get index.html. */
+const APP_ROUTES = ['/login', '/sales', '/loaders', '/admin'];
+
+export function isAppRoute(url: string): boolean {
+  if (url === '/') return true;
+  if (path.extname(url)) return false;
+  return APP_ROUTES.some((r) => url === r || url.startsWith(`${r}/`));
+}
+
 export function defaultStaticDir(): string {
   // dist/app.js -> apps/server/dist -> apps/web/dist; the same from src/ when run by tsx.
   return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A number of hops becomes a function: Fastify 5.12 ignores
+ * a plain number (it cannot check the peer), so the hop count is only safe while the app is
+ * reachable through the proxies alone (HOST=127.0.0.1 behind a local proxy); a list of proxy
+ * addresses is checked against each hop and is the stricter choice.
+ */
+export function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (setting === false || setting === 0) return false;
+  if (typeof setting === 'number') return (_addr, hop) => hop < setting;
+  return setting;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -99,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS + 5_000,
@@ -123,13 +147,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);
   const events = new SecurityEvents(database.db, clock);
-  const users = new UsersService(database.db, database.kind, clock, sessions, throttle, events);
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
   const settings = new SettingsService(database.db, clock, config.COMPANY_NAME);
+  const users = new UsersService(
+    database.db,
+    database.kind,
+    clock,
+    sessions,
+    throttle,
+    events,
+    async () => (await settings.company()).name,
+  );
   const mfa = new MfaService(database.db, clock, async () => (await settings.company()).name);
   const ctx: AppContext = {
     config,
@@ -153,8 +185,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON (and the login form); a text/plain body is refused with 415 rather than
   // handed to a route as a string (text/plain is what a cross-site form can send without a preflight).
   app.removeContentTypeParser('text/plain');
-  await app.register(securityPlugin, { publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(securityPlugin, {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    allowedHosts: config.ALLOWED_HOSTS,
+    listenHost: config.HOST,
+  });
   await app.register(authPlugin, { sessions });
+  await app.register(compressPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -212,6 +249,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // The .br and .gz copies are for Accept-Encoding (preCompressed above), never served as files.
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (hasWeb && !url.startsWith('/api') && /\.(br|gz)$/i.test(url)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+  });
+
   app.addHook('onClose', async () => {
     await pdf.close();
     mailer.close();
@@ -236,8 +281,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.code(404).send(failed(`No such API route: ${request.method} ${url}`));
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(url)) {
-      // History fallback: /sales, /loaders, /admin, /login and any other app route get the app.
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && isAppRoute(url)) {
+      // History fallback: the app's own routes get the app; any other path is a plain 404.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     if (!hasWeb && url === '/') {

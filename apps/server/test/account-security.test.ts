@@ -27,7 +27,7 @@ describe.each(engines())('account security (%s)', (engine) => {
       timestamp: ms,
     });
   const addUser = async (username: string) => {
-    const password = `${username}-password-1`;
+    const password = 'Copper-lantern-83-bridge';
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/addNewUser',

@@ -30,7 +30,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   });
 
   it('marks the cookie Secure behind HTTPS', async () => {
-    const proxied = await createTestApp(engine, { TRUST_PROXY: 'true' });
+    const proxied = await createTestApp(engine, { TRUST_PROXY: '1' });
     try {
       const res = await proxied.app.inject({
         ...form(ADMIN.username, ADMIN.password),
@@ -108,21 +108,21 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: await t.login() },
-      payload: { username: 'victim', password: 'victim-password-1' },
+      payload: { username: 'victim', password: 'Steady-beacon-72' },
     });
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
       const r = await t.app.inject({ ...form('victim', `bad-${i}`), remoteAddress: '10.0.0.1' });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.0.1' });
+    const blocked = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(json(blocked).message).toMatch(/Too many sign-in attempts/);
     // The stranger's failures are theirs: the user at another address signs in.
-    const elsewhere = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.1.1' });
+    const elsewhere = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.1.1' });
     expect(elsewhere.statusCode).toBe(200);
     t.clock.advance(61_000);
-    const after = await t.app.inject({ ...form('victim', 'victim-password-1'), remoteAddress: '10.0.0.1' });
+    const after = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.0.1' });
     expect(after.statusCode).toBe(200);
   });
 
@@ -131,7 +131,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: await t.login() },
-      payload: { username: 'spread', password: 'spread-password-1' },
+      payload: { username: 'spread', password: 'Amber-orchard-51-gate' },
     });
     // Twelve addresses fail once each: the username is now over its soft limit.
     for (let i = 0; i < 12; i++) {
@@ -147,11 +147,11 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     // ...while the right password from a clean address goes straight in.
-    const clean = await t.app.inject({ ...form('spread', 'spread-password-1'), remoteAddress: '10.3.9.9' });
+    const clean = await t.app.inject({ ...form('spread', 'Amber-orchard-51-gate'), remoteAddress: '10.3.9.9' });
     expect(clean.statusCode).toBe(200);
     // The back-off is bounded: after at most a minute the slot is free again.
     t.clock.advance(61_000);
-    const later = await t.app.inject({ ...form('spread', 'spread-password-1'), remoteAddress: '10.3.0.2' });
+    const later = await t.app.inject({ ...form('spread', 'Amber-orchard-51-gate'), remoteAddress: '10.3.0.2' });
     expect(later.statusCode).toBe(200);
   });
 
@@ -191,7 +191,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie, origin: 'null' },
-      payload: { username: 'sneaky', password: 'sneaky-password' },
+      payload: { username: 'sneaky', password: 'Quiet-shadow-19-fox' },
     });
     expect(add.statusCode).toBe(403);
     const list = await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie } });
@@ -225,7 +225,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     });
     // Without TRUST_PROXY a forwarded header proves nothing: this request came over plain HTTP.
     expect(plain.cookies.find((c) => c.name === 'desk_sid')!.secure).toBeFalsy();
-    const proxied = await createTestApp(engine, { TRUST_PROXY: 'true' });
+    const proxied = await createTestApp(engine, { TRUST_PROXY: '1' });
     try {
       const headers = { ...form('', '').headers, 'x-forwarded-proto': 'https' };
       const login = await proxied.app.inject({ ...form(ADMIN.username, ADMIN.password), headers });
@@ -248,15 +248,15 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: admin },
-      payload: { username: 'reset-me', password: 'reset-me-password-1' },
+      payload: { username: 'reset-me', password: 'First-river-stone-41' },
     });
-    const s1 = await t.login('reset-me', 'reset-me-password-1');
-    const s2 = await t.login('reset-me', 'reset-me-password-1');
+    const s1 = await t.login('reset-me', 'First-river-stone-41');
+    const s2 = await t.login('reset-me', 'First-river-stone-41');
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/users/modifyCredentials',
       headers: { cookie: admin },
-      payload: { username: 'reset-me', oldPassword: 'reset-me-password-1', password: 'reset-me-password-2' },
+      payload: { username: 'reset-me', oldPassword: 'First-river-stone-41', password: 'Second-river-stone-42' },
     });
     expect(res.statusCode).toBe(200);
     for (const cookie of [s1, s2]) {
@@ -285,14 +285,14 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: await t.login() },
-      payload: { username: 'casey', password: 'casey-password-1' },
+      payload: { username: 'casey', password: 'Maple-ridge-64-trail' },
     });
     const variants = ['casey', 'CASEY', ' Casey ', 'cAsEy'];
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
       const r = await t.app.inject({ ...form(variants[i % 4]!, `wrong-${i}`), remoteAddress: '10.1.0.1' });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('CaSeY', 'casey-password-1'), remoteAddress: '10.1.0.1' });
+    const blocked = await t.app.inject({ ...form('CaSeY', 'Maple-ridge-64-trail'), remoteAddress: '10.1.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);

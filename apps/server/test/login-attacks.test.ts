@@ -70,7 +70,7 @@ describe.each(engines())('sign-in under attack (%s)', (engine) => {
     });
 
   const addUser = async (username: string) => {
-    const password = `${username}-password-1`;
+    const password = 'Copper-lantern-83-bridge';
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/addNewUser',

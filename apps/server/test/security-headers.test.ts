@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/cli/demo-data.js';
 import { createTestApp, engines, type TestApp } from './support.js';
 
-function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
+function expectSecurityHeaders(res: LightMyRequestResponse, what: string, https = false) {
   const h = res.headers;
   const csp = String(h['content-security-policy'] ?? '');
   const directives = new Map(
@@ -30,7 +30,10 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   expect(h['x-content-type-options'], `${what}: X-Content-Type-Options`).toBe('nosniff');
   expect(h['x-frame-options'], `${what}: X-Frame-Options`).toBe('SAMEORIGIN');
   expect(h['referrer-policy'], `${what}: Referrer-Policy`).toBe('same-origin');
-  expect(h['strict-transport-security'], `${what}: HSTS`).toBe('max-age=31536000; includeSubDomains');
+  // HSTS only on answers that came over HTTPS (RFC 6797 7.2).
+  expect(h['strict-transport-security'], `${what}: HSTS`).toBe(
+    https ? 'max-age=31536000; includeSubDomains' : undefined,
+  );
   expect(h['cross-origin-opener-policy'], `${what}: COOP`).toBe('same-origin');
   expect(h['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined();
   expect(h['server'], `${what}: Server`).toBeUndefined();
@@ -109,6 +112,24 @@ describe.each(engines())('security headers (%s)', (engine) => {
       expectSecurityHeaders(res, what);
       expect(res.headers['cache-control'], `${what}: Cache-Control`).toBe('no-store');
       expect(res.headers['content-type'], what).toMatch(what === 'PDF' ? /^application\/pdf/ : /^application\/json/);
+    }
+  });
+
+  it('sends HSTS only over HTTPS: behind a trusted proxy that says so, never over plain HTTP', async () => {
+    const proxied = await createTestApp(engine, { STATIC_DIR: staticDir, TRUST_PROXY: '1' });
+    try {
+      for (const url of ['/', '/api/health', '/assets/app-1.js']) {
+        const secure = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(secure.statusCode, url).toBe(200);
+        expectSecurityHeaders(secure, `${url} over HTTPS`, true);
+        const plain = await proxied.app.inject({ url });
+        expectSecurityHeaders(plain, `${url} over HTTP`);
+      }
+      // Without TRUST_PROXY a client's X-Forwarded-Proto proves nothing: no HSTS.
+      const forged = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expectSecurityHeaders(forged, 'forged X-Forwarded-Proto');
+    } finally {
+      await proxied.close();
     }
   });
 });

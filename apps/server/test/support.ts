@@ -13,7 +13,9 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
-export const ADMIN = { username: 'admin', password: 'admin-password-1' };
+export const ADMIN = { username: 'admin', password: 'Morning-tide-82-harbor' };
+/** The password staff() gives every user it adds (strong: docs/architecture.md section 7). */
+export const STAFF_PASSWORD = 'Copper-lantern-47-quay';
 
 /** The engines this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function engines(): DatabaseKind[] {
@@ -126,7 +128,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   let adminCookie: string | null = null;
   const staff = async (username = 'clerk') => {
     adminCookie ??= await login();
-    const password = `${username}-password-1`;
+    const password = STAFF_PASSWORD;
     const res = await app.inject({
       method: 'POST',
       url: '/api/users/addNewUser',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, engines, json, type TestApp } from './support.js';
+import { ADMIN, STAFF_PASSWORD, createTestApp, engines, json, type TestApp } from './support.js';
 
 describe.each(engines())('users (%s)', (engine) => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe.each(engines())('users (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: admin },
-      payload: { username: 'counter1', password: 'counter-pass-1' },
+      payload: { username: 'counter1', password: 'Granite-meadow-51' },
     });
     expect(add.statusCode).toBe(201);
     expect(json(add)).toMatchObject({ status: 'OK', data: { username: 'counter1', authorities: ['ROLE_USER'] } });
@@ -40,14 +40,14 @@ describe.each(engines())('users (%s)', (engine) => {
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: admin },
-      payload: { username: 'boss', password: 'boss-pass-123', admin: true },
+      payload: { username: 'boss', password: 'Velvet-compass-63', admin: true },
     });
     expect(json(boss).data.authorities).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
     const dup = await t.app.inject({
       method: 'POST',
       url: '/api/users/addNewUser',
       headers: { cookie: admin },
-      payload: { username: 'COUNTER1', password: 'counter-pass-1' },
+      payload: { username: 'COUNTER1', password: 'Granite-meadow-51' },
     });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).message).toBe("The username 'COUNTER1' is already taken.");
@@ -56,12 +56,12 @@ describe.each(engines())('users (%s)', (engine) => {
   it('refuses bad bodies with a message naming the field, and writes nothing', async () => {
     const before = await count();
     for (const payload of [
-      { username: 'ab', password: 'long-enough-1' },
+      { username: 'ab', password: 'Silver-orchard-28' },
       { username: 'valid-name', password: 'short' },
-      { username: 'bad name!', password: 'long-enough-1' },
-      { username: 42, password: 'long-enough-1' },
-      { password: 'long-enough-1' },
-      { username: 'valid-name', password: 'long-enough-1', admin: 'yes' },
+      { username: 'bad name!', password: 'Silver-orchard-28' },
+      { username: 42, password: 'Silver-orchard-28' },
+      { password: 'Silver-orchard-28' },
+      { username: 'valid-name', password: 'Silver-orchard-28', admin: 'yes' },
     ]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -83,7 +83,7 @@ describe.each(engines())('users (%s)', (engine) => {
       {
         method: 'POST' as const,
         url: '/api/users/addNewUser',
-        payload: { username: 'hacker', password: 'hacker-pass-1', admin: true },
+        payload: { username: 'hacker', password: 'Amber-kettle-95-x', admin: true },
       },
       { method: 'DELETE' as const, url: '/api/users/removeUser', payload: { username: 'admin' } },
     ]) {
@@ -96,12 +96,12 @@ describe.each(engines())('users (%s)', (engine) => {
 
   it('changes a password with the old one and ends the other sessions', async () => {
     const s1 = await t.staff('changer');
-    const s2 = await t.login('changer', 'changer-password-1');
+    const s2 = await t.login('changer', STAFF_PASSWORD);
     const wrong = await t.app.inject({
       method: 'PUT',
       url: '/api/users/modifyCredentials',
       headers: { cookie: s1 },
-      payload: { username: 'changer', oldPassword: 'not-it', password: 'new-password-9' },
+      payload: { username: 'changer', oldPassword: 'not-it', password: 'Fresh-willow-36-path' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toMatch(/oldPassword/);
@@ -109,13 +109,13 @@ describe.each(engines())('users (%s)', (engine) => {
       method: 'PUT',
       url: '/api/users/modifyCredentials',
       headers: { cookie: s1 },
-      payload: { username: 'changer', oldPassword: 'changer-password-1', password: 'new-password-9' },
+      payload: { username: 'changer', oldPassword: STAFF_PASSWORD, password: 'Fresh-willow-36-path' },
     });
     expect(ok.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: s1 } })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: s2 } })).statusCode).toBe(401);
-    await expect(t.login('changer', 'changer-password-1')).rejects.toThrow();
-    await t.login('changer', 'new-password-9');
+    await expect(t.login('changer', STAFF_PASSWORD)).rejects.toThrow();
+    await t.login('changer', 'Fresh-willow-36-path');
   });
 
   it("does not let staff change someone else's password", async () => {
@@ -124,7 +124,7 @@ describe.each(engines())('users (%s)', (engine) => {
       method: 'PUT',
       url: '/api/users/modifyCredentials',
       headers: { cookie: staff },
-      payload: { username: 'admin', oldPassword: ADMIN.password, password: 'taken-over-1' },
+      payload: { username: 'admin', oldPassword: ADMIN.password, password: 'Hostile-takeover-17' },
     });
     expect(res.statusCode).toBe(403);
     await t.login();
@@ -160,7 +160,7 @@ describe.each(engines())('users (%s)', (engine) => {
     expect(self.statusCode).toBe(409);
     expect(json(self).message).toBe('You cannot remove your own account.');
     // boss (an administrator) removes admin: allowed while boss remains...
-    const boss = await t.login('boss', 'boss-pass-123');
+    const boss = await t.login('boss', 'Velvet-compass-63');
     const other = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/removeUser',

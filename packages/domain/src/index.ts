@@ -2,6 +2,8 @@ export * from './constants.js';
 export * from './money.js';
 export * from './pricing.js';
 export * from './search.js';
+export * from './password-policy.js';
+export * from './zod-config.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/fields.js';

@@ -496,9 +496,9 @@ describe('crash safety: SIGKILL under write load (SQLite, the built server)', ()
     taxRate = (await admin.data('GET', '/api/config')).taxRate;
     const random = rng(SEED);
     for (let n = 1; n <= CLERKS; n++) {
-      await admin.data('POST', '/api/users/addNewUser', { username: `clerk${n}`, password: `clerk${n}-password-1` });
+      await admin.data('POST', '/api/users/addNewUser', { username: `clerk${n}`, password: `Staff-key-${n}-lantern` });
       const client = new Client(server.url);
-      await client.login(`clerk${n}`, `clerk${n}-password-1`);
+      await client.login(`clerk${n}`, `Staff-key-${n}-lantern`);
       clerks.push({
         n,
         client,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 export const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
 export const BACKUP_CLI = path.join(ROOT, 'apps', 'server', 'dist', 'cli', 'backup.js');
-export const ADMIN_PASSWORD = 'admin-password-1';
+export const ADMIN_PASSWORD = 'Morning-tide-82-harbor';
 export const SESSION_SECRET = 'reliability-secret-reliability-secret-0123';
 
 // ---------------------------------------------------------------------------------------------

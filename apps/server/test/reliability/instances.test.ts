@@ -131,9 +131,9 @@ describe.skipIf(!PG)('two app instances on one PostgreSQL (the built server)', (
     // Eight clerks; each request goes to A or B in turn, with the clerk's one session.
     const clerks: [Client, Client][] = [];
     for (let i = 0; i < 8; i++) {
-      await admin.data('POST', '/api/users/addNewUser', { username: `clerk${i}`, password: `clerk${i}-password-1` });
+      await admin.data('POST', '/api/users/addNewUser', { username: `clerk${i}`, password: `Staff-key-${i}-lantern` });
       const ca = new Client(a.url, 8);
-      await ca.login(`clerk${i}`, `clerk${i}-password-1`);
+      await ca.login(`clerk${i}`, `Staff-key-${i}-lantern`);
       const cb = new Client(b.url, 8);
       cb.cookie = ca.cookie;
       clerks.push([ca, cb]);

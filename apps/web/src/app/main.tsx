@@ -1,3 +1,5 @@
+// First: configures zod before any schema runs (see zod-config.ts).
+import './zod-config';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles.css';
 import { StrictMode } from 'react';

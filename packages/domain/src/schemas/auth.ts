@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../password-policy.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
@@ -9,11 +10,22 @@ export const usernameSchema = z
   .max(64, { error: 'must be at most 64 characters' })
   .regex(USERNAME_PATTERN, { error: 'may hold only letters, digits and . _ @ -' });
 
-/** New passwords: long enough to resist guessing, short enough to hash cheaply. */
+/**
+ * New passwords: long enough to resist guessing, short enough to hash cheaply. The rest of the
+ * rule (common passwords, username, business name) is `passwordProblem`, checked by the server.
+ */
 export const newPasswordSchema = z
   .string({ error: 'is required' })
-  .min(8, { error: 'must be at least 8 characters' })
-  .max(256, { error: 'must be at most 256 characters' });
+  // Lengths in UTF-16 units (what JSON Schema and OpenAPI show), then in characters.
+  .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters`, abort: true })
+  .max(2 * PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters`, abort: true })
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, {
+    error: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    abort: true,
+  })
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, {
+    error: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  });
 
 export const loginBodySchema = z.object({
   username: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(256),

@@ -1,7 +1,7 @@
 /** User accounts: listing, adding, removing and changing passwords (docs/product.md section 7). */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, passwordProblem, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
@@ -10,6 +10,13 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { SecurityEvents } from '../security/security-events.service.js';
+import { isCommonPassword } from './common-passwords.js';
+
+/** Refuses a weak new password with a 400 that names the rule it fails (password-policy.ts). */
+export function checkNewPassword(password: string, username: string, businessName: string): void {
+  const problem = passwordProblem(password, { username, businessName, isCommon: isCommonPassword });
+  if (problem) throw badRequest(`password: ${problem}.`);
+}
 
 export class UsersService {
   constructor(
@@ -19,6 +26,8 @@ export class UsersService {
     private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
     private readonly events: SecurityEvents,
+    /** The business's name (the stored company settings): no password may contain it. */
+    private readonly businessName: () => Promise<string> = async () => '',
   ) {}
 
   findByUsername(username: string, db: Kysely<DB> = this.db) {
@@ -46,6 +55,7 @@ export class UsersService {
     input: { username: string; password: string; admin: boolean },
     audit?: { actor: string; address?: string },
   ): Promise<User> {
+    checkNewPassword(input.password, input.username, await this.businessName());
     const passwordHash = await hashPassword(input.password);
     const now = isoAt(this.clock());
     return this.db.transaction().execute(async (trx) => {
@@ -120,6 +130,7 @@ export class UsersService {
     await this.checkPassword(actor, target.password_hash, input.oldPassword, address);
     if (input.oldPassword === input.password)
       throw badRequest('password: the new password must differ from the old one.');
+    checkNewPassword(input.password, target.username, await this.businessName());
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
       const res = await trx
@@ -215,8 +226,12 @@ export class UsersService {
     const existing = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     const generated = password === undefined;
-    // 128 random bits (OWASP ASVS 11.5.1), 22 characters.
-    const pw = password ?? randomBytes(16).toString('base64url');
+    // 128 random bits (OWASP ASVS 11.5.1), 22 characters; drawn again in the unlikely case that
+    // it spells the username or is otherwise refused by the password rule.
+    let pw = password ?? randomBytes(16).toString('base64url');
+    const businessName = await this.businessName();
+    while (generated && passwordProblem(pw, { username, businessName, isCommon: isCommonPassword }))
+      pw = randomBytes(16).toString('base64url');
     try {
       await this.add({ username, password: pw, admin: true });
     } catch (e) {

@@ -42,7 +42,7 @@ describe('Admin > Add Users', () => {
     queryClient.setQueryData<User[]>(adminKeys.users(), []);
 
     await user.type(input('New Username'), ' bob ');
-    await user.type(input('New User Password'), 'bobs-secret-1');
+    await user.type(input('New User Password'), 'Lively-spruce-83');
     await user.click(input('Administrator'));
 
     const { release } = holdRequests(fetchMock, 'POST', PATH);
@@ -51,7 +51,7 @@ describe('Admin > Add Users', () => {
     release();
 
     expect(await screen.findByText('User bob added.')).toBeTruthy();
-    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([{ username: 'bob', password: 'bobs-secret-1', admin: true }]);
+    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([{ username: 'bob', password: 'Lively-spruce-83', admin: true }]);
     expect(input('New Username').value).toBe('');
     expect(input('New User Password').value).toBe('');
     expect(input('Administrator').checked).toBe(false);
@@ -63,7 +63,7 @@ describe('Admin > Add Users', () => {
     const { user } = await openTab({ [`POST ${PATH}`]: failed(409, "The username 'bob' is already taken.") });
 
     await user.type(input('New Username'), 'bob');
-    await user.type(input('New User Password'), 'bobs-secret-1');
+    await user.type(input('New User Password'), 'Lively-spruce-83');
     await user.click(input('Administrator'));
     await user.click(screen.getByRole('button', { name: 'Add User' }));
 
@@ -75,13 +75,39 @@ describe('Admin > Add Users', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
+  it('states the password rule next to the field', async () => {
+    await openTab({});
+    const hint = screen.getByText(
+      'At least 12 characters; not a common password; not your username or the business name.',
+    );
+    expect(input('New User Password').getAttribute('aria-describedby')).toContain(hint.id);
+  });
+
+  it("shows the server's reason when it refuses a password", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openTab({
+      [`POST ${PATH}`]: failed(
+        400,
+        'password: is one of the most common passwords; choose one that is harder to guess.',
+      ),
+    });
+    await user.type(input('New Username'), 'carol');
+    await user.type(input('New User Password'), 'qwerty123456');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(
+      await screen.findByText(
+        'New User Password: is one of the most common passwords; choose one that is harder to guess.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('checks the fields before sending', async () => {
     const { fetchMock, user } = await openTab({});
     await user.type(input('New Username'), 'b o');
     await user.click(screen.getByRole('button', { name: 'Add User' }));
 
     expect(await screen.findByText('New Username may hold only letters, digits and . _ @ -')).toBeTruthy();
-    expect(screen.getByText('New User Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('New User Password must be at least 12 characters')).toBeTruthy();
     expect(input('New Username').value).toBe('b o');
     expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([]);
   });

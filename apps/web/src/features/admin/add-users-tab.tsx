@@ -1,4 +1,4 @@
-import { addUserBodySchema, type AddUserBody } from '@desk/domain';
+import { PASSWORD_RULE_HINT, addUserBodySchema, type AddUserBody } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { errorText } from '../../components/ui/result-banner';
@@ -117,7 +117,7 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
             describedBy={`${id}-password-hint`}
           />
           <Form.Text id={`${id}-password-hint`} className="d-block">
-            At least 8 characters.
+            {PASSWORD_RULE_HINT}
           </Form.Text>
         </Form.Group>
         <Form.Group controlId={`${id}-admin`} className="mb-3">

@@ -30,6 +30,14 @@ describe('Admin > Modify Password', () => {
     expect(input('Username').value).toBe('bob');
   });
 
+  it('states the password rule next to the new password', async () => {
+    await openTab();
+    const hint = screen.getByText(
+      'At least 12 characters; not a common password; not your username or the business name.',
+    );
+    expect(input('New Password').getAttribute('aria-describedby')).toContain(hint.id);
+  });
+
   it('lets each password field be shown and hidden', async () => {
     const { user } = await openTab();
     for (const label of ['Old Password', 'New Password']) {
@@ -93,7 +101,7 @@ describe('Admin > Modify Password', () => {
     await user.type(input('New Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
-    expect(await screen.findByText('New Password must be at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('New Password must be at least 12 characters')).toBeTruthy();
     expect(document.activeElement).toBe(input('New Password'));
     expect(input('Old Password').value).toBe('old-secret-1');
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toEqual([]);

@@ -1,4 +1,4 @@
-import { modifyCredentialsBodySchema, type ModifyCredentialsBody } from '@desk/domain';
+import { PASSWORD_RULE_HINT, modifyCredentialsBodySchema, type ModifyCredentialsBody } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { errorText } from '../../components/ui/result-banner';
@@ -136,7 +136,7 @@ function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
             describedBy={`${id}-password-hint`}
           />
           <Form.Text id={`${id}-password-hint`} className="d-block">
-            At least 8 characters.
+            {PASSWORD_RULE_HINT}
           </Form.Text>
         </Form.Group>
       </fieldset>
