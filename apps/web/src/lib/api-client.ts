@@ -34,7 +34,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Paths whose 401 is an expected answer ("not signed in"), not a lost session. */
-const SESSION_PROBE_PATHS = new Set(['/api/login', '/api/session']);
+const SESSION_PROBE_PATHS = new Set(['/api/login', '/api/session', '/api/session/status']);
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
