@@ -98,10 +98,12 @@ test.describe('product catalogue and customers', () => {
       await editor.getByRole('combobox', { name: 'Multiplier Category' }).selectOption('Sectional');
       await editor.getByRole('button', { name: 'Create', exact: true }).click();
 
-      // 'Create succeeded - ID: n' with the server's message; the editor is now Edit Product.
-      const created = editor.getByText(/^Create succeeded - ID: \d+$/);
+      // 'Create succeeded - ID: n' with the server's message, as a toast in view; the editor is
+      // now Edit Product.
+      const toast = page.getByTestId('toast');
+      const created = toast.getByText(/^Create succeeded - ID: \d+$/);
       await expect(created).toBeVisible();
-      await expect(editor.getByText('Product created', { exact: true })).toBeVisible();
+      await expect(toast.getByText('Product created', { exact: true })).toBeVisible();
       const packageId = Number((await created.textContent())!.match(/ID: (\d+)/)![1]);
       await expect(editor.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
       await expect(editor.getByText(`#${packageId} · ${itemNo}`)).toBeVisible();
@@ -304,9 +306,10 @@ test.describe('product catalogue and customers', () => {
       await modal.getByRole('spinbutton', { name: 'Residential' }).fill('0.8');
       await modal.getByRole('button', { name: 'Create', exact: true }).click();
 
-      const created = modal.getByText(/^Create succeeded - ID: \d+$/);
+      const toast = page.getByTestId('toast');
+      const created = toast.getByText(/^Create succeeded - ID: \d+$/);
       await expect(created).toBeVisible();
-      await expect(modal.getByText('Customer created', { exact: true })).toBeVisible();
+      await expect(toast.getByText('Customer created', { exact: true })).toBeVisible();
       const customerId = Number((await created.textContent())!.match(/ID: (\d+)/)![1]);
       await expect(modal.getByRole('heading', { name: 'Edit Customer' })).toContainText(`${name} (ID ${customerId})`);
       await expect(modal.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
@@ -314,7 +317,7 @@ test.describe('product catalogue and customers', () => {
       // ---- Edit the contact name ----
       await modal.getByLabel('Contact Name').fill('Dana Whitfield-Ortiz');
       await modal.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(modal.getByText('Update Succeeded')).toBeVisible();
+      await expect(toast.getByText('Update Succeeded')).toBeVisible();
       await expect(modal.getByLabel('Contact Name')).toHaveValue('Dana Whitfield-Ortiz');
       await expect(modal.getByRole('spinbutton', { name: 'Sectional' })).toHaveValue('0.9');
 

@@ -23,6 +23,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/login': 'public',
   'POST /api/logout': 'user',
   'GET /api/session': 'user',
+  'GET /api/session/status': 'public',
   'GET /api/users/roles': 'user',
   'PUT /api/users/modifyCredentials': 'user',
   'POST /api/users/addNewUser': 'admin',

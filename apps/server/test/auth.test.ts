@@ -79,6 +79,25 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     expect((await t.app.inject({ url: '/api/users/roles', headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it('answers the session probe with 200 whether signed in, signed out or holding a dead cookie', async () => {
+    const status = (cookie?: string) => t.app.inject({ url: '/api/session/status', headers: cookie ? { cookie } : {} });
+    const anonymous = await status();
+    expect(anonymous.statusCode).toBe(200);
+    expect(json(anonymous)).toEqual({ status: 'OK', data: { signedIn: false }, message: '' });
+
+    const cookie = await t.login();
+    const signedIn = await status(cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(json(signedIn).data).toEqual({ signedIn: true, username: 'admin', roles: ['ROLE_ADMIN', 'ROLE_USER'] });
+
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const ended = await status(cookie);
+    expect(ended.statusCode).toBe(200);
+    expect(json(ended).data).toEqual({ signedIn: false });
+    const tampered = cookie.replace(/desk_sid=([^;.]+)/, (_m, v: string) => `desk_sid=${v.slice(0, -2)}xx`);
+    expect(json(await status(tampered)).data).toEqual({ signedIn: false });
+  });
+
   it('signs out after the idle limit, and keeps an active session alive', async () => {
     const idle = await t.login();
     const active = await t.login();

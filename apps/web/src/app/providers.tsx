@@ -12,7 +12,11 @@ export interface QueryClientOptions {
 export function createQueryClient({ retry = true }: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      // Requests go out even when the browser thinks it is offline: they fail at once with the
+      // error message instead of pausing, and a paused save is never replayed behind the
+      // user's back when the connection returns (the user decides whether to save again).
       queries: {
+        networkMode: 'always',
         // A 4xx answer will not change by asking again; a dropped connection might.
         retry: retry
           ? (failureCount, error) =>

@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_USER, USER_ROLES_STORAGE_KEY } from '@desk/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi } from '../test/fake-api';
@@ -54,39 +54,95 @@ describe('routes', () => {
     ]);
   });
 
-  it('sends a visitor without a session to /login, then back where they were going', async () => {
-    let signedIn = false;
-    stubApi({
+  /** A server with two clerks, ann and bob; `signedIn` is whoever holds the session now. */
+  function twoClerks() {
+    const server = { signedIn: null as string | null };
+    const fetchMock = stubApi({
       'GET /api/config': config,
-      'GET /api/session': () =>
-        signedIn ? ok({ username: 'ann', roles: [ROLE_USER] }) : failed(401, 'Not signed in.'),
+      'GET /api/session/status': () =>
+        ok(server.signedIn ? { signedIn: true, username: server.signedIn, roles: [ROLE_USER] } : { signedIn: false }),
       'POST /api/login': ({ body }) => {
-        signedIn = body === 'username=ann&password=secret-pass';
-        return signedIn ? ok({ username: 'ann', roles: [ROLE_USER] }) : failed(401, 'Invalid username or password.');
+        const fields = new URLSearchParams(body ?? '');
+        const username = fields.get('username') ?? '';
+        if (fields.get('password') !== `${username}-secret`) return failed(401, 'Invalid username or password.');
+        server.signedIn = username;
+        return ok({ username, roles: [ROLE_USER] });
       },
-      'GET /api/users/roles': ok([ROLE_USER]),
+      'GET /api/users/roles': () => (server.signedIn ? ok([ROLE_USER]) : failed(401, 'Sign in to continue.')),
+      'GET /api/orders/list/0': ok({ items: [], filtered: 0, total: 0, page: 1, size: 10 }),
+      'GET /api/orders/list/pickup_ready': ok([]),
     });
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { router } = renderApp('/loaders?tab=grid-manager');
+    return { server, fetchMock };
+  }
+
+  async function signInAs(username: string, password = `${username}-secret`) {
+    const field = await screen.findByLabelText('Username');
+    await userEvent.clear(field);
+    await userEvent.type(field, username);
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), password);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+  }
+
+  it('probes the session on /login without a failing request, and lands everyone on /sales', async () => {
+    const { fetchMock } = twoClerks();
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { router } = renderApp('/login');
 
     const username = await screen.findByLabelText('Username');
-    expect(router.state.location.pathname).toBe('/login');
     expect(document.activeElement).toBe(username);
-
-    await userEvent.type(username, 'ann');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await signInAs('ann', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password.');
-    expect(consoleError).toHaveBeenCalledWith('Login failed', expect.any(Error));
+    // Logged, but not as an error: the form shows the reason.
+    expect(consoleWarn).toHaveBeenCalledWith('Login failed', expect.any(Error));
 
-    await userEvent.clear(screen.getByLabelText('Password'));
-    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await signInAs('ann');
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sales');
+    expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBe(JSON.stringify([ROLE_USER]));
+    const asked = fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+    expect(asked).toContain('/api/session/status');
+    expect(asked).not.toContain('/api/session');
+  });
 
+  it('a deep link opened in a fresh tab leads to /sales after signing in: nobody is owed that page', async () => {
+    twoClerks();
+    const { router } = renderApp('/loaders?tab=grid-manager');
+    await screen.findByLabelText('Username');
+    expect(router.state.location.pathname).toBe('/login');
+    await signInAs('bob');
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sales');
+  });
+
+  it('after a session expiry the same clerk goes back to the page; another clerk lands on /sales', async () => {
+    const { server } = twoClerks();
+    server.signedIn = 'ann';
+    const { router, queryClient } = renderApp('/loaders?tab=grid-manager');
+    expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeTruthy();
+
+    // Ann's session ends while she is on the Grid Manager (the next call answers 401).
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.signedIn = null;
+    window.sessionStorage.removeItem(USER_ROLES_STORAGE_KEY);
+    await queryClient.refetchQueries({ queryKey: ['user-roles'] }).catch(() => undefined);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/loaders?tab=grid-manager', username: 'ann' });
+    expect(consoleWarn).toHaveBeenCalledWith('Failed to fetch user roles', expect.any(Error));
+
+    // Bob takes over the counter: he starts on /sales, not on Ann's screen.
+    await signInAs('bob');
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sales');
+
+    // Had Ann signed in instead, she would have been taken back to where she was.
+    server.signedIn = null;
+    act(() => queryClient.setQueryData(['session'], null));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await act(() => router.navigate('/login', { state: { from: '/loaders?tab=grid-manager', username: 'ann' } }));
+    await signInAs('ann');
     expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/loaders?tab=grid-manager');
-    expect(screen.getByRole('tab', { name: 'Grid Manager' }).getAttribute('aria-selected')).toBe('true');
-    expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBe(JSON.stringify([ROLE_USER]));
   });
 
   it('sends a signed-in user from /login to /sales', async () => {
@@ -98,27 +154,6 @@ describe('routes', () => {
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sales');
-  });
-
-  it('returns to /login when the session ends during use', async () => {
-    let sessionAlive = true;
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': () =>
-        sessionAlive ? ok({ username: 'ann', roles: [ROLE_USER] }) : failed(401, 'Not signed in.'),
-      'GET /api/users/roles': () => (sessionAlive ? ok([ROLE_USER]) : failed(401, 'Not signed in.')),
-    });
-    const { router, queryClient } = renderApp('/sales');
-    await screen.findByRole('heading', { name: 'Sales' });
-
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    sessionAlive = false;
-    window.sessionStorage.removeItem(USER_ROLES_STORAGE_KEY);
-    await queryClient.refetchQueries({ queryKey: ['user-roles'] }).catch(() => undefined);
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/sales' });
-    expect(consoleError).toHaveBeenCalledWith('Failed to fetch user roles', expect.any(Error));
   });
 
   it('shows only the active Sales tab', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiUrl, onUnauthorized } from './api-client';
+import { api, ApiError, apiUrl, onUnauthorized, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from './api-client';
 
 function answer(status: number, body?: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -72,6 +72,7 @@ describe('api client', () => {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: '{"jobName":"Smith"}',
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -96,6 +97,46 @@ describe('api client', () => {
     await errorOf(api.get('/api/users/roles'));
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  /** A fetch that never answers until its signal aborts it, as on a dead connection. */
+  const hangingFetch = () =>
+    vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+    );
+
+  it('gives up on a request the server does not answer, with a message that says so', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = hangingFetch();
+      vi.stubGlobal('fetch', fetchMock);
+      const pending = errorOf(api.put('/api/customers/update/7', { name: 'Acme' }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      expect(error.message).toBe(TIMEOUT_MESSAGE);
+      expect(error.httpStatus).toBe(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("passes the caller's own cancellation through as an AbortError, not as a failure", async () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const controller = new AbortController();
+    const pending = api.get('/api/orders/list', { signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 
   it('keeps explicit /api paths and prefixes the others', () => {

@@ -7,6 +7,16 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
 /** The message docs/product.md section 8 gives for a status that is neither 'OK' nor 'FAILED'. */
 export const UNKNOWN_STATUS_MESSAGE = 'test error';
+/** A request the server has not answered within REQUEST_TIMEOUT_MS (a dead connection, a hung proxy). */
+export const TIMEOUT_MESSAGE = 'The server did not answer. Check the connection and try again.';
+
+/**
+ * How long a call may take, answer body included. Without a limit a request on a dead connection
+ * spins for minutes; a clerk should see the failure within seconds and decide whether to retry.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** PDFs are made on the server while the clerk waits: give them the server's own limit. */
+export const FILE_REQUEST_TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
   /** The HTTP status of the answer; 0 when no answer arrived (network failure). */
@@ -24,7 +34,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Paths whose 401 is an expected answer ("not signed in"), not a lost session. */
-const SESSION_PROBE_PATHS = new Set(['/api/login', '/api/session']);
+const SESSION_PROBE_PATHS = new Set(['/api/login', '/api/session', '/api/session/status']);
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -42,6 +52,8 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Overrides REQUEST_TIMEOUT_MS for this call. */
+  timeoutMs?: number;
   /** Extra request headers, e.g. Idempotency-Key on creates. */
   headers?: Record<string, string>;
 }
@@ -70,13 +82,43 @@ function envelopeField(body: unknown, field: 'status' | 'message' | 'data'): unk
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
 }
 
-async function send<T>(url: string, init: RequestInit, asFile = false): Promise<ApiResult<T>> {
+/** Thrown inside `send` when the timer, not the caller, aborted the request. */
+class TimedOut extends Error {}
+
+async function send<T>(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions = {},
+  asFile = false,
+): Promise<ApiResult<T>> {
+  // One controller for the caller's cancellation and the timeout, so both stop the request and
+  // the reading of its answer.
+  const controller = new AbortController();
+  const timedOut = new TimedOut();
+  const timer = setTimeout(() => controller.abort(timedOut), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const caller = options.signal;
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await receive<T>(url, { credentials: 'same-origin', ...init, signal: controller.signal }, asFile);
+  } catch (error) {
+    if (controller.signal.reason === timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function receive<T>(url: string, init: RequestInit, asFile: boolean): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init });
+    response = await fetch(url, init);
   } catch (error) {
-    // Let callers (TanStack Query) see their own cancellations as such.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Let callers (TanStack Query) see their own cancellations as such; a timeout is sorted out
+    // by `send`.
+    if (init.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
   // A file answer (the order and quote PDFs); a JSON envelope instead means it failed.
@@ -85,6 +127,8 @@ async function send<T>(url: string, init: RequestInit, asFile = false): Promise<
   }
 
   const body = await readJson(response);
+  // Reading stopped half-way: report the cancellation or timeout, not a garbled answer.
+  if (init.signal?.aborted) throw init.signal.reason;
 
   if (!response.ok) {
     if (response.status === 401 && !SESSION_PROBE_PATHS.has(new URL(url, 'http://x').pathname)) {
@@ -124,8 +168,7 @@ function jsonRequest<T>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  if (options.signal) init.signal = options.signal;
-  return send<T>(apiUrl(path), init);
+  return send<T>(apiUrl(path), init, options);
 }
 
 export const api = {
@@ -152,8 +195,7 @@ export const api = {
       headers: { Accept: 'application/pdf, application/json', 'Content-Type': 'application/json', ...options.headers },
       body: JSON.stringify(body ?? {}),
     };
-    if (options.signal) init.signal = options.signal;
-    return send<Blob>(apiUrl(path), init, true).then((r) => r.data);
+    return send<Blob>(apiUrl(path), init, { timeoutMs: FILE_REQUEST_TIMEOUT_MS, ...options }, true).then((r) => r.data);
   },
   /** A form-encoded POST; docs/product.md section 7 asks this of login only. */
   postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
@@ -165,8 +207,7 @@ export const api = {
       },
       body: new URLSearchParams(fields).toString(),
     };
-    if (options?.signal) init.signal = options.signal;
-    return send<T>(apiUrl(path), init).then((r) => r.data);
+    return send<T>(apiUrl(path), init, options).then((r) => r.data);
   },
 };
 

@@ -103,6 +103,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
+  // The browser's "am I signed in?" probe. Public and always 200, so a signed-out visitor of the
+  // login page causes no failed request (which the browser logs as a console error).
+  app.get(
+    '/api/session/status',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Whether this browser is signed in, and as whom (never 401)' },
+    },
+    async (request) => {
+      const user = request.user;
+      return ok(user ? { signedIn: true, username: user.username, roles: user.roles } : { signedIn: false });
+    },
+  );
+
   app.get(
     '/api/session',
     { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The signed-in user (name and roles)' } },

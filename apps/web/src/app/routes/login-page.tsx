@@ -10,10 +10,8 @@ export function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = redirectTargetFrom(location.state);
-
   // Someone already signed in has nothing to do here.
-  if (session.data) return <Navigate to={target} replace />;
+  if (session.data) return <Navigate to={redirectTargetFrom(location.state, session.data.username)} replace />;
 
   return (
     <>
@@ -26,7 +24,13 @@ export function LoginPage() {
             <Card.Body className="p-4">
               <h1 className="h4 mb-1">Sign in</h1>
               <p className="text-secondary mb-4">Use your staff account.</p>
-              <LoginForm onSignedIn={() => void navigate(target, { replace: true })} />
+              <LoginForm
+                onSignedIn={(username) =>
+                  void navigate(redirectTargetFrom(location.state, username), {
+                    replace: true,
+                  })
+                }
+              />
             </Card.Body>
           </Card>
         )}

@@ -95,7 +95,7 @@ describe('Admin > Email Management', () => {
   });
 
   it("shows 'Update failed' with the server's message when the settings are stale, and reloads them", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let current = stored;
     stubAdmin({
       'GET /api/grabAutoEmailConfig': () => ok(current),

@@ -64,7 +64,7 @@ describe('Admin > Users List / Remove', () => {
   });
 
   it("shows the server's refusal and keeps the row", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubAdmin({ [`GET ${LIST}`]: ok(users), [`DELETE ${REMOVE}`]: failed(409, 'You cannot remove your own account.') });
     const user = userEvent.setup();
     renderApp('/admin?tab=users');

@@ -1,15 +1,19 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { Navigate, useLocation } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
 import { useSession } from './api/get-session';
-import type { LoginRedirectState } from './redirect-target';
+import { lastSignedInUser, rememberSignedInUser, type LoginRedirectState } from './redirect-target';
 
 /** Renders its children only for a signed-in user; others go to /login and come back after. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const username = session.data?.username;
+  useEffect(() => {
+    if (username) rememberSignedInUser(username);
+  }, [username]);
 
   if (session.isPending) return <Loading fullPage />;
 
@@ -27,7 +31,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }
 
   if (session.data === null) {
-    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    // The page is offered back only to the user whose session ended here (redirect-target.ts).
+    const state: LoginRedirectState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+      username: lastSignedInUser(),
+    };
     return <Navigate to="/login" replace state={state} />;
   }
 

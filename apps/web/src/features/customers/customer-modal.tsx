@@ -1,9 +1,13 @@
 import type { Customer, CustomerInput } from '@desk/domain';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
+import { errorText, type SaveResult } from '../../components/ui/result-banner';
+import { sameValues } from '../../components/ui/same-values';
+import { useToast } from '../../components/ui/toaster';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard';
+import { useFocusFirstField, useKeepFocusAfterSave } from '../../components/ui/use-editor-focus';
 import { isApiError } from '../../lib/api-client';
 import { useCreateCustomer } from './api/create-customer';
 import { useCustomer } from './api/get-customer';
@@ -31,45 +35,67 @@ const FORM_ID = 'customer-form';
 
 /**
  * Create or edit a customer (docs/product.md section 2, "Customer edit modal"). After a create the
- * modal switches to edit mode on the new id (docs/product.md section 4).
+ * modal switches to edit mode on the new id (docs/product.md section 4). Results show as toasts, in
+ * view wherever the modal is scrolled; closing with unsaved edits asks first.
  */
 export function CustomerModal({ show, customerId: initialId, onClose }: CustomerModalProps) {
   const titleId = useId();
+  const toast = useToast();
   const [customerId, setCustomerId] = useState(initialId);
-  const [result, setResult] = useState<SaveResult | null>(null);
+  const [stale, setStale] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  // A form re-created from the server's answer after a save keeps focus where it was.
+  const [savedOnce, setSavedOnce] = useState(false);
+  const failureShown = useRef(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const customer = useCustomer(customerId);
   const createMutation = useCreateCustomer();
   const updateMutation = useUpdateCustomer();
   const saving = createMutation.isPending || updateMutation.isPending;
   const isEdit = customerId !== null;
-  const stale =
-    result?.kind === 'update-failed' && isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
+  const { guard, dialog } = useDiscardGuard(dirty && show);
+  useKeepFocusAfterSave(saving, submitRef);
+
+  const report = (result: SaveResult) => {
+    failureShown.current = result.kind === 'create-failed' || result.kind === 'update-failed';
+    toast.saveResult(result);
+  };
 
   const save = async (input: CustomerInput) => {
-    setResult(null);
+    setStale(false);
+    setSavedOnce(true);
     if (customerId === null) {
       try {
         const created = await createMutation.mutateAsync(input);
-        setResult({ kind: 'created', id: created.customer.id, message: created.message });
+        report({ kind: 'created', id: created.customer.id, message: created.message });
         setCustomerId(created.customer.id);
       } catch (e) {
-        setResult({ kind: 'create-failed', error: errorText(e) });
+        report({ kind: 'create-failed', error: errorText(e) });
       }
     } else {
       try {
         await updateMutation.mutateAsync({ id: customerId, input });
-        setResult({ kind: 'updated' });
+        report({ kind: 'updated' });
       } catch (e) {
-        setResult({ kind: 'update-failed', error: errorText(e) });
+        report({ kind: 'update-failed', error: errorText(e) });
+        setStale(isApiError(e) && e.httpStatus === 409);
       }
     }
   };
 
   const reload = async () => {
-    setResult(null);
+    setStale(false);
     updateMutation.reset();
     await customer.refetch();
   };
+
+  // Close button, X, Escape and the backdrop all come here; a failure toast about this editor
+  // goes with it.
+  const requestClose = () =>
+    guard(() => {
+      if (failureShown.current) toast.dismiss('save');
+      onClose();
+    });
 
   let body: ReactNode;
   if (isEdit && customer.isPending) {
@@ -88,6 +114,8 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
         key={loaded ? `${loaded.id}:${loaded.version}` : 'new'}
         customer={loaded}
         disabled={saving}
+        autoFocus={!savedOnce}
+        onDirtyChange={setDirty}
         onSubmit={(input) => void save(input)}
       />
     );
@@ -96,7 +124,7 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
   return (
     <Modal
       show={show}
-      onHide={onClose}
+      onHide={requestClose}
       size="lg"
       scrollable
       aria-labelledby={titleId}
@@ -113,25 +141,25 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
           )}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
-        <div aria-live="polite">
-          <ResultBanner result={result} onClose={() => setResult(null)} />
-        </div>
-        {stale && (
-          <div className="d-flex justify-content-end mt-n2 mb-3">
-            <Button variant="outline-secondary" size="sm" onClick={() => void reload()} disabled={customer.isFetching}>
-              {customer.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-              Reload the latest version
-            </Button>
-          </div>
-        )}
-        {body}
-      </Modal.Body>
+      <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        {stale && (
+          // In the footer, always in view: the answer to 'changed by someone else'.
+          <Button
+            variant="outline-secondary"
+            className="me-auto"
+            onClick={() => void reload()}
+            disabled={customer.isFetching}
+          >
+            {customer.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+            Reload the latest version
+          </Button>
+        )}
+        <Button variant="secondary" onClick={requestClose} disabled={saving}>
           Close
         </Button>
         <Button
+          ref={submitRef}
           type="submit"
           form={FORM_ID}
           variant="primary"
@@ -142,6 +170,7 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
           {isEdit ? 'Save' : 'Create'}
         </Button>
       </Modal.Footer>
+      {dialog}
     </Modal>
   );
 }
@@ -149,17 +178,28 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
 interface CustomerFormProps {
   customer: Customer | undefined;
   disabled: boolean;
+  /** Put the cursor in the first field on mount (not when re-created after a save). */
+  autoFocus: boolean;
+  /** Whether the fields differ from the customer the form started from. */
+  onDirtyChange: (dirty: boolean) => void;
   /** Called with the checked input (including the version the form started from). */
   onSubmit: (input: CustomerInput) => void;
 }
 
 const ALL_SECTIONS: CustomerSection[] = ['details', 'addresses', 'multipliers'];
 
-function CustomerForm({ customer, disabled, onSubmit }: CustomerFormProps) {
+function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }: CustomerFormProps) {
   const id = useId();
-  const [values, setValues] = useState<CustomerFormValues>(() =>
-    customer ? customerToForm(customer) : emptyCustomerForm,
-  );
+  const [initial] = useState<CustomerFormValues>(() => (customer ? customerToForm(customer) : emptyCustomerForm));
+  const [values, setValues] = useState<CustomerFormValues>(initial);
+  const firstField = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useFocusFirstField(autoFocus, firstField);
+
+  const dirty = !sameValues(values, initial);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Replaced (after a save or a reload) or gone: the next form reports for itself.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
   const [errors, setErrors] = useState<FieldErrors>({});
   const [openSections, setOpenSections] = useState<string[]>(ALL_SECTIONS);
 
@@ -205,6 +245,7 @@ function CustomerForm({ customer, disabled, onSubmit }: CustomerFormProps) {
         </span>
       )}
       <Form.Control
+        ref={path === 'customerNo' ? firstField : undefined}
         type={options.as ? undefined : (options.type ?? 'text')}
         as={options.as}
         rows={options.as ? 2 : undefined}

@@ -182,7 +182,8 @@ describe('Sales > Customers', () => {
     await user.type(within(dialog).getByLabelText('Residential'), '0.85');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByText('Create succeeded - ID: 21')).toBeTruthy();
+    // The result is a toast, in view wherever the modal is scrolled.
+    expect((await screen.findByText('Create succeeded - ID: 21')).closest('[data-testid="toast"]')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/customers/create')).toMatchObject({
       name: 'Foothill Door Pros',
       email: 'office@foothill.example',
@@ -219,7 +220,7 @@ describe('Sales > Customers', () => {
     await user.clear(contact);
     await user.type(contact, 'Maria A. Alvarez');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Update Succeeded')).toBeTruthy();
+    expect((await screen.findByText('Update Succeeded')).closest('[data-testid="toast"]')).toBeTruthy();
     expect(bodyOf(fetchMock, 'PUT', '/api/customers/update/2')).toMatchObject({
       contactName: 'Maria A. Alvarez',
       version: 4,
@@ -227,10 +228,13 @@ describe('Sales > Customers', () => {
 
     stale = true;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Update failed')).toBeTruthy();
+    const failure = (await screen.findByText('Update failed')).closest('[data-testid="toast"]') as HTMLElement;
     expect(
-      within(dialog).getByText('Customer 2 was changed by someone else since you opened it. Reload it and try again.'),
+      within(failure).getByText('Customer 2 was changed by someone else since you opened it. Reload it and try again.'),
     ).toBeTruthy();
+    // The failure replaced the success: one result at a time.
+    expect(screen.queryByText('Update Succeeded')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeTruthy();
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(puts.at(-1)![1]!.body)).version).toBe(5);
   });

@@ -1,9 +1,13 @@
 import { VENDOR_ORDER_STATUSES, type VendorOrder, type VendorOrderInput, type VendorOrderStatus } from '@desk/domain';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
+import { errorText, type SaveResult } from '../../components/ui/result-banner';
+import { sameValues } from '../../components/ui/same-values';
+import { useToast } from '../../components/ui/toaster';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard';
+import { useFocusFirstField, useKeepFocusAfterSave } from '../../components/ui/use-editor-focus';
 import { isApiError } from '../../lib/api-client';
 import { useCreateVendorOrder } from './api/create-vendor-order';
 import { useVendorOrder } from './api/get-vendor-order';
@@ -23,7 +27,7 @@ export interface VendorOrderModalProps {
   vendorOrderId: number | null;
   /** Close or cancel: nothing saved by this modal. */
   onClose: () => void;
-  /** A create or update succeeded; the caller closes the modal and shows the result. */
+  /** A create or update succeeded (its toast is shown); the caller closes the modal. */
   onSaved: (result: SaveResult) => void;
   /** The closing animation has ended: the caller can unmount the modal (and stop its queries). */
   onExited?: () => void;
@@ -33,44 +37,67 @@ const FORM_ID = 'vendor-order-form';
 
 /**
  * Create or edit a vendor order (docs/product.md section 2, "Vendor order edit modal"). A successful
- * save hands its banner to the list and closes; a failed one keeps the modal open with the
- * 'Create failed' or 'Update failed' banner so nothing typed is lost.
+ * save shows its toast and closes; a failed one keeps the modal open with the 'Create failed' or
+ * 'Update failed' toast so nothing typed is lost. Closing with unsaved edits asks first.
  */
 export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExited }: VendorOrderModalProps) {
   const titleId = useId();
-  const [result, setResult] = useState<SaveResult | null>(null);
+  const toast = useToast();
+  const [stale, setStale] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [savedOnce, setSavedOnce] = useState(false);
+  const failureShown = useRef(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const vendorOrder = useVendorOrder(vendorOrderId);
   const createMutation = useCreateVendorOrder();
   const updateMutation = useUpdateVendorOrder();
   const saving = createMutation.isPending || updateMutation.isPending;
   const isEdit = vendorOrderId !== null;
-  const stale =
-    result?.kind === 'update-failed' && isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
+  const { guard, dialog } = useDiscardGuard(dirty && show);
+  useKeepFocusAfterSave(saving, submitRef);
+
+  const report = (result: SaveResult) => {
+    failureShown.current = result.kind === 'create-failed' || result.kind === 'update-failed';
+    toast.saveResult(result);
+  };
 
   const save = async (input: VendorOrderInput) => {
-    setResult(null);
+    setStale(false);
+    setSavedOnce(true);
     if (vendorOrderId === null) {
       try {
         const created = await createMutation.mutateAsync(input);
-        onSaved({ kind: 'created', id: created.vendorOrder.id, message: created.message });
+        const result: SaveResult = { kind: 'created', id: created.vendorOrder.id, message: created.message };
+        report(result);
+        onSaved(result);
       } catch (e) {
-        setResult({ kind: 'create-failed', error: errorText(e) });
+        report({ kind: 'create-failed', error: errorText(e) });
       }
     } else {
       try {
         await updateMutation.mutateAsync({ id: vendorOrderId, input });
+        report({ kind: 'updated' });
         onSaved({ kind: 'updated' });
       } catch (e) {
-        setResult({ kind: 'update-failed', error: errorText(e) });
+        report({ kind: 'update-failed', error: errorText(e) });
+        setStale(isApiError(e) && e.httpStatus === 409);
       }
     }
   };
 
   const reload = async () => {
-    setResult(null);
+    setStale(false);
     updateMutation.reset();
     await vendorOrder.refetch();
   };
+
+  // Close button, X, Escape and the backdrop all come here; a failure toast about this editor
+  // goes with it.
+  const requestClose = () =>
+    guard(() => {
+      if (failureShown.current) toast.dismiss('save');
+      onClose();
+    });
 
   let body: ReactNode;
   if (isEdit && vendorOrder.isPending) {
@@ -90,6 +117,8 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
           key={loaded ? `${loaded.id}:${loaded.version}` : 'new'}
           vendorOrder={loaded}
           disabled={saving}
+          autoFocus={!savedOnce}
+          onDirtyChange={setDirty}
           onSubmit={(input) => void save(input)}
         />
         {loaded && (
@@ -107,7 +136,7 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
   return (
     <Modal
       show={show}
-      onHide={onClose}
+      onHide={requestClose}
       onExited={onExited}
       size="lg"
       scrollable
@@ -125,30 +154,25 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
           )}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
-        <div aria-live="polite">
-          <ResultBanner result={result} onClose={() => setResult(null)} />
-        </div>
-        {stale && (
-          <div className="d-flex justify-content-end mt-n2 mb-3">
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              onClick={() => void reload()}
-              disabled={vendorOrder.isFetching}
-            >
-              {vendorOrder.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-              Reload the latest version
-            </Button>
-          </div>
-        )}
-        {body}
-      </Modal.Body>
+      <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        {stale && (
+          // In the footer, always in view: the answer to 'changed by someone else'.
+          <Button
+            variant="outline-secondary"
+            className="me-auto"
+            onClick={() => void reload()}
+            disabled={vendorOrder.isFetching}
+          >
+            {vendorOrder.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+            Reload the latest version
+          </Button>
+        )}
+        <Button variant="secondary" onClick={requestClose} disabled={saving}>
           Close
         </Button>
         <Button
+          ref={submitRef}
           type="submit"
           form={FORM_ID}
           variant="primary"
@@ -159,6 +183,7 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
           {isEdit ? 'Save' : 'Create'}
         </Button>
       </Modal.Footer>
+      {dialog}
     </Modal>
   );
 }
@@ -166,15 +191,27 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
 interface VendorOrderFormProps {
   vendorOrder: VendorOrder | undefined;
   disabled: boolean;
+  /** Put the cursor in the first field on mount (not when re-created after a save). */
+  autoFocus: boolean;
+  /** Whether the fields differ from the vendor order the form started from. */
+  onDirtyChange: (dirty: boolean) => void;
   /** Called with the checked input (including the version the form started from). */
   onSubmit: (input: VendorOrderInput) => void;
 }
 
-function VendorOrderForm({ vendorOrder, disabled, onSubmit }: VendorOrderFormProps) {
+function VendorOrderForm({ vendorOrder, disabled, autoFocus, onDirtyChange, onSubmit }: VendorOrderFormProps) {
   const id = useId();
-  const [values, setValues] = useState<VendorOrderFormValues>(() =>
+  const [initial] = useState<VendorOrderFormValues>(() =>
     vendorOrder ? vendorOrderToForm(vendorOrder) : emptyVendorOrderForm,
   );
+  const [values, setValues] = useState<VendorOrderFormValues>(initial);
+  const firstField = useRef<HTMLInputElement>(null);
+  useFocusFirstField(autoFocus, firstField);
+
+  const dirty = !sameValues(values, initial);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Replaced (after a reload) or gone: the next form reports for itself.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const set = <K extends keyof VendorOrderFormValues>(field: K, value: VendorOrderFormValues[K]) => {
@@ -216,6 +253,7 @@ function VendorOrderForm({ vendorOrder, disabled, onSubmit }: VendorOrderFormPro
                 </span>
               </Form.Label>
               <Form.Control
+                ref={firstField}
                 value={values.name}
                 onChange={(e) => set('name', e.target.value)}
                 isInvalid={errors.name !== undefined}

@@ -1,10 +1,9 @@
 import type { VendorOrder } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { ResultBanner, type SaveResult } from '../../components/ui/result-banner';
 import { useDeleteVendorOrder } from './api/delete-vendor-order';
 import { listVendorOrdersPage } from './api/list-vendor-orders';
 import { vendorOrderKeys } from './api/query-keys';
@@ -33,32 +32,21 @@ export const VENDOR_ORDER_COLUMNS: Column<VendorOrder>[] = [
   },
 ];
 
-/** How long the list keeps the banner of a save made in the modal. */
-const RESULT_BANNER_MS = 8000;
-
 type Editor = { seq: number; id: number | null; show: boolean };
 
 /**
  * Sales > Vendor Orders (docs/product.md section 2, "Vendor order list"): the list, its editor and the
- * delete confirmation. The editor closes on save or cancel and the list reloads; a save's
- * banner ('Create succeeded - ID: n', 'Update Succeeded') then shows above the list for a while.
+ * delete confirmation. The editor closes on save or cancel and the list reloads; a save's toast
+ * ('Create succeeded - ID: n', 'Update Succeeded') stays in view for a few seconds.
  */
 export function VendorOrdersTab() {
   const queryClient = useQueryClient();
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [saved, setSaved] = useState<SaveResult | null>(null);
   const [deleting, setDeleting] = useState<VendorOrder | null>(null);
   const [showDelete, setShowDelete] = useState(false);
   const deleteVendorOrder = useDeleteVendorOrder();
 
-  useEffect(() => {
-    if (saved === null) return;
-    const timer = setTimeout(() => setSaved(null), RESULT_BANNER_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
   const openEditor = (id: number | null) => {
-    setSaved(null);
     setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
   };
   const closeEditor = () => {
@@ -68,10 +56,6 @@ export function VendorOrdersTab() {
 
   return (
     <>
-      <div aria-live="polite">
-        <ResultBanner result={saved} onClose={() => setSaved(null)} />
-      </div>
-
       <DataTable<VendorOrder>
         caption="Vendor orders"
         columns={VENDOR_ORDER_COLUMNS}
@@ -118,10 +102,7 @@ export function VendorOrdersTab() {
           onClose={closeEditor}
           // Unmounted once closed, so a deleted vendor order is not asked for again.
           onExited={() => setEditor((e) => (e?.show ? e : null))}
-          onSaved={(result) => {
-            setSaved(result);
-            closeEditor();
-          }}
+          onSaved={closeEditor}
         />
       )}
 

@@ -21,7 +21,7 @@ export function useAddUser() {
     mutationFn: addUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
     onError: (error) => {
-      console.error('Adding the user failed', error);
+      console.warn('Adding the user failed', error);
     },
   });
 }

@@ -19,7 +19,7 @@ export function useModifyCredentials() {
   return useMutation({
     mutationFn: modifyCredentials,
     onError: (error) => {
-      console.error('Changing the password failed', error);
+      console.warn('Changing the password failed', error);
     },
   });
 }

@@ -20,7 +20,7 @@ export function useRemoveUser() {
       queryClient.setQueryData<User[]>(adminKeys.users(), (users) => users?.filter((u) => u.username !== username));
     },
     onError: (error) => {
-      console.error('Removing the user failed', error);
+      console.warn('Removing the user failed', error);
     },
   });
 }

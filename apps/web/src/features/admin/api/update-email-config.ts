@@ -20,7 +20,7 @@ export function useUpdateEmailConfig() {
       queryClient.setQueryData(adminKeys.emailConfig(), saved);
     },
     onError: (error) => {
-      console.error('Saving the e-mail settings failed', error);
+      console.warn('Saving the e-mail settings failed', error);
     },
   });
 }

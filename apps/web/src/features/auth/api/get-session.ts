@@ -4,10 +4,16 @@ import { api, isApiError } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in user, or null when there is no session (the server answers 401). */
+type SessionStatus = { signedIn: false } | ({ signedIn: true } & SessionInfo);
+
+/**
+ * The signed-in user, or null when there is no session. Asks the probe that answers 200 either
+ * way: a 401 here would show as a console error on every visit to the login page.
+ */
 export async function getSession(signal?: AbortSignal): Promise<SessionInfo | null> {
   try {
-    return await api.get<SessionInfo>('/api/session', signal ? { signal } : {});
+    const status = await api.get<SessionStatus>('/api/session/status', signal ? { signal } : {});
+    return status.signedIn ? { username: status.username, roles: status.roles } : null;
   } catch (error) {
     if (isApiError(error) && error.httpStatus === 401) return null;
     throw error;

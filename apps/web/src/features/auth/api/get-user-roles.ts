@@ -14,7 +14,8 @@ export async function getUserRoles(signal?: AbortSignal): Promise<string[]> {
     storeRoles(roles);
     return roles;
   } catch (error) {
-    console.error('Failed to fetch user roles', error);
+    // Logged (docs/product.md section 8) as a warning: a 401 here is an ended session, handled by the guard.
+    console.warn('Failed to fetch user roles', error);
     throw error;
   }
 }

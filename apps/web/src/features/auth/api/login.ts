@@ -2,6 +2,7 @@ import type { SessionInfo } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { resetUserState } from '../reset-user-state';
+import { rememberSignedInUser } from '../redirect-target';
 import { storeRoles } from '../roles-storage';
 import { sessionQueryKey } from './get-session';
 import { getUserRoles, userRolesQueryKey } from './get-user-roles';
@@ -41,11 +42,13 @@ export function useLogin() {
       // Nothing cached for a previous user may leak into this one's screens.
       resetUserState(queryClient);
       storeRoles(roles);
+      rememberSignedInUser(session.username);
       queryClient.setQueryData(sessionQueryKey, session);
       queryClient.setQueryData(userRolesQueryKey, roles);
     },
     onError: (error) => {
-      console.error('Login failed', error);
+      // Logged (docs/product.md section 8) as a warning: the form shows the reason, nothing is broken.
+      console.warn('Login failed', error);
     },
   });
 }

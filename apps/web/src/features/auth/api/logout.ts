@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
+import { forgetSignedInUser } from '../redirect-target';
 import { resetUserState } from '../reset-user-state';
 
 export function logout(): Promise<unknown> {
@@ -14,11 +15,12 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onError: (error) => {
-      console.error('Sign out failed', error);
+      console.warn('Sign out failed', error);
     },
     onSettled: () => {
       // With the session query already null, /login shows its form instead of bouncing back.
       resetUserState(queryClient);
+      forgetSignedInUser();
       void navigate('/login', { replace: true });
     },
   });

@@ -3,8 +3,8 @@ import { Button, Form, Spinner } from 'react-bootstrap';
 import { useLogin } from '../api/login';
 
 export interface LoginFormProps {
-  /** Called once signed in and the roles are cached. */
-  onSignedIn: () => void;
+  /** Called once signed in and the roles are cached, with the username the server knows. */
+  onSignedIn: (username: string) => void;
 }
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
@@ -15,7 +15,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (signIn.isPending) return;
-    signIn.mutate({ username, password }, { onSuccess: onSignedIn });
+    signIn.mutate({ username, password }, { onSuccess: ({ session }) => onSignedIn(session.username) });
   }
 
   return (

@@ -154,8 +154,68 @@ describe('ProductEditorModal', () => {
     expect(bodies[0]).toMatchObject({ itemDescription: 'Renamed', version: 3, productType: { id: 1 } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const banner = (await screen.findByText('Update failed')).closest('.alert') as HTMLElement;
-    expect(within(banner).getByText(/changed by someone else/)).toBeTruthy();
+    const toast = (await screen.findByText('Update failed')).closest('[data-testid="toast"]') as HTMLElement;
+    expect(within(toast).getByText(/changed by someone else/)).toBeTruthy();
+    // The failure replaced the success instead of standing beside it.
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(bodies[1]).toMatchObject({ version: 4 });
+  });
+
+  it('opens with the cursor in Item No', async () => {
+    stubApi({ 'GET /api/dropdown/product-type': ok(PRODUCT_TYPES), 'GET /api/products/7': ok(aProduct()) });
+    renderWithClient(<ProductEditorModal show productId={7} onClose={noop} />);
+    const itemNo = await screen.findByLabelText('Item No');
+    await waitFor(() => expect(document.activeElement).toBe(itemNo));
+  });
+
+  it('closes at once when nothing changed, and asks "Discard changes?" when the details changed', async () => {
+    stubApi({ 'GET /api/dropdown/product-type': ok(PRODUCT_TYPES), 'GET /api/products/7': ok(aProduct()) });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithClient(<ProductEditorModal show productId={7} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await screen.findByDisplayValue('HL-KIT-12');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+
+    await user.selectOptions(within(dialog).getByLabelText('Multiplier Category'), 'Opener');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect((within(dialog).getByLabelText('Multiplier Category') as HTMLSelectElement).value).toBe('Opener');
+
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a create, closing asks nothing and the keyboard stays in the modal', async () => {
+    const created = aProduct({ id: 42, itemNo: 'SP-250', itemDescription: null, version: 1 });
+    stubApi({
+      'GET /api/dropdown/product-type': ok(PRODUCT_TYPES),
+      'POST /api/products/create': { status: 201, body: { status: 'OK', data: created, message: 'Product created' } },
+      'GET /api/products/42': ok(created),
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithClient(<ProductEditorModal show productId={null} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Product' });
+    await user.type(within(dialog).getByLabelText('Item No'), 'SP-250');
+    await user.type(within(dialog).getByLabelText('Wholesale Price'), '145.5');
+    await user.selectOptions(within(dialog).getByLabelText('Product Type'), 'Part');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const toast = (await screen.findByText('Create succeeded - ID: 42')).closest('[data-testid="toast"]')!;
+    expect(within(toast as HTMLElement).getByText('Product created')).toBeTruthy();
+    expect(dialog.contains(toast)).toBe(false);
+    expect(dialog.querySelector('.alert-success')).toBeNull();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -6,11 +6,15 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Accordion, Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
 import { Banner } from '../../../components/ui/banner';
 import { Loading } from '../../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../../components/ui/result-banner';
+import { errorText, type SaveResult } from '../../../components/ui/result-banner';
+import { sameValues } from '../../../components/ui/same-values';
+import { useToast } from '../../../components/ui/toaster';
+import { useDiscardGuard } from '../../../components/ui/use-discard-guard';
+import { useFocusFirstField, useKeepFocusAfterSave } from '../../../components/ui/use-editor-focus';
 import { useCreateProduct } from '../api/create-product';
 import { useProduct } from '../api/get-product';
 import { useProductTypes } from '../api/list-product-types';
@@ -124,12 +128,18 @@ export interface ProductEditorModalProps {
 /**
  * Create or edit a product (docs/product.md section 2, "Product editor modal"). After a create the
  * editor switches to edit mode on the new id and reloads it (docs/product.md section 4); the package
- * sections open up once the saved product is a package.
+ * sections open up once the saved product is a package. Results show as toasts; closing with
+ * unsaved details asks first.
  */
 export function ProductEditorModal({ show, productId, onClose, onExited }: ProductEditorModalProps) {
+  const toast = useToast();
   const [id, setId] = useState<number | null>(productId);
-  const [result, setResult] = useState<SaveResult | null>(null);
   const [values, setValues] = useState<ProductFormValues | null>(productId === null ? EMPTY_VALUES : null);
+  /** The values last loaded or saved: what "unsaved changes" are measured against. */
+  const [baseline, setBaseline] = useState<ProductFormValues | null>(values);
+  const failureShown = useRef(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [openSections, setOpenSections] = useState<string[]>(['details']);
   const product = useProduct(id);
@@ -139,10 +149,29 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
 
   // Adopt the server's copy once it arrives. Later background reloads do not overwrite what is
   // being typed: a save over someone else's change is refused by its version instead.
-  if (values === null && product.data) setValues(toFormValues(product.data));
+  if (values === null && product.data) {
+    setValues(toFormValues(product.data));
+    setBaseline(toFormValues(product.data));
+  }
 
   const saving = create.isPending || update.isPending;
   const saved = product.data ?? null;
+  const dirty = values !== null && baseline !== null && !sameValues(values, baseline);
+  const { guard, dialog } = useDiscardGuard(dirty && show);
+  useKeepFocusAfterSave(saving, submitRef);
+
+  const report = (result: SaveResult) => {
+    failureShown.current = result.kind === 'create-failed' || result.kind === 'update-failed';
+    toast.saveResult(result);
+  };
+
+  // Close button, X, Escape and the backdrop all come here; a failure toast about this editor
+  // goes with it.
+  const requestClose = () =>
+    guard(() => {
+      if (failureShown.current) toast.dismiss('save');
+      onClose();
+    });
 
   function set(field: FieldName, value: string) {
     setValues((previous) => (previous ? { ...previous, [field]: value } : previous));
@@ -162,21 +191,23 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
     if (id === null) {
       create.mutate(parsed.input, {
         onSuccess: (created) => {
-          setResult({ kind: 'created', id: created.id, message: created.serverMessage });
+          report({ kind: 'created', id: created.id, message: created.serverMessage });
           setValues(toFormValues(created));
+          setBaseline(toFormValues(created));
           setId(created.id);
         },
-        onError: (error) => setResult({ kind: 'create-failed', error: errorText(error) }),
+        onError: (error) => report({ kind: 'create-failed', error: errorText(error) }),
       });
     } else {
       update.mutate(
         { id, input: parsed.input },
         {
           onSuccess: (updated) => {
-            setResult({ kind: 'updated' });
+            report({ kind: 'updated' });
             setValues(toFormValues(updated));
+            setBaseline(toFormValues(updated));
           },
-          onError: (error) => setResult({ kind: 'update-failed', error: errorText(error) }),
+          onError: (error) => report({ kind: 'update-failed', error: errorText(error) }),
         },
       );
     }
@@ -229,6 +260,7 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
           <Accordion.Header as="h3">Product Details</Accordion.Header>
           <Accordion.Body>
             <ProductDetailsForm
+              firstField={firstField}
               values={values}
               errors={errors}
               onChange={set}
@@ -260,7 +292,7 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
   return (
     <Modal
       show={show}
-      onHide={onClose}
+      onHide={requestClose}
       onExited={onExited}
       size="xl"
       scrollable
@@ -277,21 +309,17 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
           </span>
         )}
       </Modal.Header>
-      <Modal.Body className="bg-body-tertiary">
-        <div aria-live="polite">
-          <ResultBanner result={result} onClose={() => setResult(null)} />
-        </div>
-        {body}
-      </Modal.Body>
+      <Modal.Body className="bg-body-tertiary">{body}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        <Button variant="secondary" onClick={requestClose} disabled={saving}>
           Close
         </Button>
-        <Button type="submit" form={FORM_ID} variant="primary" disabled={saving || values === null}>
+        <Button ref={submitRef} type="submit" form={FORM_ID} variant="primary" disabled={saving || values === null}>
           {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {exists ? 'Save' : 'Create'}
         </Button>
       </Modal.Footer>
+      {dialog}
     </Modal>
   );
 }
@@ -305,6 +333,8 @@ function typeName(productTypeId: string, types: ProductType[], saved: Product | 
 }
 
 interface ProductDetailsFormProps {
+  /** Item No, where the cursor starts when the form first shows. */
+  firstField: RefObject<HTMLInputElement | null>;
   values: ProductFormValues;
   errors: FieldErrors;
   onChange: (field: FieldName, value: string) => void;
@@ -317,6 +347,7 @@ interface ProductDetailsFormProps {
 }
 
 function ProductDetailsForm({
+  firstField,
   values,
   errors,
   onChange,
@@ -327,10 +358,12 @@ function ProductDetailsForm({
   modifierCostDisabled,
   disabled,
 }: ProductDetailsFormProps) {
+  useFocusFirstField(true, firstField);
   const text = (field: FieldName, maxLength: number) => (
     <Form.Group as={Col} md={6} controlId={`product-${field}`}>
       <Form.Label>{FIELD_LABELS[field]}</Form.Label>
       <Form.Control
+        ref={field === 'itemNo' ? firstField : undefined}
         value={values[field]}
         maxLength={maxLength}
         isInvalid={Boolean(errors[field])}
