@@ -6,6 +6,7 @@ import * as m03 from './migrations/2026112203_search_fold.js';
 import * as m04 from './migrations/2026112204_list_counts.js';
 import * as m05 from './migrations/2026112205_search_columns.js';
 import * as m06 from './migrations/2026112206_filter_indexes.js';
+import * as m07 from './migrations/2026112207_no_price_print.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026112204_list_counts': m04,
   '2026112205_search_columns': m05,
   '2026112206_filter_indexes': m06,
+  '2026112207_no_price_print': m07,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */
