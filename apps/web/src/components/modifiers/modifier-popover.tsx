@@ -74,8 +74,10 @@ export function ModifierPopover({
         show={show}
         placement="auto"
         // Fixed positioning: the popover is not clipped by the scrolling modal body or the cart's
-        // table wrapper, and may overlap the modal footer instead of hiding behind it.
+        // table wrapper, and may overlap the modal footer instead of hiding behind it. flip lets
+        // 'auto' choose the side with room (without it the popover slides over its own button).
         popperConfig={FIXED}
+        flip
         rootClose
         onHide={(event) => {
           const target = event?.target as Node | null;

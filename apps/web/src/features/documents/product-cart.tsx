@@ -179,9 +179,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                         line={line}
                         disabled={busy}
                         onSave={(quantity) =>
-                          void run(line, 'The quantity', () =>
-                            updateQuantity.mutateAsync({ lineId: line.id, quantity }),
-                          )
+                          run(line, 'The quantity', () => updateQuantity.mutateAsync({ lineId: line.id, quantity }))
                         }
                       />
                     </td>
@@ -383,16 +381,27 @@ function commitKeys(commit: () => void, reset: () => void) {
   };
 }
 
-function QuantityCell({ line, disabled, onSave }: { line: CartLine; disabled: boolean; onSave: (q: number) => void }) {
+function QuantityCell({
+  line,
+  disabled,
+  onSave,
+}: {
+  line: CartLine;
+  disabled: boolean;
+  /** Answers null when saved, or the error (the toast says why). */
+  onSave: (q: number) => Promise<unknown>;
+}) {
   const [draft, setDraft] = useState(String(line.quantity));
   const value = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(value) && value >= 1;
-  const commit = () => {
+  const commit = async () => {
     if (!valid) {
       setDraft(String(line.quantity));
       return;
     }
-    if (value !== line.quantity) onSave(value);
+    if (value === line.quantity) return;
+    // Refused: the field shows the saved quantity again, the one the prices are made of.
+    if (await onSave(value)) setDraft(String(line.quantity));
   };
   return (
     <Form.Control
@@ -406,8 +415,11 @@ function QuantityCell({ line, disabled, onSave }: { line: CartLine; disabled: bo
       isInvalid={!valid}
       disabled={disabled}
       onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={commitKeys(commit, () => setDraft(String(line.quantity)))}
+      onBlur={() => void commit()}
+      onKeyDown={commitKeys(
+        () => void commit(),
+        () => setDraft(String(line.quantity)),
+      )}
     />
   );
 }
