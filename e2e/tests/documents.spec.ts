@@ -146,7 +146,8 @@ test.describe('quotes, orders and vendor orders', () => {
     await expect(quote.getByRole('switch', { name: 'Use Tax' })).toBeChecked(); // follows the customer
     await quote.getByLabel('Job Name').fill(jobName);
     await quote.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(quote.getByText(/^Create succeeded - ID: \d+$/)).toBeVisible();
+    // Results are toasts, in view above the modal (issue 11).
+    await expect(page.getByTestId('toast').getByText(/^Create succeeded - ID: \d+$/)).toBeVisible();
     await expect(quote.getByRole('heading', { name: /^Edit Quote/ })).toBeVisible();
     await expect(quote.getByText('Sectional 0.9')).toBeVisible();
 
@@ -264,7 +265,7 @@ test.describe('quotes, orders and vendor orders', () => {
 
     // ---- Export to Order ----
     await quote.getByRole('button', { name: 'Export to Order' }).click();
-    const exported = quote.getByRole('alert').filter({ hasText: 'Export success' });
+    const exported = page.getByTestId('toast').filter({ hasText: 'Export success' });
     await expect(exported).toBeVisible();
     const orderId = Number((await exported.textContent())!.match(/New order ID: (\d+)/)![1]);
     expect(orderId).toBeGreaterThan(0);

@@ -55,7 +55,7 @@ test.describe('loaders and admin', () => {
         await expect(pickup).not.toBeChecked();
         await pickup.check();
         await modal.getByRole('button', { name: 'Save', exact: true }).click();
-        await expect(modal.getByText('Update Succeeded')).toBeVisible();
+        await expect(page.getByTestId('toast').getByText('Update Succeeded')).toBeVisible();
         await expect(modal.getByRole('checkbox', { name: 'Pickup Ready' })).toBeChecked();
         await modal.getByRole('button', { name: 'Close', exact: true }).click();
         await expect(modal).toBeHidden();

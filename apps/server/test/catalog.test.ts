@@ -110,7 +110,8 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
     ] as const) {
       const res = await A('POST', '/api/products/create', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(json(res).message).toContain(field);
+      // The field in words: 'Wholesale price must ...' (issue 11: no schema paths).
+      expect(json(res).message).toMatch(new RegExp(field.replace(/([a-z])([A-Z])/g, '$1 ?$2'), 'i'));
     }
     expect(await tableCount('products')).toBe(before);
   });
@@ -197,7 +198,7 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
       for (const [parent, body, status, message] of cases) {
         const res = await A('POST', `/api/package/associated-parts/create/${parent}`, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(status);
-        expect(json(res).message).toMatch(message);
+        expect(json(res).message).toMatch(new RegExp(message.source, 'i'));
       }
       expect(await tableCount('associated_parts')).toBe(before);
     });
@@ -263,7 +264,7 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
       for (const [parent, body, status, message] of cases) {
         const res = await A('POST', `/api/package/modifiers/create/${parent}`, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(status);
-        expect(json(res).message).toMatch(message);
+        expect(json(res).message).toMatch(new RegExp(message.source, 'i'));
       }
       expect(await tableCount('package_modifiers')).toBe(before);
     });

@@ -472,9 +472,19 @@ describe.each(engines())('documents API (%s)', (engine) => {
       'MOD',
     ]);
     expect((await S('GET', `/api/quotes/${quote.id}`)).statusCode).toBe(200);
-    const other = await S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, {
+    // A new key is a second export: refused unless asked for again (issue 11).
+    const refused = await S('POST', `/api/orders/create-from-quote/${quote.id}`, undefined, {
       'idempotency-key': 'export-def',
     });
+    expect(refused.statusCode).toBe(409);
+    const other = await S(
+      'POST',
+      `/api/orders/create-from-quote/${quote.id}`,
+      { again: true },
+      {
+        'idempotency-key': 'export-def',
+      },
+    );
     expect(json(other).data.id).not.toBe(order.id);
   });
 

@@ -777,7 +777,7 @@ describe.each(engines())('bad input: what the fuzz found, and markup kept verbat
     const before = await snapshotDb(t.db.database);
     const create = await send('POST', '/api/customers/create', { name: 'Smith\u0000Doors' });
     expect(create.statusCode).toBe(400);
-    expect(json(create).message).toBe('Invalid input - body.name: text may not contain the NUL character (U+0000)');
+    expect(json(create).message).toBe('Name may not contain the NUL character (U+0000).');
     const update = await send('PUT', '/api/vendor-orders/update/1', { name: 'x', description: '\u0000' });
     expect(update.statusCode).toBe(400);
     expect((await send('GET', '/api/vendor-orders/?status=%00')).statusCode).toBe(400);
@@ -828,14 +828,14 @@ describe.each(engines())('bad input: what the fuzz found, and markup kept verbat
     for (const segment of ['0x10', '1e1', '%201', '+1', '1.0', '%EF%BC%91']) {
       const res = await send('GET', `/api/customers/${segment}`);
       expect(res.statusCode, segment).toBe(400);
-      expect(json(res).message).toMatch(/^Invalid input - params\.id/);
+      expect(json(res).message).toMatch(/^The id in the address /);
     }
     expect(json(await send('GET', '/api/customers/16')).data.id).toBe(16);
     const before = await snapshotDb(t.db.database);
     for (const customer of [true, [1], '0x1', { id: [1] }, { id: true }]) {
       const res = await send('POST', '/api/orders/create', { customer });
       expect(res.statusCode, JSON.stringify(customer)).toBe(400);
-      expect(json(res).message).toMatch(/body\.customer/);
+      expect(json(res).message).toMatch(/^Customer /);
     }
     for (const quantity of [true, [2], '2.0', ' 2', '1e2', 0, -1, 100_001]) {
       const res = await send('POST', '/api/order-parts/create/1', { product: 1, quantity });

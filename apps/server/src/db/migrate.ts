@@ -6,7 +6,8 @@ import * as m03 from './migrations/2026112203_search_fold.js';
 import * as m04 from './migrations/2026112204_list_counts.js';
 import * as m05 from './migrations/2026112205_search_columns.js';
 import * as m06 from './migrations/2026112206_filter_indexes.js';
-import * as m07 from './migrations/2026112401_company_settings.js';
+import * as m07 from './migrations/2026112207_no_price_print.js';
+import * as m08 from './migrations/2026112401_company_settings.js';
 import * as m20 from './migrations/2026112420_auth_throttle.js';
 import * as m21 from './migrations/2026112421_account_security.js';
 
@@ -17,7 +18,8 @@ const migrations: Record<string, Migration> = {
   '2026112204_list_counts': m04,
   '2026112205_search_columns': m05,
   '2026112206_filter_indexes': m06,
-  '2026112401_company_settings': m07,
+  '2026112207_no_price_print': m07,
+  '2026112401_company_settings': m08,
   '2026112420_auth_throttle': m20,
   '2026112421_account_security': m21,
 };

@@ -158,6 +158,7 @@ interface DocumentHeader extends Audit {
   residential_multiplier_copy: Generated<number>;
   sectional_multiplier_copy: Generated<number>;
   commercial_multiplier_copy: Generated<number>;
+  no_price_print: Generated<Flag>;
 }
 
 export interface QuotesTable extends DocumentHeader {

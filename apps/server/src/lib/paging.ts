@@ -6,6 +6,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { PAGE_SIZES, type Page } from '@desk/domain';
 import { badRequest } from './errors.js';
+import { fieldName } from './field-words.js';
 
 /** The query string of a list route: page, size, sort and per-column filters, checked by parseListQuery. */
 export const listQuerySchema = z.record(z.string(), z.string().max(200)).optional().default({});
@@ -35,23 +36,28 @@ export function parseListQuery(
   const filters: ListQuery['filters'] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
-    if (!fields.includes(key)) throw badRequest(`${key}: not a filterable field (use one of ${fields.join(', ')})`);
+    if (!fields.includes(key))
+      throw badRequest(
+        `${fieldName('querystring', [key])} is not a column to filter by (use one of ${fields.join(', ')}).`,
+      );
     const value = typeof raw === 'string' ? raw.trim() : '';
-    if (value.length > 100) throw badRequest(`${key}: a filter must be at most 100 characters`);
+    if (value.length > 100)
+      throw badRequest(`${fieldName('querystring', [key])}: a filter must be at most 100 characters.`);
     if (value !== '') filters.push({ field: key, value });
   }
   const pageText = get('page');
   const sizeText = get('size');
   const sortText = get('sort');
   const page = pageText === undefined ? 1 : Number(pageText);
-  if (!Number.isInteger(page) || page < 1 || page > 10_000_000) throw badRequest('page: must be a whole number from 1');
+  if (!Number.isInteger(page) || page < 1 || page > 10_000_000) throw badRequest('Page must be a whole number from 1.');
   const size = sizeText === undefined ? 10 : Number(sizeText);
-  if (!(PAGE_SIZES as readonly number[]).includes(size)) throw badRequest('size: must be 10, 20 or 30');
+  if (!(PAGE_SIZES as readonly number[]).includes(size)) throw badRequest('Size must be 10, 20 or 30.');
   let sort: ListQuery['sort'] = null;
   const sortSpec = sortText ?? defaultSort;
   const desc = sortSpec.startsWith('-');
   const field = desc ? sortSpec.slice(1) : sortSpec;
-  if (!fields.includes(field)) throw badRequest(`sort: not a sortable field (use one of ${fields.join(', ')})`);
+  if (!fields.includes(field))
+    throw badRequest(`Sort: ${field} is not a column to sort by (use one of ${fields.join(', ')}).`);
   sort = { field, desc };
   return {
     paged: pageText !== undefined || sizeText !== undefined || sortText !== undefined || filters.length > 0,

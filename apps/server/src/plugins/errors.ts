@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
+import { fieldMessage } from '../lib/field-words.js';
 import { failed } from '../lib/envelope.js';
 
 interface DbError {
@@ -40,17 +41,16 @@ function dbErrorToHttp(err: DbError): { status: number; message: string } | null
   return null;
 }
 
+/** Every problem in plain words ("Price override must have at most 2 decimals."), never a schema path. */
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const parts = error.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const where = field ? `${context}.${field}` : context;
-      return `${where}: ${v.message}`;
-    });
-    return `Invalid input - ${parts.join('; ')}`;
+    const parts = error.validation.map((v) =>
+      fieldMessage(context, v.instancePath.split('/').filter(Boolean), v.message ?? 'is not valid').replace(/\.$/, ''),
+    );
+    return `${[...new Set(parts)].join('; ')}.`;
   }
-  return `Invalid input - ${error.message}`;
+  return `The request is not valid: ${error.message}`;
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { badRequest, forbidden, HttpError } from '../lib/errors.js';
+import { fieldMessage, splitPath } from '../lib/field-words.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -275,6 +276,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
   app.addHook('preValidation', async (request) => {
     const where =
       findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body');
-    if (where) throw badRequest(`Invalid input - ${where}: text may not contain the NUL character (U+0000)`);
+    if (where) {
+      const { part, path } = splitPath(where);
+      throw badRequest(`${fieldMessage(part, path, 'may not contain the NUL character (U+0000)')}.`);
+    }
   });
 });

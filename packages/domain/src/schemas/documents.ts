@@ -56,6 +56,16 @@ export const lineCreateSchema = z.object({ product: refSchema, quantity: quantit
 export const lineUpdateSchema = z.object({ quantity: quantitySchema });
 export const priceOverrideSchema = z.object({ priceOverride: moneySchema.nullable() });
 
+/**
+ * Body of orders/create-from-quote/{quoteId}: none, or {"again": true} to make another order from
+ * a quote that was already exported (without it a second export answers 409 naming the order).
+ */
+export const exportQuoteSchema = z
+  .object({ again: flagSchema.optional() })
+  .loose()
+  .nullish()
+  .transform((v) => ({ again: v?.again ?? false }));
+
 /** Add a part to a package line: update_subpart_list/{lineId}. */
 export const subPartAddSchema = z.object({ child: refSchema, quantity: quantitySchema });
 
@@ -77,7 +87,7 @@ export const modifierUpsertSchema = z
   })
   .loose()
   .refine((v) => v.id !== undefined || v.modifierId !== undefined, {
-    error: 'id: the package modifier id is required',
+    error: 'is required (the package modifier id)',
     path: ['id'],
   })
   .transform((v) => ({ modifierId: (v.id ?? v.modifierId) as number, notes: v.notes, inches: v.inches }));
@@ -116,6 +126,10 @@ export interface DocumentHeader {
   current_load?: boolean;
   loading_bay?: number | null;
   sourceQuoteId?: number | null;
+  /** Quotes: the orders made from it by Export to Order, oldest first. */
+  exportedOrderIds?: number[];
+  /** Print without prices (a pick ticket for the yard); saved with the header. */
+  noPricePrint: boolean;
   version: number;
   totals?: DocumentTotals;
 }
@@ -133,6 +147,8 @@ export interface DocumentListItem {
   orderDate?: string;
   quoteDate?: string;
   orderPickup?: boolean;
+  /** Quotes: the orders made from it by Export to Order, oldest first. */
+  exportedOrderIds?: number[];
 }
 
 export const ORDER_LIST_FIELDS = [

@@ -104,7 +104,41 @@ export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<
   const rows = await listSelect(k)(listBase(db, k, closed, 'all'))
     .orderBy('d.id')
     .execute();
-  return rows.map(toListItem(k));
+  return withExportedOrders(db, k, rows.map(toListItem(k)));
+}
+
+/**
+ * The orders made from each of the given quotes (Export to Order), oldest first, by the
+ * source_quote_id index; a list asks in chunks so a long list stays within parameter limits.
+ */
+export async function exportedOrderIds(db: Db, quoteIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (let i = 0; i < quoteIds.length; i += 500) {
+    const chunk = quoteIds.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'source_quote_id'])
+      .where('source_quote_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.source_quote_id!) ?? [];
+      list.push(r.id);
+      out.set(r.source_quote_id!, list);
+    }
+  }
+  return out;
+}
+
+/** Quote rows carry the orders made from them, so the list can show "Exported to order 26". */
+async function withExportedOrders(db: Db, k: KindTables, items: DocumentListItem[]): Promise<DocumentListItem[]> {
+  if (k.kind !== 'quote' || items.length === 0) return items;
+  const exported = await exportedOrderIds(
+    db,
+    items.map((d) => d.id),
+  );
+  for (const d of items) d.exportedOrderIds = exported.get(d.id) ?? [];
+  return items;
 }
 
 const CUSTOMER_FIELDS: Record<string, string> = {
@@ -139,7 +173,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   const filterOverrides = await resolvedFilters(db, query);
-  return runPagedList<any, DocumentListItem>({
+  const page = await runPagedList<any, DocumentListItem>({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),
@@ -151,6 +185,8 @@ export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?:
     filterOverrides,
     total: () => listTotal(db, k, closed),
   });
+  await withExportedOrders(db, k, page.items);
+  return page;
 }
 
 /** Totals kept by triggers (migration 2026112204): a few rows read, whatever the table's size. */
@@ -202,6 +238,7 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
     residentialMultiplierCopy: multiplierFromScaled(r.residential_multiplier_copy),
     sectionalMultiplierCopy: multiplierFromScaled(r.sectional_multiplier_copy),
     commercialMultiplierCopy: multiplierFromScaled(r.commercial_multiplier_copy),
+    noPricePrint: r.no_price_print === 1,
     version: r.version,
   };
   if (k.kind === 'order') {

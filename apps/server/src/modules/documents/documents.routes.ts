@@ -8,6 +8,7 @@ import {
   assocNotesSchema,
   documentInputSchema,
   duplicateDocumentSchema,
+  exportQuoteSchema,
   idSchema,
   lineCreateSchema,
   lineUpdateSchema,
@@ -363,13 +364,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Export to Order: a new order from a quote; honours Idempotency-Key',
+        summary:
+          'Export to Order: a new order from a quote; a quote already exported answers 409 naming its order unless the body is {"again": true}; honours Idempotency-Key',
         params: params('quoteId'),
+        body: exportQuoteSchema,
       },
     },
     async (request, reply) => {
       const res = await documents.createFromQuote(
         request.params.quoteId,
+        request.body.again,
         idempotencyKey(request),
         requireUser(request).userId,
       );

@@ -2,7 +2,7 @@
  * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import { isPackageType, type DocumentHeader, type DocumentInput, type DocumentKind } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
@@ -15,12 +15,23 @@ import * as repo from './documents.repository.js';
 
 const any = (db: Db) => db as unknown as Kysely<any>;
 
+/** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
+function ordersText(ids: readonly number[]): string {
+  if (ids.length === 1) return `order ${ids[0]}`;
+  return `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+}
+
 export class DocumentsService {
+  /** PostgreSQL takes row locks (FOR UPDATE); SQLite's write transactions already run one at a time. */
+  private readonly postgres: boolean;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly taxRate: number,
-  ) {}
+  ) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   private now() {
     return isoAt(this.clock());
@@ -45,7 +56,9 @@ export class DocumentsService {
     const k = KINDS[kind];
     const row = await this.headerRow(db, k, id);
     const { totals } = await repo.pricedDocument(db, k, row, this.taxRate);
-    return { ...repo.toHeader(k, row), totals };
+    const header: DocumentHeader = { ...repo.toHeader(k, row), totals };
+    if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
+    return header;
   }
 
   /** Cart lines with pricingInfo, unitPrice and linePrice, and the totals they add up to. */
@@ -57,7 +70,7 @@ export class DocumentsService {
 
   private async customerRow(db: Db, id: number) {
     const c = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!c) throw badRequest(`customer: customer ${id} does not exist.`);
+    if (!c) throw badRequest(`Customer ${id} does not exist; choose another customer.`);
     return c;
   }
 
@@ -80,7 +93,7 @@ export class DocumentsService {
     const row = id
       ? await q.where('id', '=', id).executeTakeFirst()
       : await q.orderBy('sort_order').limit(1).executeTakeFirst();
-    if (!row) throw badRequest(`orderStatus: there is no order status with id ${id}.`);
+    if (!row) throw badRequest(`There is no order status with id ${id}.`);
     return row;
   }
 
@@ -96,6 +109,7 @@ export class DocumentsService {
         special_instructions: input.specialInstructions,
         [k.dateColumn]: (kind === 'order' ? input.orderDate : input.quoteDate) ?? this.today(),
         use_tax: flag(input.useTax ?? customer.use_tax === 1),
+        no_price_print: flag(input.noPricePrint ?? false),
         ...this.multiplierCopies(customer),
         created_at: now,
         updated_at: now,
@@ -125,6 +139,7 @@ export class DocumentsService {
       const date = kind === 'order' ? input.orderDate : input.quoteDate;
       if (date) values[k.dateColumn] = date;
       if (input.useTax !== undefined) values.use_tax = flag(input.useTax);
+      if (input.noPricePrint !== undefined) values.no_price_print = flag(input.noPricePrint);
       // The customer's current multipliers reach a document only when asked, or with a new customer.
       if (input.refreshMultiplier || customer.id !== current.customer_id)
         Object.assign(values, this.multiplierCopies(customer));
@@ -231,6 +246,7 @@ export class DocumentsService {
         special_instructions: src.special_instructions,
         [k.dateColumn]: this.today(),
         use_tax: src.use_tax,
+        no_price_print: src.no_price_print,
         opener_multiplier_copy: src.opener_multiplier_copy,
         residential_multiplier_copy: src.residential_multiplier_copy,
         sectional_multiplier_copy: src.sectional_multiplier_copy,
@@ -253,10 +269,21 @@ export class DocumentsService {
     });
   }
 
-  /** Export to Order: a new order from a quote; the quote stays and the order remembers it. */
-  async createFromQuote(quoteId: number, idempotencyKey: string | undefined, userId: number) {
+  /**
+   * Export to Order: a new order from a quote; the quote stays and the order remembers it. A
+   * quote already exported is refused (409 naming the order) unless `again` asks for another.
+   * The quote row is locked first, so of concurrent exports only one sees "not exported yet".
+   */
+  async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, userId: number) {
     return withIdempotency(this.db, this.clock, `quote:export:${quoteId}`, idempotencyKey, userId, async (trx) => {
+      let lock = trx.selectFrom('quotes').select('id').where('id', '=', quoteId);
+      if (this.postgres) lock = lock.forUpdate();
+      await lock.executeTakeFirst();
       const q = await this.headerRow(trx, KINDS.quote, quoteId);
+      if (!again) {
+        const earlier = (await repo.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
+        if (earlier.length) throw conflict(`Quote ${quoteId} was already exported to ${ordersText(earlier)}.`);
+      }
       const now = this.now();
       const status = await this.statusRow(trx, null);
       const { id } = await any(trx)
@@ -268,6 +295,7 @@ export class DocumentsService {
           special_instructions: q.special_instructions,
           order_date: this.today(),
           use_tax: q.use_tax,
+          no_price_print: q.no_price_print,
           opener_multiplier_copy: q.opener_multiplier_copy,
           residential_multiplier_copy: q.residential_multiplier_copy,
           sectional_multiplier_copy: q.sectional_multiplier_copy,
@@ -313,7 +341,7 @@ export class DocumentsService {
         .select(['products.id', 'product_types.type'])
         .where('products.id', '=', productId)
         .executeTakeFirst();
-      if (!product) throw badRequest(`product: product ${productId} does not exist.`);
+      if (!product) throw badRequest(`Product ${productId} does not exist.`);
       const t = any(trx);
       const last: any = await t
         .selectFrom(k.parts)
@@ -414,9 +442,8 @@ export class DocumentsService {
         .select(['products.id', 'products.item_no', 'product_types.type'])
         .where('products.id', '=', childId)
         .executeTakeFirst();
-      if (!child) throw badRequest(`child: product ${childId} does not exist.`);
-      if (isPackageType(child.type))
-        throw badRequest(`child: ${child.item_no} is a package; a sub-part must be a part.`);
+      if (!child) throw badRequest(`Product ${childId} does not exist.`);
+      if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
       const t = any(trx);
       const last: any = await t
         .selectFrom(k.subs)
@@ -465,12 +492,10 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
-      if (row[k.partFk] !== parentId) throw badRequest(`rowId: sub-part ${rowId} does not belong to line ${parentId}.`);
+      if (row[k.partFk] !== parentId) throw badRequest(`Sub-part ${rowId} does not belong to line ${parentId}.`);
       if (row.source !== source) {
         throw badRequest(
-          source === 'MOD'
-            ? `rowId: sub-part ${rowId} is not from a modifier.`
-            : `rowId: sub-part ${rowId} comes from a modifier.`,
+          source === 'MOD' ? `Sub-part ${rowId} is not from a modifier.` : `Sub-part ${rowId} comes from a modifier.`,
         );
       }
       const values: Record<string, unknown> = { notes };
@@ -504,10 +529,10 @@ export class DocumentsService {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
       const m = await trx.selectFrom('package_modifiers').selectAll().where('id', '=', modifierId).executeTakeFirst();
-      if (!m) throw badRequest(`id: package modifier ${modifierId} does not exist.`);
-      if (m.package_id !== line.product_id) throw badRequest(`id: modifier ${modifierId} belongs to another package.`);
+      if (!m) throw badRequest(`Package modifier ${modifierId} does not exist.`);
+      if (m.package_id !== line.product_id) throw badRequest(`Modifier ${modifierId} belongs to another package.`);
       if (m.category === 'LiftNotes' || m.product_id === null)
-        throw badRequest('id: LiftNotes hold notes only and cannot be applied.');
+        throw badRequest('LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
       const t = any(trx);

@@ -14,6 +14,8 @@ export interface ModifierPopoverProps {
   children: (close: () => void) => ReactNode;
 }
 
+const FIXED = { strategy: 'fixed' as const };
+
 /** A click inside a react-select menu, which SearchableSelect renders into <body>. */
 function isInSelectMenu(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[id^="react-select-"]') !== null;
@@ -71,6 +73,11 @@ export function ModifierPopover({
         container={containerRef}
         show={show}
         placement="auto"
+        // Fixed positioning: the popover is not clipped by the scrolling modal body or the cart's
+        // table wrapper, and may overlap the modal footer instead of hiding behind it. flip lets
+        // 'auto' choose the side with room (without it the popover slides over its own button).
+        popperConfig={FIXED}
+        flip
         rootClose
         onHide={(event) => {
           const target = event?.target as Node | null;

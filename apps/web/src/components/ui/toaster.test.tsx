@@ -48,6 +48,15 @@ describe('toasts', () => {
     }
   });
 
+  it('a new error of another action replaces the old error too', () => {
+    const t = setup();
+    act(() => t().saveResult({ kind: 'update-failed', error: 'Stale version.' }));
+    act(() => t().success('Email sent'));
+    act(() => t().error('Export failed', new Error('Quote 6 does not exist.')));
+    const toasts = screen.getAllByTestId('toast');
+    expect(toasts.map((x) => x.textContent)).toEqual(['Email sent', 'Export failedQuote 6 does not exist.']);
+  });
+
   it('errors stay until dismissed', async () => {
     const t = setup();
     act(() => t().error('Send Email failed', new Error('The mail server refused the message.')));

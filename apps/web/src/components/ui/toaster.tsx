@@ -50,7 +50,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback((input: ToastInput) => {
     const toast: ShownToast = { ...input, key: input.key ?? input.title, id: nextId.current++ };
-    setToasts((all) => [...all.filter((t) => t.key !== toast.key), toast].slice(-MAX_SHOWN));
+    // A new error replaces every earlier error (whatever its key): only the latest problem shows.
+    const replaced = (t: ShownToast) => t.key === toast.key || (toast.variant === 'danger' && t.variant === 'danger');
+    setToasts((all) => [...all.filter((t) => !replaced(t)), toast].slice(-MAX_SHOWN));
   }, []);
 
   const toaster = useMemo<Toaster>(

@@ -1,5 +1,5 @@
 import { customerLabel, type DocumentHeader, type DocumentKind, type OrderStatus } from '@desk/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useCustomerOptions } from './api/list-customer-options';
@@ -14,6 +14,10 @@ export interface DocumentDetailsFormProps {
   disabled: boolean;
   /** Called with the values, the customer checked, and the status to save (orders). */
   onSubmit: (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) => void;
+  /** Every edit, so the modal knows what is unsaved (and the print switch's state). */
+  onChange?: (values: DocumentFormValues) => void;
+  /** Put the focus in the first field when the form appears: Customer on create, Job Name on edit. */
+  autoFocus?: boolean;
 }
 
 /** The order status dropdown's texts (docs/product.md sections 2 and 8). */
@@ -24,7 +28,15 @@ export const STATUS_LOADING_TEXT = 'Order Status options not loaded';
  * Order Details / Quote Details: the customer, job, PO and instructions; for orders the status
  * and Pickup Ready; the tax switch and, for a saved document, the multiplier refresh.
  */
-export function DocumentDetailsForm({ kind, formId, document, disabled, onSubmit }: DocumentDetailsFormProps) {
+export function DocumentDetailsForm({
+  kind,
+  formId,
+  document,
+  disabled,
+  onSubmit,
+  onChange,
+  autoFocus = false,
+}: DocumentDetailsFormProps) {
   const id = useId();
   const isOrder = kind === 'order';
   const customers = useCustomerOptions();
@@ -33,6 +45,17 @@ export function DocumentDetailsForm({ kind, formId, document, disabled, onSubmit
     document ? documentToForm(document) : emptyDocumentForm,
   );
   const [customerError, setCustomerError] = useState(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => onChangeRef.current?.(values), [values]);
+
+  // On open, and when the form starts afresh after a Create or a Save, the focus is in its first
+  // field: the clerk's place in the modal is never lost to <body>.
+  const hasDocument = document !== undefined;
+  useEffect(() => {
+    if (autoFocus) window.document.getElementById(hasDocument ? `${id}-jobName` : `${id}-customer`)?.focus();
+  }, [autoFocus, hasDocument, id]);
 
   const set = <K extends keyof DocumentFormValues>(field: K, value: DocumentFormValues[K]) =>
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -185,6 +208,15 @@ export function DocumentDetailsForm({ kind, formId, document, disabled, onSubmit
                   label="Use Tax"
                   checked={values.useTax}
                   onChange={(e) => set('useTax', e.target.checked)}
+                />
+                <Form.Check
+                  type="switch"
+                  role="switch"
+                  id={`${id}-noPricePrint`}
+                  label="Print without prices"
+                  title="Download, Print and Send Email leave every price out (a pick ticket for the yard)"
+                  checked={values.noPricePrint}
+                  onChange={(e) => set('noPricePrint', e.target.checked)}
                 />
                 {document && (
                   <Form.Check

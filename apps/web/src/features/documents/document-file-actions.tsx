@@ -1,49 +1,58 @@
 import type { DocumentHeader, DocumentKind } from '@desk/domain';
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
 import { downloadDocument, emailDocument, printDocument } from './api/document-files';
 import { KIND_INFO } from './kinds';
-
-export interface FileOutcome {
-  ok: boolean;
-  title: string;
-  detail?: string;
-}
 
 type Action = 'download' | 'email' | 'print';
 
 export interface DocumentFileActionsProps {
   kind: DocumentKind;
   doc: DocumentHeader;
+  /** Print without prices, as the Details switch shows it. */
+  noPricePrint: boolean;
   disabled: boolean;
   onBusy: (busy: boolean) => void;
-  onOutcome: (outcome: FileOutcome) => void;
 }
+
+const FAILED: Record<Action, string> = {
+  download: 'Download failed',
+  print: 'Print failed',
+  email: 'Send Email failed',
+};
 
 /**
  * Download {Order|Quote}, Send Email and Print {Order|Quote}: the server renders and prices the
- * PDF of the saved document (docs/product.md section 7, "Documents").
+ * PDF of the saved document (docs/product.md section 7, "Documents"). Results show as toasts, in view
+ * wherever the modal is scrolled to.
  */
-export function DocumentFileActions({ kind, doc, disabled, onBusy, onOutcome }: DocumentFileActionsProps) {
+export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy }: DocumentFileActionsProps) {
   const label = KIND_INFO[kind].label;
+  const toast = useToast();
   const [running, setRunning] = useState<Action | null>(null);
 
   const run = async (action: Action) => {
+    if (running) return; // a second click while one runs sends nothing
     setRunning(action);
     onBusy(true);
     try {
       if (action === 'download') {
-        await downloadDocument(kind, doc);
+        await downloadDocument(kind, doc, noPricePrint);
       } else if (action === 'print') {
-        await printDocument(kind, doc);
+        await printDocument(kind, doc, noPricePrint);
       } else {
-        const message = await emailDocument(kind, doc);
-        onOutcome({ ok: true, title: 'Email sent', detail: message || `${label} ${doc.id} was sent to the customer.` });
+        const message = await emailDocument(kind, doc, noPricePrint);
+        toast.show({
+          variant: 'success',
+          title: 'Email sent',
+          body: message || `${label} ${doc.id} was sent to the customer.`,
+          key: 'file',
+        });
       }
+      toast.dismiss('error');
     } catch (error) {
-      const what = action === 'download' ? 'Download' : action === 'print' ? 'Print' : 'Send Email';
-      onOutcome({ ok: false, title: `${what} failed`, detail: errorText(error) });
+      toast.error(FAILED[action], error);
     } finally {
       setRunning(null);
       onBusy(false);
@@ -51,7 +60,7 @@ export function DocumentFileActions({ kind, doc, disabled, onBusy, onOutcome }: 
   };
 
   const button = (action: Action, text: string) => (
-    <Button variant="outline-primary" onClick={() => void run(action)} disabled={disabled}>
+    <Button variant="outline-primary" onClick={() => void run(action)} disabled={disabled || running !== null}>
       {running === action && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
       {text}
     </Button>

@@ -19,6 +19,8 @@ export interface DocumentFormValues {
   statusId: number | null;
   orderPickup: boolean;
   useTax: boolean;
+  /** Print without prices: Download, Print and Send Email leave every price out. */
+  noPricePrint: boolean;
   refreshMultiplier: boolean;
 }
 
@@ -30,8 +32,11 @@ export const emptyDocumentForm: DocumentFormValues = {
   statusId: null,
   orderPickup: false,
   useTax: false,
+  noPricePrint: false,
   refreshMultiplier: false,
 };
+
+const text = (v: string) => (v.trim() === '' ? null : v.trim());
 
 export function documentToForm(doc: DocumentHeader): DocumentFormValues {
   return {
@@ -42,11 +47,28 @@ export function documentToForm(doc: DocumentHeader): DocumentFormValues {
     statusId: doc.orderStatus?.id ?? null,
     orderPickup: doc.orderPickup ?? false,
     useTax: doc.useTax,
+    noPricePrint: doc.noPricePrint ?? false,
     refreshMultiplier: false,
   };
 }
 
-const text = (v: string) => (v.trim() === '' ? null : v.trim());
+/**
+ * Whether the Details differ from what was saved (or from an empty create form): what a Save
+ * would change. Text is compared as saved (trimmed), so a stray space is no unsaved change.
+ */
+export function formChanged(saved: DocumentFormValues, now: DocumentFormValues): boolean {
+  return (
+    (saved.customer?.id ?? null) !== (now.customer?.id ?? null) ||
+    text(saved.jobName) !== text(now.jobName) ||
+    text(saved.poNumber) !== text(now.poNumber) ||
+    text(saved.specialInstructions) !== text(now.specialInstructions) ||
+    (now.statusId !== null && saved.statusId !== now.statusId) ||
+    saved.orderPickup !== now.orderPickup ||
+    saved.useTax !== now.useTax ||
+    saved.noPricePrint !== now.noPricePrint ||
+    saved.refreshMultiplier !== now.refreshMultiplier
+  );
+}
 
 /** The body of orders/create or quotes/create. */
 export function createInput(
@@ -60,6 +82,7 @@ export function createInput(
     poNumber: text(values.poNumber),
     specialInstructions: text(values.specialInstructions),
     useTax: values.useTax,
+    noPricePrint: values.noPricePrint,
   };
   if (kind === 'order') {
     input.orderStatus = status === null ? null : { id: status.id };
@@ -87,6 +110,7 @@ export function updateInput(
     poNumber: text(values.poNumber),
     specialInstructions: text(values.specialInstructions),
     useTax: values.useTax,
+    noPricePrint: values.noPricePrint,
     refreshMultiplier: values.refreshMultiplier,
     version: doc.version,
   };

@@ -21,11 +21,31 @@ export const DOCUMENT_COLUMNS: Column<DocumentListItem>[] = [
   { key: 'contactName', header: 'Contact Name', render: (d) => text(d.contactName) },
 ];
 
+function withJobNameNote(note: (row: DocumentListItem) => ReactNode): Column<DocumentListItem>[] {
+  return DOCUMENT_COLUMNS.map((c) =>
+    c.key === 'jobName'
+      ? {
+          ...c,
+          render: (d) => (
+            <>
+              <span className="fw-medium">{text(d.jobName)}</span>
+              <div>{note(d)}</div>
+            </>
+          ),
+        }
+      : c,
+  );
+}
+
 /** What the kind's modal needs from the list. */
 export interface EditorProps {
   show: boolean;
   documentId: number | null;
   onClose: () => void;
+  /** Quotes: opens an order made from the quote. */
+  onOpenOrder?: ((orderId: number) => void) | undefined;
+  /** Opened on top of another modal. */
+  stacked?: boolean | undefined;
 }
 
 export interface DocumentListProps {
@@ -38,6 +58,8 @@ export interface DocumentListProps {
   toolbarEnd?: ReactNode;
   /** The kind's editor modal. */
   renderEditor: (props: EditorProps) => ReactNode;
+  /** A line under the row's Job Name (quotes: "Exported to order 26"). */
+  jobNameNote?: (row: DocumentListItem) => ReactNode;
 }
 
 type Editor = { seq: number; id: number | null; show: boolean };
@@ -46,7 +68,14 @@ type Editor = { seq: number; id: number | null; show: boolean };
  * The order and quote list (docs/product.md section 2): a server-paged table with refresh, Create, and
  * duplicate, edit and delete per row.
  */
-export function DocumentList({ kind, closed = false, extraColumns = [], toolbarEnd, renderEditor }: DocumentListProps) {
+export function DocumentList({
+  kind,
+  closed = false,
+  extraColumns = [],
+  toolbarEnd,
+  renderEditor,
+  jobNameNote,
+}: DocumentListProps) {
   const label = KIND_INFO[kind].label;
   const [editor, setEditor] = useState<Editor | null>(null);
   const [duplicating, setDuplicating] = useState<{ seq: number; source: DocumentListItem; show: boolean } | null>(null);
@@ -62,7 +91,7 @@ export function DocumentList({ kind, closed = false, extraColumns = [], toolbarE
         // A new table for the other list, so it starts on page 1 with its own filters.
         key={closed ? 'closed' : 'open'}
         caption={kind === 'order' ? (closed ? 'Closed Orders' : 'Open Orders') : 'Quotes'}
-        columns={[...DOCUMENT_COLUMNS, ...extraColumns]}
+        columns={[...(jobNameNote ? withJobNameNote(jobNameNote) : DOCUMENT_COLUMNS), ...extraColumns]}
         rowKey={(d) => d.id}
         queryKey={documentKeys.list(kind, closed)}
         fetchPage={(query: ServerQuery) => listDocumentsPage(kind, closed, query)}

@@ -4,20 +4,31 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
-import { isApiError } from '../../lib/api-client';
+import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
+import { useDiscardGuard } from '../../components/ui/use-discard-guard';
+import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { useCreateDocument } from './api/create-document';
-import { useExportQuoteToOrder } from './api/export-quote-to-order';
+import { isAlreadyExported, useExportQuoteToOrder } from './api/export-quote-to-order';
 import { useDocument } from './api/get-document';
-import { newIdempotencyKey } from '../../lib/api-client';
 import { documentKeys } from './api/query-keys';
 import { useUpdateDocument } from './api/update-document';
 import { DocumentDetailsForm } from './document-details-form';
-import { DocumentFileActions, type FileOutcome } from './document-file-actions';
-import { createInput, updateInput, type CustomerChoice, type DocumentFormValues } from './document-form';
+import { DocumentFileActions } from './document-file-actions';
+import {
+  createInput,
+  documentToForm,
+  emptyDocumentForm,
+  formChanged,
+  updateInput,
+  type CustomerChoice,
+  type DocumentFormValues,
+} from './document-form';
+import { ExportAgainDialog, ExportedOrders } from './exported-orders';
 import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
 import './documents.css';
+import '../../components/ui/stacked-modal.css';
 
 /** A section only a saved document has, e.g. the order's Linked Vendor Orders. */
 export interface ExtraSection {
@@ -34,27 +45,42 @@ export interface DocumentModalProps {
   onClose: () => void;
   /** Sections after the Product Cart (orders: Linked Vendor Orders). */
   extraSections?: readonly ExtraSection[];
+  /** Quotes: opens an order made from the quote ("Exported to order 26"). */
+  onOpenOrder?: ((orderId: number) => void) | undefined;
+  /** Opened on top of another modal (an order opened from its quote). */
+  stacked?: boolean | undefined;
 }
-
-type ExportOutcome = { ok: true; orderId: number } | { ok: false; error: string } | null;
 
 /**
  * The order and quote editor (docs/product.md section 2): Details, Product Cart and, for orders, Linked
  * Vendor Orders. After a create it switches to edit mode on the new id (docs/product.md section 4).
+ * Every result and error is a toast, in view however far the modal is scrolled; unsaved Details
+ * are never dropped without asking.
  */
-export function DocumentModal({ kind, show, documentId: initialId, onClose, extraSections = [] }: DocumentModalProps) {
+export function DocumentModal({
+  kind,
+  show,
+  documentId: initialId,
+  onClose,
+  extraSections = [],
+  onOpenOrder,
+  stacked = false,
+}: DocumentModalProps) {
   const info = KIND_INFO[kind];
   const titleId = useId();
   const formId = `${useId()}-details`;
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [docId, setDocId] = useState(initialId);
-  const [result, setResult] = useState<SaveResult | null>(null);
-  const [fileOutcome, setFileOutcome] = useState<FileOutcome | null>(null);
-  const [exportOutcome, setExportOutcome] = useState<ExportOutcome>(null);
+  const [formValues, setFormValues] = useState<DocumentFormValues | null>(null);
   const [fileBusy, setFileBusy] = useState(false);
-  // One key per create attempt, kept across retries of it so a lost answer does not double it.
+  /** The server's "already exported" answer, asked back to the clerk. */
+  const [exportQuestion, setExportQuestion] = useState<string | null>(null);
+  // One key per create or export attempt, kept across retries of it so a lost answer does not
+  // double it; a ref guards against a second click before the button has re-rendered disabled.
   const createKey = useRef<string | null>(null);
   const exportKey = useRef<string | null>(null);
+  const running = useRef(false);
   const doc = useDocument(kind, docId);
   const createMutation = useCreateDocument(kind);
   const updateMutation = useUpdateDocument(kind);
@@ -64,53 +90,83 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
   const busy = saving || exporting;
   const isEdit = docId !== null;
   const saved = isEdit ? doc.data : undefined;
-  const stale =
-    result?.kind === 'update-failed' && isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
+  const stale = isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
+  const dirty =
+    formValues !== null && (!isEdit || saved !== undefined)
+      ? formChanged(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
+      : false;
+  const discard = useDiscardGuard(dirty);
+  const noPricePrint = formValues?.noPricePrint ?? saved?.noPricePrint ?? false;
 
-  const save = async (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) => {
-    setResult(null);
-    setExportOutcome(null);
-    if (docId === null) {
-      createKey.current ??= newIdempotencyKey();
-      try {
-        const created = await createMutation.mutateAsync({
-          input: createInput(kind, values, status),
-          idempotencyKey: createKey.current,
-        });
-        createKey.current = null;
-        setResult({ kind: 'created', id: created.document.id, message: created.message });
-        setDocId(created.document.id);
-        void queryClient.invalidateQueries({ queryKey: documentKeys.detail(kind, created.document.id) });
-      } catch (e) {
-        setResult({ kind: 'create-failed', error: errorText(e) });
-      }
-    } else if (saved) {
-      try {
-        await updateMutation.mutateAsync(updateInput(saved, values, status));
-        setResult({ kind: 'updated' });
-      } catch (e) {
-        setResult({ kind: 'update-failed', error: errorText(e) });
-      }
-    }
+  /** Close, X, Escape and a click on the backdrop: unsaved Details ask "Discard changes?" first. */
+  const requestClose = () => {
+    if (busy) return;
+    discard.guard(onClose);
   };
 
-  const exportToOrder = async () => {
-    if (docId === null) return;
-    setResult(null);
-    setFileOutcome(null);
-    setExportOutcome(null);
-    exportKey.current ??= newIdempotencyKey();
+  const once = async (work: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
     try {
-      const { order } = await exportMutation.mutateAsync({ quoteId: docId, idempotencyKey: exportKey.current });
-      exportKey.current = null;
-      setExportOutcome({ ok: true, orderId: order.id });
-    } catch (e) {
-      setExportOutcome({ ok: false, error: errorText(e) });
+      await work();
+    } finally {
+      running.current = false;
     }
   };
+
+  const save = (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) =>
+    once(async () => {
+      if (docId === null) {
+        createKey.current ??= newIdempotencyKey();
+        try {
+          const created = await createMutation.mutateAsync({
+            input: createInput(kind, values, status),
+            idempotencyKey: createKey.current,
+          });
+          createKey.current = null;
+          toast.saveResult({ kind: 'created', id: created.document.id, message: created.message });
+          setDocId(created.document.id);
+          void queryClient.invalidateQueries({ queryKey: documentKeys.detail(kind, created.document.id) });
+        } catch (e) {
+          if (isApiError(e)) createKey.current = null; // answered: nothing was made
+          toast.saveResult({ kind: 'create-failed', error: errorText(e) });
+        }
+      } else if (saved) {
+        try {
+          await updateMutation.mutateAsync(updateInput(saved, values, status));
+          toast.saveResult({ kind: 'updated' });
+        } catch (e) {
+          toast.saveResult({ kind: 'update-failed', error: errorText(e) });
+        }
+      }
+    });
+
+  const exportToOrder = (again: boolean) =>
+    once(async () => {
+      if (docId === null) return;
+      setExportQuestion(null);
+      exportKey.current ??= newIdempotencyKey();
+      try {
+        const { order } = await exportMutation.mutateAsync({
+          quoteId: docId,
+          idempotencyKey: exportKey.current,
+          again,
+        });
+        exportKey.current = null;
+        toast.show({
+          variant: 'success',
+          title: 'Export success',
+          body: `New order ID: ${order.id}. Find it under Orders.`,
+          key: 'export',
+        });
+      } catch (e) {
+        if (isApiError(e)) exportKey.current = null;
+        if (!again && isAlreadyExported(e)) setExportQuestion(e.message);
+        else toast.error('Export failed', e);
+      }
+    });
 
   const reload = async () => {
-    setResult(null);
     updateMutation.reset();
     await doc.refetch();
   };
@@ -143,6 +199,8 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
               formId={formId}
               document={saved}
               disabled={busy}
+              autoFocus
+              onChange={setFormValues}
               onSubmit={(values, status) => void save(values, status)}
             />
           </Accordion.Body>
@@ -166,13 +224,14 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
   return (
     <Modal
       show={show}
-      onHide={onClose}
+      onHide={requestClose}
       size="xl"
       dialogClassName="document-modal"
       scrollable
       aria-labelledby={titleId}
       backdrop={busy ? 'static' : true}
       keyboard={!busy}
+      {...(stacked ? { className: 'stacked-modal', backdropClassName: 'stacked-modal-backdrop' } : {})}
     >
       <Modal.Header closeButton closeLabel="Close dialog">
         <Modal.Title id={titleId} as="h2" className="fs-5">
@@ -180,64 +239,39 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
           {saved && <DocumentSubtitle doc={saved} />}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
-        <div aria-live="polite">
-          <ResultBanner result={result} onClose={() => setResult(null)} />
-          {fileOutcome && (
-            <Banner
-              variant={fileOutcome.ok ? 'success' : 'danger'}
-              title={fileOutcome.title}
-              onClose={() => setFileOutcome(null)}
-            >
-              {fileOutcome.detail ? <small>{fileOutcome.detail}</small> : undefined}
-            </Banner>
-          )}
-          {exportOutcome?.ok === true && (
-            <Alert variant="success" dismissible onClose={() => setExportOutcome(null)} closeLabel="Dismiss">
-              <div className="fw-semibold">Export success</div>
-              <div className="mt-1 small">New order ID: {exportOutcome.orderId}. Find it under Orders.</div>
-            </Alert>
-          )}
-          {exportOutcome?.ok === false && (
-            <Banner variant="danger" title="Export failed" onClose={() => setExportOutcome(null)}>
-              <small>{exportOutcome.error}</small>
-            </Banner>
-          )}
-        </div>
-        {stale && (
-          <div className="d-flex justify-content-end mt-n2 mb-3">
-            <Button variant="outline-secondary" size="sm" onClick={() => void reload()} disabled={doc.isFetching}>
-              {doc.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-              Reload the latest version
-            </Button>
-          </div>
-        )}
-        {body}
-      </Modal.Body>
+      <Modal.Body>{body}</Modal.Body>
       <Modal.Footer className="justify-content-between">
-        <div className="d-flex flex-wrap gap-2">
+        <div className="d-flex flex-wrap align-items-center gap-2">
           {saved && (
             <DocumentFileActions
               kind={kind}
               doc={saved}
+              noPricePrint={noPricePrint}
               disabled={busy || fileBusy}
               onBusy={setFileBusy}
-              onOutcome={(outcome) => {
-                setResult(null);
-                setExportOutcome(null);
-                setFileOutcome(outcome);
-              }}
             />
           )}
           {saved && kind === 'quote' && (
-            <Button variant="outline-success" onClick={() => void exportToOrder()} disabled={busy || fileBusy}>
+            <Button
+              variant="outline-success"
+              onClick={() => void exportToOrder(false)}
+              disabled={busy || fileBusy}
+              aria-busy={exporting}
+            >
               {exporting && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
               Export to Order
             </Button>
           )}
+          {saved && kind === 'quote' && <ExportedOrders orderIds={saved.exportedOrderIds ?? []} onOpen={onOpenOrder} />}
         </div>
-        <div className="d-flex gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {stale && (
+            <Button variant="outline-secondary" onClick={() => void reload()} disabled={doc.isFetching}>
+              {doc.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+              Reload the latest version
+            </Button>
+          )}
+          <Button variant="secondary" onClick={requestClose} disabled={busy}>
             Close
           </Button>
           <Button
@@ -252,6 +286,14 @@ export function DocumentModal({ kind, show, documentId: initialId, onClose, extr
           </Button>
         </div>
       </Modal.Footer>
+      {discard.dialog}
+      {saved && kind === 'quote' && (
+        <ExportAgainDialog
+          question={exportQuestion}
+          onAgain={() => void exportToOrder(true)}
+          onCancel={() => setExportQuestion(null)}
+        />
+      )}
     </Modal>
   );
 }

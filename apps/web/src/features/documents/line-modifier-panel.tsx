@@ -10,6 +10,7 @@ import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
 import { usePackageModifiers } from '../products/api/list-package-modifiers';
 import { modifierNotesLabel } from '../../components/modifiers/modifier-form';
 import { ModifierPopover } from '../../components/modifiers/modifier-popover';
@@ -40,7 +41,7 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
   const apply = useApplyModifier(kind, docId, lineId);
   const remove = useRemoveModifier(kind, docId, lineId);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
   const [editing, setEditing] = useState<{ modifier: PackageModifier; applied: AppliedModifier } | null>(null);
 
   if (offered.isPending || applied.isPending) return <Loading text="Loading modifiers..." />;
@@ -59,19 +60,17 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
   const toggle = async (modifier: PackageModifier) => {
     const current = appliedByModifier.get(modifier.id);
     setBusyId(modifier.id);
-    setFailure(null);
     try {
       if (current) await remove.mutateAsync(current.id);
       else await apply.mutateAsync({ modifierId: modifier.id, notes: null, inches: null });
     } catch (error) {
-      setFailure(`${modifierName(modifier)}: ${errorText(error)}`);
+      toast.error('The modifier could not be changed', `${modifierName(modifier)}: ${errorText(error)}`);
     } finally {
       setBusyId(null);
     }
   };
 
   const saveNotes = async (modifier: PackageModifier, notes: string, inches: string) => {
-    setFailure(null);
     try {
       await apply.mutateAsync({
         modifierId: modifier.id,
@@ -79,7 +78,7 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
         inches: inches.trim() === '' ? null : inches,
       });
     } catch (error) {
-      setFailure(`${modifierName(modifier)}: ${errorText(error)}`);
+      toast.error('The modifier could not be changed', `${modifierName(modifier)}: ${errorText(error)}`);
     }
   };
 
@@ -104,11 +103,6 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
           <span aria-hidden="true">★</span> turns a modifier on or off; applied modifiers are blue.
         </span>
       </div>
-      {failure && (
-        <Banner variant="danger" title="The modifier could not be changed" onClose={() => setFailure(null)}>
-          <small>{failure}</small>
-        </Banner>
-      )}
       <Row xs={1} md={2} xl={4} className="g-2">
         {MODIFIER_CATEGORIES.map((category) => {
           const modifiers = byCategory.get(category) ?? [];

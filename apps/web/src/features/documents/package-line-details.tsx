@@ -1,10 +1,10 @@
 import type { CartLine, DocumentKind, SubPartRow } from '@desk/domain';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { useAddSubPart } from './api/add-sub-part';
 import { useDeleteSubPart } from './api/delete-sub-part';
@@ -45,10 +45,9 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
   const [editing, setEditing] = useState<SubPartRow | null>(null);
   const [deleting, setDeleting] = useState<SubPartRow | null>(null);
   const [showDelete, setShowDelete] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
 
   const saveNotes = async (row: SubPartRow, notes: string, inches: string) => {
-    setFailure(null);
     try {
       await updateNotes.mutateAsync({
         row,
@@ -56,7 +55,10 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
         inches: inches.trim() === '' ? null : inches,
       });
     } catch (error) {
-      setFailure(`Notes of ${row.product.itemNo} were not saved: ${errorText(error)}`);
+      toast.error(
+        'The sub-part could not be changed',
+        `Notes of ${row.product.itemNo} were not saved: ${errorText(error)}`,
+      );
     }
   };
 
@@ -82,11 +84,6 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
             + Add Part
           </Button>
         </div>
-        {failure && (
-          <Banner variant="danger" title="The sub-part could not be changed" onClose={() => setFailure(null)}>
-            <small>{failure}</small>
-          </Banner>
-        )}
         <div className="table-responsive border rounded bg-body">
           <Table size="sm" className="align-middle mb-0 small" aria-label={`Sub-parts of ${line.product.itemNo}`}>
             <thead>

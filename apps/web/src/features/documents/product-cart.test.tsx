@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../test/fake-api';
+import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProductCart } from './product-cart';
-import { bodyOf, packageLine, partLine } from './test/fixtures';
+import { bodyOf, packageLine, partLine, requestedUrls } from './test/fixtures';
 import { SERVER_DOCUMENTS } from './test/server-documents';
 
 const config = ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 });
@@ -145,5 +145,69 @@ describe('ProductCart', () => {
     expect(text).toContain('Unit price1,240.25');
     expect(text).toContain('Quantity2');
     expect(text).toContain('Line price2,480.50');
+  });
+
+  it('refuses an override with 3 decimals or below zero in plain words, sends nothing, and Escape restores it', async () => {
+    const overridden = {
+      ...partLine({ priceOverride: 399.99, linePrice: 399.99 }),
+      pricingInfo: { ...partLine().pricingInfo, priceOverride: 399.99 },
+    };
+    const fetchMock = stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), overridden]),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax />);
+
+    const input = (await screen.findByRole('spinbutton', { name: 'Price override of OPN-JS-WM' })) as HTMLInputElement;
+    expect(input.value).toBe('399.99');
+    for (const typed of ['12.345', '-5']) {
+      await user.clear(input);
+      await user.type(input, `${typed}{Enter}`);
+      expect(input.value).toBe(typed);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const message = document.getElementById(input.getAttribute('aria-describedby')!)!;
+      expect(message.textContent).toBe('Use dollars and cents, e.g. 12.35');
+      // Leaving the field keeps it in error; nothing is sent.
+      await user.tab();
+      expect(input.value).toBe(typed);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      await user.click(input);
+    }
+    expect(requestedUrls(fetchMock).filter((u) => u.includes('price-override'))).toEqual([]);
+
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe('399.99');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Use dollars and cents, e.g. 12.35')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/priceOverride/);
+  });
+
+  it("maps the server's 400 to the same plain message in the field and a toast, never a schema path", async () => {
+    const fetchMock = stubApi({
+      'GET /api/config': config,
+      'GET /api/quote-parts/4': ok([packageLine(), partLine()]),
+      'PUT /api/quote-parts/update/24/price-override': failed(400, 'body.priceOverride: must have at most 2 decimals'),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="quote" docId={4} useTax={false} />);
+
+    const input = (await screen.findByRole('spinbutton', { name: 'Price override of OPN-JS-WM' })) as HTMLInputElement;
+    await user.type(input, '10000000{Enter}');
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(bodyOf(fetchMock, 'PUT', '/api/quote-parts/update/24/price-override')).toEqual({ priceOverride: 10000000 });
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText('The cart was not changed')).toBeTruthy();
+    expect(toast.textContent).toContain(
+      'The price override of OPN-JS-WM was not saved: Use dollars and cents, e.g. 12.35',
+    );
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Use dollars and cents, e.g. 12.35',
+    );
+    expect(document.body.textContent).not.toMatch(/body\.|priceOverride/);
+    expect(input.value).toBe('10000000');
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 });

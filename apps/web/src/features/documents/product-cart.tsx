@@ -6,6 +6,8 @@ import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
+import { isApiError } from '../../lib/api-client';
 import { usePublicConfig } from '../config/api/get-public-config';
 import { useAddCartLine } from './api/add-cart-line';
 import { useDeleteCartLine } from './api/delete-cart-line';
@@ -52,7 +54,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [deleting, setDeleting] = useState<CartLine | null>(null);
   const [showDelete, setShowDelete] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
   const [savingLine, setSavingLine] = useState<number | null>(null);
 
   const taxRate = config.data?.taxRate;
@@ -63,13 +65,20 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
     [lines, useTax, taxRate],
   );
 
-  const run = async (line: CartLine, what: string, action: () => Promise<unknown>) => {
-    setFailure(null);
+  /** Saves one line's change; a failure is a toast, and answers the error for the cell to show. */
+  const run = async (
+    line: CartLine,
+    what: string,
+    action: () => Promise<unknown>,
+    plain: (error: unknown) => string = errorText,
+  ): Promise<unknown> => {
     setSavingLine(line.id);
     try {
       await action();
+      return null;
     } catch (error) {
-      setFailure(`${what} of ${line.product.itemNo} was not saved: ${errorText(error)}`);
+      toast.error('The cart was not changed', `${what} of ${line.product.itemNo} was not saved: ${plain(error)}`);
+      return error;
     } finally {
       setSavingLine(null);
     }
@@ -114,12 +123,6 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
           </span>
         )}
       </div>
-
-      {failure && (
-        <Banner variant="danger" title="The cart was not changed" onClose={() => setFailure(null)}>
-          <small>{failure}</small>
-        </Banner>
-      )}
 
       <div className="table-responsive border rounded">
         <Table hover size="sm" className="align-middle mb-0" aria-label="Product Cart">
@@ -176,9 +179,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                         line={line}
                         disabled={busy}
                         onSave={(quantity) =>
-                          void run(line, 'The quantity', () =>
-                            updateQuantity.mutateAsync({ lineId: line.id, quantity }),
-                          )
+                          run(line, 'The quantity', () => updateQuantity.mutateAsync({ lineId: line.id, quantity }))
                         }
                       />
                     </td>
@@ -198,10 +199,13 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                       <OverrideCell
                         key={`${line.id}:${line.priceOverride ?? ''}`}
                         line={line}
-                        disabled={busy}
+                        saving={busy}
                         onSave={(priceOverride) =>
-                          void run(line, 'The price override', () =>
-                            setOverride.mutateAsync({ lineId: line.id, priceOverride }),
+                          run(
+                            line,
+                            'The price override',
+                            () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
+                            overrideErrorText,
                           )
                         }
                       />
@@ -377,16 +381,27 @@ function commitKeys(commit: () => void, reset: () => void) {
   };
 }
 
-function QuantityCell({ line, disabled, onSave }: { line: CartLine; disabled: boolean; onSave: (q: number) => void }) {
+function QuantityCell({
+  line,
+  disabled,
+  onSave,
+}: {
+  line: CartLine;
+  disabled: boolean;
+  /** Answers null when saved, or the error (the toast says why). */
+  onSave: (q: number) => Promise<unknown>;
+}) {
   const [draft, setDraft] = useState(String(line.quantity));
   const value = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(value) && value >= 1;
-  const commit = () => {
+  const commit = async () => {
     if (!valid) {
       setDraft(String(line.quantity));
       return;
     }
-    if (value !== line.quantity) onSave(value);
+    if (value === line.quantity) return;
+    // Refused: the field shows the saved quantity again, the one the prices are made of.
+    if (await onSave(value)) setDraft(String(line.quantity));
   };
   return (
     <Form.Control
@@ -400,50 +415,96 @@ function QuantityCell({ line, disabled, onSave }: { line: CartLine; disabled: bo
       isInvalid={!valid}
       disabled={disabled}
       onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={commitKeys(commit, () => setDraft(String(line.quantity)))}
+      onBlur={() => void commit()}
+      onKeyDown={commitKeys(
+        () => void commit(),
+        () => setDraft(String(line.quantity)),
+      )}
     />
   );
 }
 
+/** The price override's one rule, in the clerk's words (browser check and the server's 400 alike). */
+export const OVERRIDE_HINT = 'Use dollars and cents, e.g. 12.35';
+
+/** '' clears the override; otherwise dollars with at most two decimals, 0 to 10,000,000. */
+export function parseOverride(text: string): { ok: true; value: number | null } | { ok: false } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  if (!/^\d*(\.\d{0,2})?$/.test(trimmed) || !/\d/.test(trimmed)) return { ok: false };
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value <= 10_000_000 ? { ok: true, value } : { ok: false };
+}
+
+/** A 400 from the override route is the money rule; anything else keeps its own message. */
+function overrideErrorText(error: unknown): string {
+  return isApiError(error) && error.httpStatus === 400 ? OVERRIDE_HINT : errorText(error);
+}
+
 function OverrideCell({
   line,
-  disabled,
+  saving,
   onSave,
 }: {
   line: CartLine;
-  disabled: boolean;
-  onSave: (priceOverride: number | null) => void;
+  saving: boolean;
+  /** Answers null when saved, or the error. */
+  onSave: (priceOverride: number | null) => Promise<unknown>;
 }) {
   const stored = line.priceOverride === null ? '' : line.priceOverride.toFixed(2);
   const [draft, setDraft] = useState(stored);
-  const trimmed = draft.trim();
-  const value = Number(trimmed);
-  const valid = trimmed === '' || (Number.isFinite(value) && value >= 0);
-  const commit = () => {
-    if (!valid) {
-      setDraft(stored);
+  // A number field reports letters as '' with validity.badInput: that is not "no override".
+  const [badInput, setBadInput] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const parsed = badInput ? ({ ok: false } as const) : parseOverride(draft);
+  const shownError = error ?? (parsed.ok ? null : OVERRIDE_HINT);
+  const errorId = `override-error-${line.id}`;
+
+  const commit = async () => {
+    if (saving) return; // one request at a time: Enter then blur sends once
+    if (!parsed.ok) {
+      setError(OVERRIDE_HINT);
       return;
     }
-    const next = trimmed === '' ? null : value;
-    if (next !== line.priceOverride) onSave(next);
+    if (parsed.value === line.priceOverride) return;
+    const failure = await onSave(parsed.value);
+    // The field stays in error with the plain rule; Escape puts the saved value back.
+    if (failure) setError(overrideErrorText(failure));
+  };
+  const restore = () => {
+    setDraft(stored);
+    setBadInput(false);
+    setError(null);
   };
   return (
-    <Form.Control
-      size="sm"
-      type="number"
-      step=".01"
-      min={0}
-      inputMode="decimal"
-      placeholder="None"
-      aria-label={`Price override of ${line.product.itemNo}`}
-      value={draft}
-      isInvalid={!valid}
-      disabled={disabled}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={commitKeys(commit, () => setDraft(stored))}
-    />
+    <>
+      <Form.Control
+        size="sm"
+        type="number"
+        step=".01"
+        min={0}
+        inputMode="decimal"
+        placeholder="None"
+        aria-label={`Price override of ${line.product.itemNo}`}
+        aria-describedby={shownError ? errorId : undefined}
+        value={draft}
+        isInvalid={shownError !== null}
+        aria-invalid={shownError !== null ? true : undefined}
+        readOnly={saving}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setBadInput(e.currentTarget.validity?.badInput === true);
+          setError(null);
+        }}
+        onBlur={() => void commit()}
+        onKeyDown={commitKeys(() => void commit(), restore)}
+      />
+      {shownError && (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {shownError}
+        </Form.Control.Feedback>
+      )}
+    </>
   );
 }
 

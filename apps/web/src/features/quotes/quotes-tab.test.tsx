@@ -81,4 +81,46 @@ describe('Sales > Quotes', () => {
       expect((within(editor).getByLabelText('Job Name') as HTMLInputElement).value).toBe(copy.jobName),
     );
   });
+
+  it('shows "Exported to order 26" in the row and in the quote; each opens the order on top', async () => {
+    const exported = { ...quote, exportedOrderIds: [26] };
+    const theQuote = aDocument({ id: 6, kind: 'quote', orderStatus: undefined, exportedOrderIds: [26] });
+    const theOrder = aDocument({ id: 26, jobName: 'Bayside dock - from quote 6', sourceQuoteId: 6 });
+    stubApi({
+      'GET /api/quotes/': ok({ items: [exported], filtered: 1, total: 1, page: 1, size: 10 }),
+      'GET /api/quotes/6': ok(theQuote),
+      'GET /api/quote-parts/6': ok([]),
+      'GET /api/orders/26': ok(theOrder),
+      'GET /api/order-parts/26': ok([]),
+      'GET /api/linked-orders/vendor-orders/26': ok([]),
+      'GET /api/vendor-orders/': ok([]),
+      'GET /api/dropdown/order-status': ok([{ id: 2, type: 'In Progress', closed: false }]),
+      'GET /api/customers/': ok([]),
+      'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<QuotesTab />);
+
+    const table = await screen.findByRole('table', { name: 'Quotes' });
+    const note = await within(table).findByTestId('exported-orders');
+    expect(note.textContent).toBe('Exported to order 26');
+    await user.click(within(note).getByRole('button', { name: 'Open order 26' }));
+    const order = await screen.findByRole('dialog', { name: /Edit Order/ });
+    await waitFor(() =>
+      expect((within(order).getByLabelText('Job Name') as HTMLInputElement).value).toBe(theOrder.jobName),
+    );
+    await user.click(within(order).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Order/ })).toBeNull());
+
+    // From inside the quote: the order opens over it, and closing it returns to the quote.
+    await user.click(screen.getByRole('button', { name: 'Edit quote 6' }));
+    const editor = await screen.findByRole('dialog', { name: /Edit Quote/ });
+    const inModal = await within(editor).findByTestId('exported-orders');
+    await user.click(within(inModal).getByRole('button', { name: 'Open order 26' }));
+    const stacked = await screen.findByRole('dialog', { name: /Edit Order/ });
+    expect(stacked.closest('.modal')!.className).toContain('stacked-modal');
+    await user.click(within(stacked).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Order/ })).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Edit Quote/ })).toBeTruthy();
+  });
 });

@@ -11,6 +11,7 @@ export interface CreateDocumentInput {
   poNumber: string | null;
   specialInstructions: string | null;
   useTax: boolean;
+  noPricePrint: boolean;
   orderStatus?: { id: number } | null;
   orderPickup?: boolean;
 }

@@ -16,9 +16,9 @@ export function fetchDocumentPdf(kind: DocumentKind, id: number, noPricePrint = 
   return api.postForFile(`/api/download-excel${KIND_INFO[kind].fileSuffix}/${id}`, { orderId: id, noPricePrint });
 }
 
-/** Download: saves the PDF as '{customer} - {job} - OrderID {n}.pdf'. */
-export async function downloadDocument(kind: DocumentKind, doc: DocumentHeader): Promise<void> {
-  const blob = await fetchDocumentPdf(kind, doc.id);
+/** Download: saves the PDF as '{customer} - {job} - OrderID {n}.pdf'; without prices when asked. */
+export async function downloadDocument(kind: DocumentKind, doc: DocumentHeader, noPricePrint = false): Promise<void> {
+  const blob = await fetchDocumentPdf(kind, doc.id, noPricePrint);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -31,8 +31,8 @@ export async function downloadDocument(kind: DocumentKind, doc: DocumentHeader):
 }
 
 /** Print: opens the same PDF in a new window, prints it and closes the window after 20 seconds. */
-export async function printDocument(kind: DocumentKind, doc: DocumentHeader): Promise<void> {
-  const blob = await fetchDocumentPdf(kind, doc.id);
+export async function printDocument(kind: DocumentKind, doc: DocumentHeader, noPricePrint = false): Promise<void> {
+  const blob = await fetchDocumentPdf(kind, doc.id, noPricePrint);
   const url = URL.createObjectURL(blob);
   const printWindow = window.open(url, '_blank');
   if (!printWindow) {
@@ -56,14 +56,15 @@ export async function printDocument(kind: DocumentKind, doc: DocumentHeader): Pr
 }
 
 /**
- * Send Email: POST /api/send-email{Order|Quote}/{id} {orderId, fileName, customerID}. The server
- * renders and prices the PDF and mails it to the customer; answers with its message.
+ * Send Email: POST /api/send-email{Order|Quote}/{id} {orderId, fileName, customerID, noPricePrint}.
+ * The server renders and prices the PDF and mails it to the customer; answers with its message.
  */
-export async function emailDocument(kind: DocumentKind, doc: DocumentHeader): Promise<string> {
+export async function emailDocument(kind: DocumentKind, doc: DocumentHeader, noPricePrint = false): Promise<string> {
   const { message } = await api.request<unknown>('POST', `/api/send-email${KIND_INFO[kind].fileSuffix}/${doc.id}`, {
     orderId: doc.id,
     fileName: documentFileName(kind, doc),
     customerID: doc.customer.id,
+    noPricePrint,
   });
   return message;
 }

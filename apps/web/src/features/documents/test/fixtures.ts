@@ -67,6 +67,7 @@ export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHead
     current_load: false,
     loading_bay: null,
     sourceQuoteId: null,
+    noPricePrint: false,
     version: 4,
     totals: { subTotal: 0, tax: 0, total: 0 },
     ...overrides,

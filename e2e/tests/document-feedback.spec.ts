@@ -1,0 +1,274 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AdminApi, uniqueSuffix } from './api-helpers.js';
+import { ADMIN, signIn } from './fixtures.js';
+
+/**
+ * Issue 11, the order and quote modal: results are seen where the clerk is (toasts in the
+ * viewport), Export to Order cannot make a second order by accident, unsaved Details are not
+ * dropped without asking, the focus stays in the modal, and popovers near the footer are whole.
+ * Data is set up through the API; everything under test is done on screen, at 1366x768.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const SHOTS = '/work/notes/shots';
+const VIEWPORT = { width: 1366, height: 768 };
+
+interface Setup {
+  customer: { id: number; name: string };
+  pkg: { id: number; itemNo: string };
+  quote: { id: number; jobName: string };
+}
+
+/** A customer without e-mail, a package with a Lift modifier, and a quote of `lines` lines. */
+async function setUp(baseURL: string, lines: number): Promise<Setup> {
+  const s = uniqueSuffix();
+  const api = await AdminApi.open(baseURL);
+  const customer = await api.createCustomer({ name: `Cedar Ridge Doors ${s}`, customerNo: `C-${s}`, useTax: true });
+  const kit = await api.createProduct({
+    itemNo: `HLK-${s}`,
+    itemDescription: 'High-lift kit',
+    wholesalePrice: 140,
+    modifierCostIncrease: 45.25,
+    productType: 'Hardware',
+  });
+  const pkg = await api.createProduct({
+    itemNo: `PKG-${s}`,
+    itemDescription: '9x7 steel sectional door package',
+    wholesalePrice: 812.4,
+    multiplierCategory: 'Residential',
+    productType: 'Package',
+  });
+  await api.addPackageModifier(pkg.id, { category: 'Lift', name: 'High lift', productId: kit.id, quantity: 1 });
+  const quote = await api.createDocument('quote', { customerId: customer.id, jobName: `Cedar garage ${s}` });
+  for (let i = 0; i < lines; i++) await api.addLine('quote', quote.id, pkg.id, i + 1);
+  await api.dispose();
+  return { customer, pkg, quote };
+}
+
+async function openQuote(page: Page, quote: { id: number; jobName: string }): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Quotes' });
+  await table.getByLabel('Filter Job Name').fill(quote.jobName);
+  await row(table, quote.id)
+    .getByRole('button', { name: `Edit quote ${quote.id}` })
+    .click();
+  const modal = page.getByRole('dialog', { name: /^Edit Quote/ });
+  await expect(modal.getByRole('heading', { name: /^Edit Quote/ })).toContainText(`ID ${quote.id}`);
+  return modal;
+}
+
+const row = (table: Locator, id: number) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
+
+/** The element's box lies wholly inside the viewport. */
+async function expectInViewport(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  expect(box, 'visible').toBeTruthy();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORT.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height);
+}
+
+/** Nothing (the modal footer, another panel) lies over the element: its corners are its own. */
+async function expectUncovered(locator: Locator) {
+  const covered = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const points = [
+      [r.left + 4, r.top + 4],
+      [r.right - 4, r.top + 4],
+      [r.left + 4, r.bottom - 4],
+      [r.right - 4, r.bottom - 4],
+      [r.left + r.width / 2, r.bottom - 4],
+    ];
+    return points.filter(([x, y]) => !el.contains(document.elementFromPoint(x!, y!)));
+  });
+  expect(covered).toEqual([]);
+}
+
+test.describe('document modal feedback', () => {
+  test.describe.configure({ timeout: 90_000 }); // a shared, busy machine
+  test('Export to Order twice: the second asks, yes makes another order, the quote lists both', async ({
+    page,
+    baseURL,
+  }) => {
+    const { quote } = await setUp(baseURL!, 1);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const modal = await openQuote(page, quote);
+    // Opened for editing, the focus is in the modal's first field for typing, the Job Name.
+    await expect(modal.getByLabel('Job Name')).toBeFocused();
+
+    const exportButton = modal.getByRole('button', { name: 'Export to Order' });
+    let exportRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/orders/create-from-quote/${quote.id}`)) exportRequests += 1;
+    });
+    await exportButton.dblclick();
+    const first = page.getByTestId('toast').filter({ hasText: 'Export success' });
+    await expect(first).toBeVisible();
+    const firstId = Number((await first.textContent())!.match(/New order ID: (\d+)/)![1]);
+    expect(exportRequests).toBe(1); // a double click sends one request
+    const exported = modal.getByTestId('exported-orders');
+    await expect(exported).toHaveText(`Exported to order ${firstId}`);
+    await page.screenshot({ path: `${SHOTS}/b-exported.png` });
+
+    await exportButton.click();
+    const ask = page.getByRole('dialog', { name: 'Export to Order again?' });
+    await expect(ask).toContainText(`Quote ${quote.id} was already exported to order ${firstId}. Make another order?`);
+    await page.screenshot({ path: `${SHOTS}/b-export-again.png` });
+    await ask.getByRole('button', { name: 'Yes, make another order' }).click();
+    // The new result replaces the first one's toast.
+    const second = page.getByTestId('toast').filter({ hasText: 'Export success' });
+    await expect(second).not.toContainText(`New order ID: ${firstId}.`);
+    const secondId = Number((await second.textContent())!.match(/New order ID: (\d+)/)![1]);
+    expect(secondId).not.toBe(firstId);
+    await expect(exported).toHaveText(`Exported to orders ${firstId}, ${secondId}`);
+    expect(exportRequests).toBe(3);
+
+    // The link opens the order, on top of the quote; closing it returns to the quote.
+    await exported.getByRole('button', { name: `Open order ${secondId}` }).click();
+    const order = page.getByRole('dialog', { name: /^Edit Order/ });
+    await expect(order.getByRole('heading', { name: /^Edit Order/ })).toContainText(`ID ${secondId}`);
+    await order.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(order).toBeHidden();
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(modal).toBeHidden();
+
+    // The quotes list shows both orders under the job name.
+    const table = page.getByRole('table', { name: 'Quotes' });
+    await expect(row(table, quote.id).getByTestId('exported-orders')).toHaveText(
+      `Exported to orders ${firstId}, ${secondId}`,
+    );
+  });
+
+  test('a failure at the bottom of a scrolled modal shows as a toast in the viewport', async ({ page, baseURL }) => {
+    const { quote, pkg } = await setUp(baseURL!, 14);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const modal = await openQuote(page, quote);
+    const cart = modal.getByRole('table', { name: 'Product Cart' });
+    const lastQuantity = cart.getByRole('spinbutton', { name: `Quantity of ${pkg.itemNo}` }).last();
+    await lastQuantity.scrollIntoViewIfNeeded();
+    // The modal is scrolled: its top (where banners used to be) is out of sight.
+    const scrolled = await modal.locator('.modal-body').evaluate((el) => el.scrollTop);
+    expect(scrolled).toBeGreaterThan(300);
+
+    await lastQuantity.fill('200000');
+    await lastQuantity.press('Enter');
+    const toast = page.getByTestId('toast').filter({ hasText: 'The cart was not changed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Quantity must be at most 100,000');
+    await expect(toast).not.toContainText('body.');
+    // The refused quantity is not left on screen: the field shows the saved one again.
+    await expect(lastQuantity).toHaveValue('14');
+    await expectInViewport(toast);
+    await expectUncovered(toast);
+    await page.screenshot({ path: `${SHOTS}/b-toast.png` });
+
+    // Send Email for a customer without an address: the reason is a toast too, and it replaces
+    // the earlier error instead of stacking beside it.
+    await modal.getByRole('button', { name: 'Send Email' }).click();
+    const email = page.getByTestId('toast').filter({ hasText: 'Send Email failed' });
+    await expect(email).toContainText('has no e-mail address');
+    await expectInViewport(email);
+    await expect(page.getByTestId('toast').filter({ hasText: 'failed' })).toHaveCount(1);
+    await expect(page.getByTestId('toast').filter({ hasText: 'The cart was not changed' })).toHaveCount(0);
+
+    // A price override with three decimals stays in error, in plain words, and Escape restores it.
+    const override = cart.getByRole('spinbutton', { name: `Price override of ${pkg.itemNo}` }).last();
+    await override.fill('12.345');
+    await override.press('Enter');
+    await expect(override).toHaveAttribute('aria-invalid', 'true');
+    await expect(modal.getByText('Use dollars and cents, e.g. 12.35')).toBeVisible();
+    await override.press('Escape');
+    await expect(override).toHaveValue('');
+    await expect(modal).toBeVisible();
+
+    // The '?' price breakdown of the last line, just above the footer, is whole.
+    const lastRow = cart.getByRole('row').filter({ hasText: pkg.itemNo }).last();
+    await lastRow.getByRole('button', { name: `Price breakdown of ${pkg.itemNo}` }).click();
+    const breakdown = page.getByRole('tooltip').filter({ hasText: `Price breakdown - ${pkg.itemNo}` });
+    await expect(breakdown).toBeVisible();
+    await expectInViewport(breakdown);
+    await expectUncovered(breakdown);
+    await page.screenshot({ path: `${SHOTS}/b-price-popover.png` });
+    await lastRow.getByRole('button', { name: `Price breakdown of ${pkg.itemNo}` }).click();
+    await expect(breakdown).toBeHidden();
+
+    // Modifier Details of the last line, opened near the footer, is whole too.
+    await lastRow.getByRole('button', { name: `Expand package line ${pkg.itemNo}` }).click();
+    const lift = modal.getByRole('region', { name: 'Lift modifiers' }).last();
+    const details = lift.getByRole('button', { name: /^High lift/ });
+    await details.scrollIntoViewIfNeeded();
+    // Put the modifier's button just above the footer, as when it is the last thing on screen.
+    await details.evaluate((el) => {
+      const body = el.closest('.modal-body')!;
+      const footerTop = body.getBoundingClientRect().bottom;
+      body.scrollTop += el.getBoundingClientRect().bottom - footerTop + 8;
+    });
+    await details.click();
+    const popover = page.getByRole('tooltip').filter({ hasText: 'Modifier Details' });
+    await expect(popover).toBeVisible();
+    await expectInViewport(popover);
+    await expectUncovered(popover);
+    // ... and beside its button, not over it.
+    const [b, p] = [(await details.boundingBox())!, (await popover.boundingBox())!];
+    expect(p.y + p.height <= b.y || p.y >= b.y + b.height || p.x >= b.x + b.width || p.x + p.width <= b.x).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/b-modifier-popover.png` });
+  });
+
+  test('closing with an edited Job Name asks; Keep editing keeps the edit, Discard drops it', async ({
+    page,
+    baseURL,
+  }) => {
+    const { quote } = await setUp(baseURL!, 1);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const modal = await openQuote(page, quote);
+    const jobName = modal.getByLabel('Job Name');
+    await jobName.fill(`${quote.jobName} - rev B`);
+
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+    await expect(ask).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/b-discard.png` });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(modal).toBeVisible();
+    await expect(jobName).toHaveValue(`${quote.jobName} - rev B`);
+
+    // Escape and a click on the backdrop ask too.
+    await jobName.press('Escape');
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await page.mouse.click(8, 400); // the backdrop, left of the modal
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(modal).toBeHidden();
+
+    // Nothing was saved.
+    const again = await openQuote(page, quote);
+    await expect(again.getByLabel('Job Name')).toHaveValue(quote.jobName);
+    // Unedited, Close closes at once.
+    await again.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(again).toBeHidden();
+    await expect(ask).toBeHidden();
+  });
+
+  test('the focus opens in the first field and stays in the modal after Create', async ({ page, baseURL }) => {
+    const { customer } = await setUp(baseURL!, 0);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Quote' }).click();
+    const modal = page.getByRole('dialog', { name: /Quote/ });
+    const customerField = modal.getByLabel('Customer', { exact: true });
+    await expect(customerField).toBeFocused();
+    await customerField.pressSequentially(customer.name);
+    await page.getByRole('option', { name: new RegExp(customer.name) }).click();
+    await modal.getByLabel('Job Name').fill('Focus check');
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByTestId('toast').getByText(/^Create succeeded - ID: \d+$/)).toBeVisible();
+    await expect(modal.getByRole('heading', { name: /^Edit Quote/ })).toBeVisible();
+    await expect(modal.getByLabel('Job Name')).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.closest('.modal') !== null)).toBe(true);
+  });
+});
