@@ -208,6 +208,33 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     expect(text).not.toContain('$');
   });
 
+  it.skipIf(!hasPdftotext)(
+    "follows the document's stored Print without prices flag when the request does not say",
+    async () => {
+      const detail = (await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: { cookie: staff } })).json().data;
+      const save = (noPricePrint: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/quotes/update/${quote.id}`,
+          headers: { cookie: staff },
+          payload: { ...detail, noPricePrint, version: undefined },
+        });
+      expect((await save(true)).statusCode).toBe(200);
+      const download = (payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/download-excelQuote/${quote.id}`,
+          headers: { cookie: staff },
+          payload,
+        });
+      expect(pdfText((await download({})).rawPayload)).not.toContain('$');
+      // The request's own choice wins over the stored flag.
+      expect(pdfText((await download({ noPricePrint: false })).rawPayload)).toContain('$');
+      expect((await save(false)).statusCode).toBe(200);
+      expect(pdfText((await download({})).rawPayload)).toContain('$');
+    },
+  );
+
   it('answers 404 for a missing document and 401 without a session', async () => {
     expect(
       (

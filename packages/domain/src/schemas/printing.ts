@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Body of download-excel{Order|Quote}/{id} and send-email{Order|Quote}/{id}. The prices in it
  * are NOT trusted (docs/architecture.md section 1): the server prices the stored document itself. Only
- * noPricePrint is read.
+ * noPricePrint is read; without it, the document's stored "Print without prices" flag decides.
  */
 export const documentOutputSchema = z
   .object({
@@ -14,7 +14,7 @@ export const documentOutputSchema = z
     noPricePrint: z
       .union([z.boolean(), z.literal(0), z.literal(1)])
       .optional()
-      .transform((v) => v === true || v === 1),
+      .transform((v) => (v === undefined ? undefined : v === true || v === 1)),
     priceList: z.unknown().optional(),
     nonTaxPrice: z.unknown().optional(),
     taxPrice: z.unknown().optional(),
@@ -22,7 +22,7 @@ export const documentOutputSchema = z
   })
   .loose()
   .optional()
-  .transform((v) => v ?? { noPricePrint: false });
+  .transform((v) => v ?? { noPricePrint: undefined });
 
 /** A document laid out for print: everything the PDF shows, computed by the server. */
 export interface PrintableDocument {

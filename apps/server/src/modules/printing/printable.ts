@@ -55,7 +55,8 @@ export async function printableDocument(
   db: Db,
   kind: DocumentKind,
   id: number,
-  opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean; clock: Clock },
+  /** noPricePrint: the request's choice; undefined leaves it to the document's stored flag. */
+  opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean | undefined; clock: Clock },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
   const header = await docs.findHeaderRow(db, k, id);
@@ -129,7 +130,7 @@ export async function printableDocument(
       total: money(totalsCents.totalCents),
       useTax: header.use_tax === 1,
     },
-    noPricePrint: opts.noPricePrint,
+    noPricePrint: opts.noPricePrint ?? header.no_price_print === 1,
     fileName: documentFileName(kind, id, customer.name, header.job_name),
   };
 }

@@ -42,7 +42,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
   const access = { access: 'user' as const };
   const idParams = z.object({ id: idSchema });
 
-  const make = async (kind: DocumentKind, id: number, noPricePrint: boolean) => {
+  const make = async (kind: DocumentKind, id: number, noPricePrint: boolean | undefined) => {
     const company = await opts.settings.company();
     const doc = await printableDocument(db, kind, id, {
       company,
