@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
-import { RUN_NOW, timeoutSignal } from './request-limits';
+import { YARD_REQUEST } from './request-limits';
 
 export interface CompletedOrders {
   /** Ids of the orders that became Completed. */
@@ -14,13 +14,12 @@ export interface CompletedOrders {
  * that is no longer a load). Per bay, not per customer: a contractor may have loads in two bays.
  */
 export function completeBayOrders(orderIds: number[]): Promise<CompletedOrders> {
-  return api.post<CompletedOrders>('/api/orders/completeBayOrders', { orderIds }, { signal: timeoutSignal() });
+  return api.post<CompletedOrders>('/api/orders/completeBayOrders', { orderIds }, YARD_REQUEST);
 }
 
 export function useCompleteBayOrders() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...RUN_NOW,
     mutationFn: completeBayOrders,
     onSettled: (_data, error) => {
       // No answer at all (offline): the bays are as they were; reloading them would only fail too.

@@ -2,19 +2,18 @@ import { BAY_IDS, type BayData } from '@desk/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
-import { RUN_NOW, timeoutSignal } from './request-limits';
+import { YARD_REQUEST } from './request-limits';
 
 export { loaderKeys };
 
 /** GET /api/getGarageBayData/{bayId}: the bay's pick list; an empty bay answers OK with no rows. */
 export function getBayData(bayId: number, signal?: AbortSignal): Promise<BayData> {
-  return api.get<BayData>(`/api/getGarageBayData/${bayId}`, { signal: timeoutSignal(signal) });
+  return api.get<BayData>(`/api/getGarageBayData/${bayId}`, { signal, ...YARD_REQUEST });
 }
 
 /** One bay of the Loading Grid; its `refetch` is the bay's Refresh Bay. */
 export function useBayData(bayId: number) {
   return useQuery({
-    ...RUN_NOW,
     queryKey: loaderKeys.bay(bayId),
     queryFn: ({ signal }) => getBayData(bayId, signal),
   });
@@ -28,7 +27,6 @@ export function useBayData(bayId: number) {
 export function useOrdersOnBays(): ReadonlySet<number> | null {
   return useQueries({
     queries: BAY_IDS.map((bayId) => ({
-      ...RUN_NOW,
       queryKey: loaderKeys.bay(bayId),
       queryFn: ({ signal }: { signal: AbortSignal }) => getBayData(bayId, signal),
       enabled: false,

@@ -1,16 +1,10 @@
 /**
- * The yard's requests fail fast and are never replayed (issue 11): each one runs whether or not
- * the browser believes it is online (TanStack Query would otherwise pause it offline and send it
- * when the network returns, behind the clerk's back), and gives up after a few seconds, which the
- * API client reports as a network failure ('Failed to complete orders.').
+ * The yard's requests fail fast (issue 11): a loader at a bay should hear within seconds that the
+ * network is down ('Failed to complete orders.'), not after the app-wide limit. The API client
+ * turns the time-out into a network failure; nothing is paused offline or replayed later (the
+ * app's query client runs every request in networkMode 'always').
  */
 export const LOADERS_REQUEST_TIMEOUT_MS = 8_000;
 
-/** For useQuery/useMutation options: run now, never paused offline and resumed later. */
-export const RUN_NOW = { networkMode: 'always' } as const;
-
-/** A signal that aborts after the timeout, or when `signal` (TanStack Query's own) aborts. */
-export function timeoutSignal(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(LOADERS_REQUEST_TIMEOUT_MS);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
+/** Request options of every loaders call. */
+export const YARD_REQUEST = { timeoutMs: LOADERS_REQUEST_TIMEOUT_MS } as const;

@@ -2,20 +2,19 @@ import type { PickupOrder } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
-import { RUN_NOW, timeoutSignal } from './request-limits';
+import { YARD_REQUEST } from './request-limits';
 
 /**
  * PUT /api/orders/updateChosenJob ('Place in Bay'): saves every row's bay and In Bay (current
  * load) flag in one transaction; 409 when two orders would be one bay's current load.
  */
 export function updateChosenJob(rows: PickupOrder[]): Promise<PickupOrder[]> {
-  return api.put<PickupOrder[]>('/api/orders/updateChosenJob', rows, { signal: timeoutSignal() });
+  return api.put<PickupOrder[]>('/api/orders/updateChosenJob', rows, YARD_REQUEST);
 }
 
 export function useUpdateChosenJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...RUN_NOW,
     mutationFn: updateChosenJob,
     // A bay's pick list follows its current load, so the Loading Grid is stale too.
     onSuccess: () =>
