@@ -488,6 +488,8 @@ async function main() {
   // Each run works on copies, so the cached sets stay as built.
   const runDir = path.join(os.tmpdir(), `desk-bench-${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
+  // Removed however the run ends (a failed case exits through main().catch).
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
   for (const [name, src] of [
     ['large', large.dir],
     ['small', small.dir],

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -10,10 +11,37 @@ import { defineConfig } from '@playwright/test';
  */
 export const ADMIN_PASSWORD = 'E2e-north-wind-58';
 export const COMPANY_NAME = 'Northside Garage Door Supply';
-const PORT = Number(process.env.E2E_PORT ?? 3917);
-const SHORT_PORT = PORT + 1;
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Ports and data folder are chosen once, by the runner, which loads this file first; the workers
+ * load it again and inherit them through the environment. Ports: E2E_PORT (and E2E_PORT + 1) when
+ * given, else two free ones from the OS, so two checkouts can run the tests at once.
+ */
+if (!process.env.E2E_PORT) {
+  const script =
+    "const net=require('net');const a=net.createServer().listen(0,'127.0.0.1',()=>{" +
+    "const b=net.createServer().listen(0,'127.0.0.1',()=>{" +
+    "console.log(a.address().port+' '+b.address().port);a.close();b.close()})})";
+  const [main, short] = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ');
+  process.env.E2E_PORT = main;
+  process.env.E2E_SHORT_PORT = short;
+}
+if (!process.env.E2E_DATA_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  // The runner removes it when it ends, after it has stopped the servers.
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+const PORT = Number(process.env.E2E_PORT);
+const SHORT_PORT = Number(process.env.E2E_SHORT_PORT ?? PORT + 1);
+
+function dataDir(name: string): string {
+  const dir = path.join(process.env.E2E_DATA_DIR!, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 const server = (port: number, extra: Record<string, string>) => ({
   command: 'node apps/server/dist/main.js',
@@ -26,7 +54,7 @@ const server = (port: number, extra: Record<string, string>) => ({
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-')),
+    DATA_DIR: dataDir(String(port)),
     COMPANY_NAME,
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD,

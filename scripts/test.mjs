@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
- * The README's test command: every suite, then one closing line 'N passed, N failed'.
+ * The README's test command: every suite, then one closing line 'N passed, N failed, N skipped'.
  *  1. vitest: domain (unit), server (API on SQLite, and PostgreSQL when TEST_DATABASE_URL is set), web (components);
  *  2. Playwright in Debian's Chromium against the built app (skipped loudly when Chromium is missing).
- * Under CI=true a skipped part is a failure.
+ * Under CI=true a skipped part is a failure. The tests get a temp dir of their own (TMPDIR); a
+ * desk-* entry left in it afterwards is a failure: tests clean up after themselves.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { node24Env } from './node24.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
@@ -19,9 +22,16 @@ let passed = 0;
 let failed = 0;
 let skippedTests = 0;
 
+const summary = () => `${passed} passed, ${failed} failed, ${skippedTests} skipped`;
+
+// The tests' temp dir: everything they make with os.tmpdir() lands here (and nowhere near the
+// temp files of other programs or of another checkout's run), so what is left is theirs.
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'desk-test-run-'));
+const tmpEnv = { TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...tmpEnv, ...env } });
   return r.status ?? 1;
 }
 
@@ -31,10 +41,14 @@ function loud(lines) {
   console.warn(`\n${bar}\n${lines.map((l) => `* ${l.padEnd(width - 4)} *`).join('\n')}\n${bar}\n`);
 }
 
-// 0. A fresh clone: install first, so this one command is all a new machine needs.
+// 0. A fresh clone: install first (on Node 24, see node24.mjs), so this one command is all a new
+// machine needs.
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
-    console.log('\n0 passed, 1 failed');
+  const env = node24Env();
+  if (!env || run('npm', ['ci', '--no-audit', '--no-fund'], env) !== 0) {
+    failed += 1;
+    rmSync(tmp, { recursive: true, force: true });
+    console.log(`\n${summary()}`);
     process.exit(1);
   }
 }
@@ -99,5 +113,11 @@ if (ci && skipped.length) {
   console.error(`\nCI: these parts were skipped, which fails the run: ${skipped.join('; ')}`);
   failed += skipped.length;
 }
-console.log(`\n${passed} passed, ${failed} failed${skippedTests ? `, ${skippedTests} skipped` : ''}`);
+const leftovers = readdirSync(tmp).filter((name) => name.startsWith('desk-'));
+if (leftovers.length) {
+  console.error(`\nLeft behind in the temp dir by the tests (each one a failure): ${leftovers.join(', ')}`);
+  failed += leftovers.length;
+}
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${summary()}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -27,6 +27,27 @@ function drain(server: Server, graceMs: number, maxMs: number): Promise<void> {
   });
 }
 
+/** The one line for a port another program holds: no stack trace for an everyday mistake. */
+function portInUse(port: number, host: string): never {
+  console.error(`Port ${port} on ${host} is already in use: stop the other program or set PORT`);
+  process.exit(1);
+}
+
+/**
+ * Whether the port can be listened on, checked before the database is touched: a first start
+ * must not create the first administrator and then fail to listen, losing the printed password.
+ */
+function checkPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EADDRINUSE' ? portInUse(port, host) : reject(err),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 async function main() {
   let config;
   try {
@@ -38,6 +59,7 @@ async function main() {
     }
     throw e;
   }
+  await checkPortFree(config.PORT, config.HOST);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(database.db);
   // Fresh planner statistics for new indexes and grown tables (cheap: it analyses only what needs it).
@@ -80,7 +102,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // Taken between the check and now.
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') portInUse(config.PORT, config.HOST);
+    throw err;
+  }
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = new URL(address);
   const lines = [

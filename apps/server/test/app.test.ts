@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
@@ -119,6 +120,13 @@ describe.each(engines())('the app (%s)', (engine) => {
 });
 
 describe('configuration', () => {
+  // A data dir of their own in the OS temp dir, removed afterwards (a generated secret is written there).
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'desk-config-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   it('lists every bad key at once', () => {
     try {
       loadConfig(
@@ -127,7 +135,7 @@ describe('configuration', () => {
           TAX_RATE: '2',
           DATABASE_URL: 'mysql://x',
           SESSION_SECRET: 'short',
-          DATA_DIR: '/tmp/desk-config-test',
+          DATA_DIR: dir,
         },
         { dotenv: false },
       );
@@ -140,7 +148,6 @@ describe('configuration', () => {
   });
 
   it('applies the defaults of docs/architecture.md section 8 and keeps a generated session secret', () => {
-    const dir = `/tmp/desk-config-${process.pid}`;
     const c = loadConfig({ DATA_DIR: dir }, { dotenv: false });
     expect(c).toMatchObject({
       PORT: 3000,

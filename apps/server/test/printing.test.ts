@@ -3,7 +3,7 @@
  * (smtp-server) inside the test, and the outbox driver.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +27,14 @@ if (!hasPdftotext) {
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-pdf-'));
-  const file = path.join(dir, 'doc.pdf');
-  writeFileSync(file, pdf);
-  // Content-stream order, whitespace folded: wrapped cells read as one run of text.
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    // Content-stream order, whitespace folded: wrapped cells read as one run of text.
+    return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe.each(engines())('documents and e-mail (%s)', (engine) => {

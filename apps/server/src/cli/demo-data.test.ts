@@ -43,7 +43,7 @@ interface Fresh {
 }
 
 async function freshSqlite(): Promise<Fresh> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'demo-data-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-demo-data-'));
   const database = openSqlite(path.join(dir, 'demo.sqlite'));
   await migrateToLatest(database.db);
   return {

@@ -6,7 +6,8 @@ import { renderPdf } from './render-pdf.js';
 parentPort?.on('message', async (msg: { id: number; doc: PrintableDocument }) => {
   try {
     const pdf = await renderPdf(msg.doc);
-    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    // A copy: the Buffer may share Node's allocation pool, which Node 24 refuses to transfer.
+    const bytes = new Uint8Array(pdf);
     parentPort!.postMessage({ id: msg.id, pdf: bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {
     parentPort!.postMessage({ id: msg.id, error: (e as Error).message });
