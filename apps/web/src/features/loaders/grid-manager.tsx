@@ -7,7 +7,7 @@ import { errorText } from '../../components/ui/result-banner';
 import { useChooseGarageBay } from './api/choose-garage-bay';
 import { usePickupReady } from './api/list-pickup-ready';
 import { useUpdateChosenJob } from './api/update-chosen-job';
-import { DiscardChangesGuard } from './discard-changes-modal';
+import { RouteDiscardGuard } from '../../components/ui/use-discard-guard';
 import './loaders.css';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
@@ -86,7 +86,7 @@ export function GridManager() {
 
   return (
     <>
-      <DiscardChangesGuard dirty={dirty} what="bay changes" />
+      <RouteDiscardGuard dirty={dirty} what="bay changes" />
       <div aria-live="polite">
         {notice?.variant === 'success' && (
           <Banner variant="success" title={notice.text} onClose={() => setNotice(null)} />
