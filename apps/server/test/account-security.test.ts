@@ -147,8 +147,11 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(40);
   });
 
-  it('turns off with the password and a code, and sign-in then needs the password only', async () => {
+  it('turns off with the password and a code, ends the other sessions, and sign-in then needs the password only', async () => {
     const { password, cookie, secret } = await enrol('hana');
+    t.clock.advance(30_000);
+    const other = cookieHeader(await loginRaw('hana', password, codeAt(secret, t.clock())));
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(200);
     t.clock.advance(30_000);
     const wrongPassword = await post(cookie, '/api/account/mfa/disable', {
       password: 'nope',
@@ -159,6 +162,9 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect(wrongCode.statusCode).toBe(400);
     const off = await post(cookie, '/api/account/mfa/disable', { password, code: codeAt(secret, t.clock()) });
     expect(off.statusCode).toBe(200);
+    // Turning a factor off ends the user's other sessions, not this one.
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
     expect((await loginRaw('hana', password)).statusCode).toBe(200);
   });
 

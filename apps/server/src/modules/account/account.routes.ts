@@ -85,6 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         throw badRequest('code: that code is not right, or was already used.');
       }
       await mfa.disable(user.userId);
+      // A factor changed: whoever else is signed in as this user signs in again.
+      await sessions.destroyAllFor(user.userId, user.sessionId);
       await events.record({ type: 'mfa-disabled', userId: user.userId, username: user.username, address: request.ip });
       return ok(null, 'Two-factor sign-in is off.');
     },
