@@ -42,14 +42,14 @@ const columns: Column<ThrottleEntry>[] = [
 const orDash = (text: string | null) => text ?? dash;
 
 const eventColumns: Column<SecurityEvent>[] = [
-  { key: 'at', header: 'When', width: '12rem', render: (e) => when(e.at) },
+  { key: 'at', header: 'When', width: '13rem', className: 'text-nowrap', render: (e) => when(e.at) },
   {
     key: 'type',
     header: 'Event',
     // The filter matches the event's code, shown small under its name.
     render: (e) => (
       <>
-        {SECURITY_EVENT_LABELS[e.type] ?? e.type}
+        <span>{SECURITY_EVENT_LABELS[e.type] ?? e.type}</span>
         <small className="d-block text-body-secondary font-monospace">{e.type}</small>
       </>
     ),
