@@ -152,8 +152,7 @@ test('two-factor sign-in, sessions and the security log', async ({ page, browser
     // Newest first: the ended session is the top line.
     await expect(log.locator('tbody tr').first()).toContainText('Session ended');
     await expect(log.locator('tbody tr').first()).toContainText('another session');
-    await tabletPage.getByRole('heading', { name: 'Security log' }).scrollIntoViewIfNeeded();
-    await tabletPage.screenshot({ path: `${SHOTS}/g-security-log.png` });
+    await tabletPage.getByRole('region', { name: 'Security log' }).screenshot({ path: `${SHOTS}/g-security-log.png` });
 
     await tabletPage.getByRole('tab', { name: 'Users List / Remove' }).click();
     await tabletPage.getByRole('button', { name: `End sessions of ${clerk.username}` }).click();
