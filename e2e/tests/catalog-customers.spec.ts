@@ -70,7 +70,7 @@ test.describe('product catalogue and customers', () => {
 
     try {
       await signIn(page, ADMIN.username, ADMIN.password);
-      await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).click();
       await page.getByRole('tab', { name: 'Product Catalog' }).click();
       const catalog = page.getByRole('table', { name: 'Product catalog' });
 

@@ -36,7 +36,7 @@ test.describe('company settings on documents', () => {
     try {
       await page.setViewportSize({ width: 1366, height: 768 });
       await signIn(page, ADMIN.username, ADMIN.password);
-      await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).click();
       await page.getByRole('tab', { name: 'Company', exact: true }).click();
       const form = page.getByRole('form', { name: 'Company settings' });
       await expect(form.getByLabel('Company name')).toHaveValue(String(original.name));

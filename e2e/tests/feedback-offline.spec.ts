@@ -187,7 +187,7 @@ test.describe('feedback, offline and sign-in', () => {
     await page.getByRole('tab', { name: 'Grid Manager' }).click();
     await expect(page.getByRole('table', { name: 'Pickup-ready orders' })).toBeVisible();
 
-    await nav.getByRole('link', { name: 'Admin' }).click();
+    await nav.getByRole('link', { name: 'Admin', exact: true }).click();
     for (const tab of ['Product Catalog', 'Email Management', 'Modify Password', 'Users List / Remove', 'Add Users']) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await expect(page.getByRole('tabpanel', { name: tab, exact: true })).toBeVisible();
@@ -213,7 +213,7 @@ test.describe('feedback, offline and sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/sales$/);
     await expect(page.getByRole('tab', { name: 'Orders', exact: true })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await page.waitForLoadState('networkidle');
 
     expect(problems).toEqual([]);

@@ -204,7 +204,7 @@ test.describe('loaders and admin', () => {
     const subject = `Your quote {documentNumber} for {jobName} (${uniqueSuffix()})`;
     try {
       await signIn(page, ADMIN.username, ADMIN.password);
-      await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).click();
       await page.getByRole('tab', { name: 'Email Management' }).click();
       const field = page.getByLabel('Email Quote Subject');
       await expect(field).toHaveValue(String(original.quoteSubject));
@@ -258,7 +258,7 @@ test.describe('loaders and admin', () => {
     const nav = page.getByRole('navigation');
     await expect(nav.getByText(username, { exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Sales' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/sales$/);
     expect((await page.request.get('/api/users/getUsersList')).status()).toBe(403);
@@ -281,7 +281,7 @@ test.describe('loaders and admin', () => {
 
     // The administrator removes them; the row goes.
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).click();
     await page.getByRole('tab', { name: 'Users List / Remove' }).click();
     const users = page.getByRole('table', { name: 'Users' });
     await users.getByLabel('Filter Username').fill(username);

@@ -49,7 +49,7 @@ test.describe('landing, sign-in and the app shell', () => {
     await expect(nav.getByRole('link', { name: COMPANY_NAME })).toHaveAttribute('href', '/');
     await expect(nav.getByRole('link', { name: 'Sales' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Loaders' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
     await expect(nav.getByText('admin', { exact: true })).toBeVisible();
 
     for (const tab of ['Orders', 'Quotes', 'Customers', 'Vendor Orders']) {
@@ -63,7 +63,7 @@ test.describe('landing, sign-in and the app shell', () => {
     await expect(page.getByRole('tab', { name: 'Grid Manager' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Complete Orders' })).toBeVisible();
 
-    await nav.getByRole('link', { name: 'Admin' }).click();
+    await nav.getByRole('link', { name: 'Admin', exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     for (const tab of ['Product Catalog', 'Email Management', 'Modify Password', 'Add Users', 'Users List / Remove']) {
       await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('landing, sign-in and the app shell', () => {
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'Sales' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Loaders' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/sales$/);
     // The server agrees: the browser's check is only comfort.

@@ -13,6 +13,7 @@ import { RouteErrorPage } from './routes/route-error-page';
 const SalesPage = lazy(() => import('./routes/sales-page').then((m) => ({ default: m.SalesPage })));
 const LoadersPage = lazy(() => import('../features/loaders/loaders-page').then((m) => ({ default: m.LoadersPage })));
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
 
 function RootLayout() {
   return (
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/sales', element: <SalesPage />, handle: handle('Sales') },
           { path: '/loaders', element: <LoadersPage />, handle: handle('Loaders') },
+          { path: '/account', element: <AccountPage />, handle: handle('Account') },
           {
             path: '/admin',
             element: (

@@ -38,6 +38,18 @@ describe('api client', () => {
     expect(error.httpStatus).toBe(409);
   });
 
+  it("keeps a failed answer's data (the login's mfaRequired) on the error", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(401, { status: 'FAILED', data: { mfaRequired: true }, message: 'Enter the 6-digit code.' }),
+    );
+    const error = await errorOf(api.postForm('/api/login', { username: 'ann', password: 'x' }));
+    expect(error.data).toEqual({ mfaRequired: true });
+    expect(error.message).toBe('Enter the 6-digit code.');
+    vi.stubGlobal('fetch', answer(409, { status: 'FAILED', data: null, message: 'Stale version' }));
+    expect((await errorOf(api.get('/api/orders/1'))).data).toBeNull();
+  });
+
   it("throws 'Something went wrong' for a non-ok answer without a body", async () => {
     vi.stubGlobal('fetch', answer(500));
     const error = await errorOf(api.get('/api/orders/list'));

@@ -21,11 +21,14 @@ export const FILE_REQUEST_TIMEOUT_MS = 30_000;
 export class ApiError extends Error {
   /** The HTTP status of the answer; 0 when no answer arrived (network failure). */
   readonly httpStatus: number;
+  /** The failed answer's `data`, when it carried any (e.g. { mfaRequired: true } from the login). */
+  readonly data: unknown;
 
-  constructor(message: string, httpStatus: number) {
+  constructor(message: string, httpStatus: number, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.httpStatus = httpStatus;
+    this.data = data;
   }
 }
 
@@ -138,6 +141,7 @@ async function receive<T>(url: string, init: RequestInit, asFile: boolean): Prom
     throw new ApiError(
       typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR_MESSAGE,
       response.status,
+      envelopeField(body, 'data') ?? null,
     );
   }
 

@@ -36,9 +36,12 @@ export function AppNavbar() {
           </Nav>
           <div className="d-flex align-items-center gap-3 py-2 py-md-0">
             {session.data && (
-              <Navbar.Text className="app-navbar-user">
-                Signed in as <span className="text-white fw-semibold">{session.data.username}</span>
-              </Navbar.Text>
+              // The signed-in user's own settings (two-factor sign-in, sessions), named by who it is.
+              <Nav>
+                <Nav.Link as={NavLink} to="/account" className="app-navbar-user">
+                  Account (<span className="fw-semibold">{session.data.username}</span>)
+                </Nav.Link>
+              </Nav>
             )}
             <Button variant="outline-light" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               {signOut.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

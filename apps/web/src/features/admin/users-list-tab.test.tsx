@@ -78,4 +78,56 @@ describe('Admin > Users List / Remove', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(rowOf('admin')).toBeTruthy();
   });
+
+  it("ends all of a user's sessions after confirmation and says how many", async () => {
+    const fetchMock = stubAdmin({
+      [`GET ${LIST}`]: ok(users),
+      'DELETE /api/admin/users/bob/sessions': ok({ ended: 3 }, '3 sessions ended.'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=users');
+
+    await user.click(await screen.findByRole('button', { name: 'End sessions of bob' }));
+    let dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    expect(dialog.textContent).toContain('End every session of bob?');
+    expect(within(dialog).queryByText(/This is you/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callCount(fetchMock, 'DELETE', '/api/admin/users/bob/sessions')).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'End sessions of bob' }));
+    dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText('3 sessions ended')).toBeTruthy();
+    expect(within(toast).getByText('bob must sign in again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callCount(fetchMock, 'DELETE', '/api/admin/users/bob/sessions')).toBe(1);
+    // Nothing about the user changed: the list is not asked for again.
+    expect(callCount(fetchMock, 'GET', LIST)).toBe(1);
+  });
+
+  it('warns an administrator ending their own sessions, and shows a refusal as a toast', async () => {
+    stubAdmin({
+      [`GET ${LIST}`]: ok(users),
+      'DELETE /api/admin/users/legacy/sessions': failed(404, "No user named 'legacy'."),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=users');
+
+    await user.click(await screen.findByRole('button', { name: 'End sessions of admin' }));
+    const own = await screen.findByRole('dialog', { name: 'End sessions' });
+    expect(within(own).getByText('This is you: you will be signed out here too.')).toBeTruthy();
+    await user.click(within(own).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'End sessions of legacy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText('Ending the sessions failed')).toBeTruthy();
+    expect(within(toast).getByText("No user named 'legacy'.")).toBeTruthy();
+    // Still open, to try again or cancel.
+    expect(screen.getByRole('dialog', { name: 'End sessions' })).toBeTruthy();
+  });
 });

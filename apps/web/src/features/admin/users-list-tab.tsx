@@ -1,11 +1,13 @@
 import type { User } from '@desk/domain';
-import { useState } from 'react';
-import { Badge, Button } from 'react-bootstrap';
+import { useId, useState } from 'react';
+import { Badge, Button, Modal, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { errorText } from '../../components/ui/result-banner';
+import { useToast } from '../../components/ui/toaster';
 import { useSession } from '../auth/api/get-session';
+import { useEndUserSessions } from './api/end-user-sessions';
 import { useUsers } from './api/list-users';
 import { useRemoveUser } from './api/remove-user';
 import './admin.css';
@@ -19,6 +21,7 @@ export function UsersListTab() {
   const signedInName = useSession().data?.username;
   const [target, setTarget] = useState<User | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [endingFor, setEndingFor] = useState<User | null>(null);
 
   const columns: Column<User>[] = [
     {
@@ -55,18 +58,33 @@ export function UsersListTab() {
         initialSort="username"
         emptyText="No users found"
         rowActions={(user) => (
-          <Button
-            variant="outline-danger"
-            size="sm"
-            aria-label={`Delete ${user.username}`}
-            onClick={() => {
-              setTarget(user);
-              setConfirming(true);
-            }}
-          >
-            Delete
-          </Button>
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              aria-label={`End sessions of ${user.username}`}
+              onClick={() => setEndingFor(user)}
+            >
+              End sessions
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              aria-label={`Delete ${user.username}`}
+              onClick={() => {
+                setTarget(user);
+                setConfirming(true);
+              }}
+            >
+              Delete
+            </Button>
+          </>
         )}
+      />
+      <EndSessionsModal
+        user={endingFor}
+        isSelf={endingFor !== null && endingFor.username === signedInName}
+        onClose={() => setEndingFor(null)}
       />
       <ConfirmModal
         show={confirming}
@@ -78,5 +96,56 @@ export function UsersListTab() {
         Are you sure you would like to delete the user {target?.username}?
       </ConfirmModal>
     </div>
+  );
+}
+
+/** "End sessions": signs a user out of every browser (a lost tablet, a clerk who left). */
+function EndSessionsModal({ user, isSelf, onClose }: { user: User | null; isSelf: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const end = useEndUserSessions();
+  const toast = useToast();
+
+  const confirm = () => {
+    if (!user || end.isPending) return;
+    end.mutate(user.username, {
+      onSuccess: ({ ended }) => {
+        toast.success(`${ended} session${ended === 1 ? '' : 's'} ended`, `${user.username} must sign in again.`);
+        onClose();
+      },
+      onError: (e) => toast.error('Ending the sessions failed', e),
+    });
+  };
+
+  return (
+    <Modal
+      show={user !== null}
+      onHide={onClose}
+      centered
+      aria-labelledby={titleId}
+      backdrop={end.isPending ? 'static' : true}
+      keyboard={!end.isPending}
+    >
+      <Modal.Header closeButton closeLabel="Close dialog">
+        <Modal.Title id={titleId} as="h2" className="fs-5">
+          End sessions
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">
+          End every session of <strong>{user?.username}</strong>? They are signed out of every browser and must sign in
+          again.
+        </p>
+        {isSelf && <p className="mt-2 mb-0 text-danger">This is you: you will be signed out here too.</p>}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={end.isPending}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={confirm} disabled={end.isPending}>
+          {end.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          End sessions
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }

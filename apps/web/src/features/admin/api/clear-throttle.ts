@@ -11,6 +11,11 @@ export function useClearThrottle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearThrottle,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.throttles() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.throttles() }),
+        // Clearing is itself recorded in the security log.
+        queryClient.invalidateQueries({ queryKey: adminKeys.securityEvents() }),
+      ]),
   });
 }

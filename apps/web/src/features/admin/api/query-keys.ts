@@ -5,4 +5,5 @@ export const adminKeys = {
   companySettings: () => [...adminKeys.all, 'company-settings'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   throttles: () => [...adminKeys.all, 'throttles'] as const,
+  securityEvents: () => [...adminKeys.all, 'security-events'] as const,
 };

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { resetUserState } from '../reset-user-state';
 import { rememberSignedInUser } from '../redirect-target';
 import { storeRoles } from '../roles-storage';
@@ -10,6 +10,8 @@ import { getUserRoles, userRolesQueryKey } from './get-user-roles';
 export interface LoginInput {
   username: string;
   password: string;
+  /** The authenticator app's code or a recovery code, for a user with two-factor sign-in on. */
+  totp?: string;
 }
 
 export interface LoginResult {
@@ -17,12 +19,26 @@ export interface LoginResult {
   roles: string[];
 }
 
+/**
+ * The password was right and the account has two-factor sign-in on: the server answers 401 with
+ * data { mfaRequired: true } until the code (missing or wrong) is given. The API client reports
+ * no lost session for a 401 of /api/login.
+ */
+export function isMfaRequired(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.httpStatus === 401 &&
+    typeof error.data === 'object' &&
+    error.data !== null &&
+    (error.data as { mfaRequired?: unknown }).mfaRequired === true
+  );
+}
+
 /** POST /api/login (form-encoded), then GET /api/users/roles, cached for the tab. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const session = await api.postForm<SessionInfo>('/api/login', {
-    username: input.username.trim(),
-    password: input.password,
-  });
+  const fields: Record<string, string> = { username: input.username.trim(), password: input.password };
+  if (input.totp !== undefined) fields.totp = input.totp.trim();
+  const session = await api.postForm<SessionInfo>('/api/login', fields);
   let roles: string[];
   try {
     roles = await getUserRoles();
@@ -46,7 +62,9 @@ export function useLogin() {
       queryClient.setQueryData(sessionQueryKey, session);
       queryClient.setQueryData(userRolesQueryKey, roles);
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      // Asking for the code after the password is the expected second step, not a failure.
+      if (input.totp === undefined && isMfaRequired(error)) return;
       // Logged (docs/product.md section 8) as a warning: the form shows the reason, nothing is broken.
       console.warn('Login failed', error);
     },

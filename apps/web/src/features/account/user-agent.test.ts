@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { shortUserAgent } from './user-agent';
+
+describe('shortUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131 on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86',
+      'Edge 131 on Windows',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133 on Linux'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15',
+      'Safari 17 on macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
+      'Safari 17 on iPhone',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome 131 on Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.85 Safari/537.36',
+      'Headless Chrome 131 on Linux',
+    ],
+    ['curl/8.5.0', 'curl/8.5.0'],
+    ['Yard tablet', 'Yard tablet'],
+    [null, 'Unknown'],
+    ['   ', 'Unknown'],
+    [`x${'y'.repeat(80)}`, `x${'y'.repeat(38)}…`],
+  ])('%s -> %s', (ua, expected) => {
+    expect(shortUserAgent(ua)).toBe(expected);
+  });
+});

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
+
+/** DELETE /api/admin/users/{username}/sessions: signs the user out everywhere; answers how many ended. */
+export function endUserSessions(username: string): Promise<{ ended: number }> {
+  return api.delete<{ ended: number }>(`/api/admin/users/${encodeURIComponent(username)}/sessions`);
+}
+
+export function useEndUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endUserSessions,
+    // The security log has a new line.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.securityEvents() }),
+  });
+}
