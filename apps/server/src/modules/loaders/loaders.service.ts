@@ -14,15 +14,11 @@ import {
 } from '@desk/domain';
 import type { CustomersTable, DB, OrdersTable, OrderStatusesTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Db } from '../../lib/sql.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
-
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /** A row of pickupBase's select. */
 type PickupRow = Pick<
