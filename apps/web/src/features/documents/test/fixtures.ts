@@ -71,6 +71,7 @@ export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHead
     noPricePrint: false,
     version: 4,
     totals: { subTotal: 0, tax: 0, total: 0 },
+    totalsCents: { subTotalCents: 0, taxCents: 0, totalCents: 0 },
     ...overrides,
   };
 }
