@@ -300,6 +300,20 @@ test.describe('quotes, orders and vendor orders', () => {
       money(PACKAGE_LINE),
     );
     await expectTotals(copy, money(SUB_TOTAL), money(TAX), money(TOTAL));
+    // Deleting the copy's package line: the delete answers the totals, and the Pricing block shows
+    // them (150.00; tax round(14.625) = 14.63; 164.63) without pricing anything in the browser.
+    const copyCart = copy.getByRole('table', { name: 'Product Cart' });
+    await cartRow(copyCart, pkg.itemNo)
+      .getByRole('button', { name: `Delete line ${pkg.itemNo}` })
+      .click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Confirmation' });
+    await confirmDelete.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirmDelete).toContainText('Cart line delete successful');
+    await confirmDelete.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(cartRow(copyCart, pkg.itemNo)).toHaveCount(0);
+    const afterDelete = Math.round((OVERRIDE * 975) / 10000);
+    await expectTotals(copy, money(OVERRIDE), money(afterDelete), money(OVERRIDE + afterDelete));
+    expect([money(afterDelete), money(OVERRIDE + afterDelete)]).toEqual(['14.63', '164.63']);
     await copy.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(copy).toBeHidden();
     await expect(openOrders.getByRole('row').filter({ hasText: `${jobName} - copy` })).toHaveCount(1);

@@ -98,6 +98,41 @@ export interface DocumentTotals {
   total: number;
 }
 
+/** Sub Total, Tax and Total in integer cents, as the server priced them. */
+export interface DocumentTotalsCents {
+  subTotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * A cart line's price in integer cents, as the server priced it: what the cart, its '?' breakdown
+ * and the PDF show (docs/architecture.md section 1). The browser formats it and computes nothing.
+ */
+export interface LinePriceCents {
+  /** The product's wholesale price. */
+  baseCents: number;
+  /** The document's multiplier for the product's category (1 for none), e.g. 0.85. */
+  multiplier: number;
+  multiplierCategory: string | null;
+  /** round(base × multiplier). */
+  multipliedCents: number;
+  /** The applied modifiers' cost for one unit. */
+  modCostCents: number;
+  /** multipliedCents + modCostCents. */
+  unitPriceCents: number;
+  quantity: number;
+  /** unitPriceCents × quantity, what the line would count before the package and override rules. */
+  extendedCents: number;
+  /** Packages: unit × quantity; other lines 0; an override replaces either. */
+  linePriceCents: number;
+  priceOverrideCents: number | null;
+  isPackage: boolean;
+  /** Whether the line counts toward the Sub Total (packages and overridden lines). */
+  counts: boolean;
+  overridden: boolean;
+}
+
 export interface DocumentCustomer {
   id: number;
   customerNo: string | null;
@@ -132,6 +167,7 @@ export interface DocumentHeader {
   noPricePrint: boolean;
   version: number;
   totals?: DocumentTotals;
+  totalsCents?: DocumentTotalsCents;
 }
 
 /** A row of the order or quote list (flat fields are the filter and sort names). */
@@ -172,6 +208,14 @@ export interface CartLine {
   unitPrice: number;
   linePrice: number;
   position: number;
+  /** The same price in cents with its breakdown; the cart shows this. */
+  price: LinePriceCents;
+}
+
+/** What a write that moves a price answers besides its own data: the document's new totals. */
+export interface PricedTotals {
+  totals: DocumentTotals;
+  totalsCents: DocumentTotalsCents;
 }
 
 export interface SubPartRow {

@@ -7,6 +7,8 @@ import {
   type AppliedModifier,
   type CartLine,
   type DocumentHeader,
+  type DocumentTotals,
+  type DocumentTotalsCents,
   type DocumentListItem,
   type LineInput,
   type ModifierCategory,
@@ -318,7 +320,11 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
   }));
 }
 
-/** Prices a document's lines with the one pricing module; answers the cart lines and totals. */
+/**
+ * The one priced document (docs/architecture.md section 1): stored rows priced with the one pricing
+ * module, in integer cents. The cart API, the document's totals, every write that moves a price,
+ * the PDF and the e-mail all answer from here; the dollar fields are the same cents divided by 100.
+ */
 export async function pricedDocument(db: Db, k: KindTables, header: any, taxRate: number) {
   const lines = await loadLines(db, k, header.id);
   const { lines: priced, totals } = priceDocument(
@@ -338,14 +344,32 @@ export async function pricedDocument(db: Db, k: KindTables, header: any, taxRate
       unitPrice: p.unitPriceCents / 100,
       linePrice: p.linePriceCents / 100,
       position: l.row.position,
+      price: {
+        baseCents: l.input.wholesalePriceCents,
+        multiplier: multiplierFromScaled(p.multiplier),
+        multiplierCategory: l.input.multiplierCategory,
+        multipliedCents: p.unitPriceCents - p.modCostCents,
+        modCostCents: p.modCostCents,
+        unitPriceCents: p.unitPriceCents,
+        quantity: l.input.quantity,
+        extendedCents: p.unitPriceCents * l.input.quantity,
+        linePriceCents: p.linePriceCents,
+        priceOverrideCents: l.input.priceOverrideCents,
+        isPackage: p.isPackage,
+        counts: p.counts,
+        overridden: p.overridden,
+      },
     };
   });
-  return {
-    cart,
-    totalsCents: totals,
-    totals: { subTotal: totals.subTotalCents / 100, tax: totals.taxCents / 100, total: totals.totalCents / 100 },
-  };
+  const totalsCents: DocumentTotalsCents = { ...totals };
+  return { cart, totalsCents, totals: totalsInDollars(totalsCents) };
 }
+
+export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
+  subTotal: t.subTotalCents / 100,
+  tax: t.taxCents / 100,
+  total: t.totalCents / 100,
+});
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
   return any(db)

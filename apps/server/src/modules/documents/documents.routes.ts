@@ -186,7 +186,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
       async (request, reply) => {
         const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
-        return reply.code(201).send(ok({ ...r.line, totals: r.totals }, 'Line added'));
+        return reply.code(201).send(ok({ ...r.line, totals: r.totals, totalsCents: r.totalsCents }, 'Line added'));
       },
     );
 
@@ -198,7 +198,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
       async (request) => {
         const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
-        return ok({ ...r.line, totals: r.totals }, 'Line updated');
+        return ok({ ...r.line, totals: r.totals, totalsCents: r.totalsCents }, 'Line updated');
       },
     );
 
@@ -216,7 +216,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       async (request) => {
         const o = request.body.priceOverride;
         const r = await documents.setPriceOverride(kind, request.params.id, o === null ? null : toCents(o));
-        return ok({ ...r.line, totals: r.totals }, o === null ? 'Price override cleared' : 'Price override set');
+        return ok(
+          { ...r.line, totals: r.totals, totalsCents: r.totalsCents },
+          o === null ? 'Price override cleared' : 'Price override set',
+        );
       },
     );
 
@@ -224,12 +227,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${parts}/delete/:id`,
       {
         config: access,
-        schema: { tags, summary: 'Remove a line with its sub-parts and modifiers', params: params('id') },
+        schema: {
+          tags,
+          summary: 'Remove a line with its sub-parts and modifiers; answers the new totals',
+          params: params('id'),
+        },
       },
-      async (request) => {
-        await documents.deleteLine(kind, request.params.id);
-        return ok(null, 'Line deleted');
-      },
+      async (request) => ok(await documents.deleteLine(kind, request.params.id), 'Line deleted'),
     );
 
     // ---- sub-parts ----
@@ -349,12 +353,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${base}/package-modifiers/delete/:id`,
       {
         config: access,
-        schema: { tags, summary: 'Un-apply a modifier (id: the applied modifier)', params: params('id') },
+        schema: {
+          tags,
+          summary: 'Un-apply a modifier (id: the applied modifier); answers the line as priced now and the new totals',
+          params: params('id'),
+        },
       },
-      async (request) => {
-        await documents.deleteModifier(kind, request.params.id);
-        return ok(null, 'Modifier removed');
-      },
+      async (request) => ok(await documents.deleteModifier(kind, request.params.id), 'Modifier removed'),
     );
   }
 

@@ -55,8 +55,8 @@ export class DocumentsService {
   async get(kind: DocumentKind, id: number, db: Db = this.db): Promise<DocumentHeader> {
     const k = KINDS[kind];
     const row = await this.headerRow(db, k, id);
-    const { totals } = await repo.pricedDocument(db, k, row, this.taxRate);
-    const header: DocumentHeader = { ...repo.toHeader(k, row), totals };
+    const { totals, totalsCents } = await repo.pricedDocument(db, k, row, this.taxRate);
+    const header: DocumentHeader = { ...repo.toHeader(k, row), totals, totalsCents };
     if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
     return header;
   }
@@ -325,9 +325,14 @@ export class DocumentsService {
     return line;
   }
 
+  /** What a write that moves a price answers: the changed line as priced now and the new totals. */
   private async lineResult(db: Db, k: KindTables, docId: number, lineId: number) {
-    const { cart, totals } = await repo.pricedDocument(db, k, await this.headerRow(db, k, docId), this.taxRate);
-    return { line: cart.find((l) => l.id === lineId) ?? null, totals };
+    const { cart, totals, totalsCents } = await this.totalsResult(db, k, docId);
+    return { line: cart.find((l) => l.id === lineId) ?? null, totals, totalsCents };
+  }
+
+  private async totalsResult(db: Db, k: KindTables, docId: number) {
+    return repo.pricedDocument(db, k, await this.headerRow(db, k, docId), this.taxRate);
   }
 
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
@@ -406,13 +411,16 @@ export class DocumentsService {
     });
   }
 
+  /** Answers the document's totals without the line, so the cart need not guess them. */
   async deleteLine(kind: DocumentKind, lineId: number) {
     const k = KINDS[kind];
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
       await any(trx).deleteFrom(k.parts).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
+      const { totals, totalsCents } = await this.totalsResult(trx, k, line.doc_id);
+      return { id: lineId, totals, totalsCents };
     });
   }
 
@@ -576,20 +584,25 @@ export class DocumentsService {
       }
       await this.touch(trx, k, line.doc_id);
       const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);
-      const { line: priced, totals } = await this.lineResult(trx, k, line.doc_id, lineId);
-      return { ...applied!, line: priced, totals };
+      const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, line.doc_id, lineId);
+      return { ...applied!, line: priced, totals, totalsCents };
     });
   }
 
-  /** Star off: removes the applied modifier and, with it, its MOD sub-part. */
+  /**
+   * Star off: removes the applied modifier and, with it, its MOD sub-part. Answers the line as
+   * priced now (its modifier cost drops) and the document's new totals.
+   */
   async deleteModifier(kind: DocumentKind, appliedId: number) {
     const k = KINDS[kind];
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const row = await any(trx).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
       if (!row) throw notFound(`Applied modifier ${appliedId} does not exist.`);
       await any(trx).deleteFrom(k.mods).where('id', '=', appliedId).execute();
-      const line = await repo.findLine(trx, k, row[k.partFk]);
-      if (line) await this.touch(trx, k, line.doc_id);
+      // The line is there: the modifier's foreign key goes with it.
+      const line = (await repo.findLine(trx, k, row[k.partFk]))!;
+      await this.touch(trx, k, line.doc_id);
+      return { id: appliedId, ...(await this.lineResult(trx, k, line.doc_id, line.id)) };
     });
   }
 }

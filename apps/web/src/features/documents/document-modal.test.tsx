@@ -123,7 +123,16 @@ describe('DocumentModal', () => {
   });
 
   it("saves an order with refreshMultiplier and version, and shows a stale save's reason", async () => {
-    const order = aDocument();
+    const order = aDocument({
+      totals: { subTotal: 2480.5, tax: 0, total: 2480.5 },
+      totalsCents: { subTotalCents: 248050, taxCents: 0, totalCents: 248050 },
+    });
+    // The refreshed multipliers' totals, as the server answers them.
+    const refreshed = {
+      sectionalMultiplierCopy: 0.8,
+      totals: { subTotal: 2201.3, tax: 0, total: 2201.3 },
+      totalsCents: { subTotalCents: 220130, taxCents: 0, totalCents: 220130 },
+    };
     let saves = 0;
     const fetchMock = stubApi({
       ...common,
@@ -132,7 +141,7 @@ describe('DocumentModal', () => {
       'PUT /api/orders/update/13': () => {
         saves += 1;
         return saves === 1
-          ? ok({ ...order, jobName: 'Beaulieu - rev B', version: 5 }, 'Order updated')
+          ? ok({ ...order, ...refreshed, jobName: 'Beaulieu - rev B', version: 5 }, 'Order updated')
           : failed(409, 'Order 13 was changed by someone else; reload it and try again.');
       },
     });
@@ -141,12 +150,16 @@ describe('DocumentModal', () => {
 
     const jobName = await screen.findByLabelText('Job Name');
     expect(((await screen.findByLabelText('Status Code')) as HTMLSelectElement).value).toBe('2');
+    const subTotal = () => within(screen.getByRole('table', { name: 'Pricing' })).getAllByRole('row')[0]!.textContent;
+    await waitFor(() => expect(subTotal()).toBe('Sub Total2,480.50'));
     await user.clear(jobName);
     await user.type(jobName, 'Beaulieu - rev B');
     await user.click(screen.getByLabelText('Refresh multipliers from customer'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(within(await screen.findByTestId('toast')).getByText('Update Succeeded')).toBeTruthy();
+    // The Pricing block shows the totals the save answered.
+    await waitFor(() => expect(subTotal()).toBe('Sub Total2,201.30'));
     const body = bodyOf(fetchMock, 'PUT', '/api/orders/update/13') as Record<string, unknown>;
     expect(body).toMatchObject({
       id: 13,

@@ -71,8 +71,26 @@ describe('LineModifierPanel', () => {
         ...appliedMount,
         line: packageLine(),
         totals: { subTotal: 2480.5, tax: 0, total: 2480.5 },
+        totalsCents: { subTotalCents: 248050, taxCents: 0, totalCents: 248050 },
       }),
-      'DELETE /api/quotes/package-modifiers/delete/90': ok(null),
+      // The server answers the line without the high lift's 185.00 and the new totals.
+      'DELETE /api/quotes/package-modifiers/delete/90': ok({
+        id: 90,
+        line: packageLine({
+          modCostIncrease: 48,
+          unitPrice: 1055.25,
+          linePrice: 2110.5,
+          price: {
+            ...packageLine().price,
+            modCostCents: 4800,
+            unitPriceCents: 105525,
+            extendedCents: 211050,
+            linePriceCents: 211050,
+          },
+        }),
+        totals: { subTotal: 2110.5, tax: 0, total: 2110.5 },
+        totalsCents: { subTotalCents: 211050, taxCents: 0, totalCents: 211050 },
+      }),
     });
     const user = userEvent.setup();
     renderWithQuery(<LineModifierPanel kind="quote" docId={7} lineId={23} packageId={75} />);

@@ -1,22 +1,19 @@
-import type { CartLine, LinePrice } from '@desk/domain';
+import type { CartLine } from '@desk/domain';
 import { useState, type KeyboardEvent } from 'react';
 import { Badge, OverlayTrigger, Popover } from 'react-bootstrap';
-import { formatMoney, formatMoneyCents } from './money';
+import { formatMoneyCents } from './money';
 
 export interface PriceBreakdownProps {
   line: CartLine;
-  /** The line as the cart priced it (the same pass that made the totals). */
-  price: LinePrice;
 }
 
 /**
- * The '?' badge of a cart line and its popover: how the line's price comes about, from its
- * pricingInfo (docs/architecture.md section 1), so every number in the cart can be explained.
+ * The '?' badge of a cart line and its popover: how the line's price comes about, every figure as
+ * the server priced it (docs/architecture.md section 1), so every number in the cart can be explained.
  */
-export function PriceBreakdown({ line, price }: PriceBreakdownProps) {
+export function PriceBreakdown({ line }: PriceBreakdownProps) {
   const [show, setShow] = useState(false);
-  const info = line.pricingInfo;
-  const multiplied = price.unitPriceCents - price.modCostCents;
+  const price = line.price;
   const popoverId = `price-breakdown-${line.id}`;
   const row = (term: string, value: string, note?: string) => (
     <tr>
@@ -38,19 +35,19 @@ export function PriceBreakdown({ line, price }: PriceBreakdownProps) {
       <Popover.Body className="small">
         <table className="w-100">
           <tbody>
-            {row('Base product cost', formatMoney(info.baseProductCost))}
-            {row('Multiplier', `× ${info.multiplierValue}`, info.baseProductMultiplierCategory ?? 'No category (1)')}
-            {row('Base × multiplier', formatMoneyCents(multiplied), 'rounded to the cent')}
-            {row('Modifier cost increase', `+ ${formatMoney(info.modCostIncrease)}`)}
+            {row('Base product cost', formatMoneyCents(price.baseCents))}
+            {row('Multiplier', `× ${price.multiplier}`, price.multiplierCategory ?? 'No category (1)')}
+            {row('Base × multiplier', formatMoneyCents(price.multipliedCents), 'rounded to the cent')}
+            {row('Modifier cost increase', `+ ${formatMoneyCents(price.modCostCents)}`)}
             {row('Unit price', formatMoneyCents(price.unitPriceCents), 'round(base × multiplier) + modifiers')}
-            {row('Quantity', String(info.lineQuantity))}
+            {row('Quantity', String(price.quantity))}
             {row(
               'Line price',
-              price.isPackage ? formatMoneyCents(price.unitPriceCents * info.lineQuantity) : '0.00',
+              price.isPackage ? formatMoneyCents(price.extendedCents) : '0.00',
               price.isPackage ? 'unit price × quantity' : 'not a package: counts 0',
             )}
-            {info.priceOverride !== null &&
-              row('Price override', formatMoney(info.priceOverride), 'replaces the line price')}
+            {price.priceOverrideCents !== null &&
+              row('Price override', formatMoneyCents(price.priceOverrideCents), 'replaces the line price')}
           </tbody>
           <tfoot className="border-top">{row('Counts toward Sub Total', formatMoneyCents(price.linePriceCents))}</tfoot>
         </table>

@@ -4,10 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProductCart } from './product-cart';
-import { bodyOf, packageLine, partLine, requestedUrls } from './test/fixtures';
-import { SERVER_DOCUMENTS } from './test/server-documents';
+import { aDocument, bodyOf, packageLine, partLine, requestedUrls } from './test/fixtures';
 
 const config = ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 });
+
+/** The document as the server answers it: its totals are the server's, in cents and in dollars. */
+const docWith = (id: number, subTotalCents: number, taxCents: number, kind: 'order' | 'quote' = 'order') =>
+  ok(
+    aDocument({
+      id,
+      kind,
+      totalsCents: { subTotalCents, taxCents, totalCents: subTotalCents + taxCents },
+      totals: { subTotal: subTotalCents / 100, tax: taxCents / 100, total: (subTotalCents + taxCents) / 100 },
+    }),
+  );
+const totalsOf = (subTotalCents: number, taxCents: number) => ({
+  totalsCents: { subTotalCents, taxCents, totalCents: subTotalCents + taxCents },
+  totals: { subTotal: subTotalCents / 100, tax: taxCents / 100, total: (subTotalCents + taxCents) / 100 },
+});
+
+/** OPN-JS-WM overridden to 399.99: counted, not struck. */
+const overriddenPart = () => {
+  const plain = partLine();
+  return {
+    ...plain,
+    priceOverride: 399.99,
+    linePrice: 399.99,
+    pricingInfo: { ...plain.pricingInfo, priceOverride: 399.99 },
+    price: { ...plain.price, linePriceCents: 39999, priceOverrideCents: 39999, counts: true, overridden: true },
+  };
+};
 
 const pricingRows = () => {
   const block = screen.getByRole('region', { name: 'Pricing' });
@@ -18,7 +44,11 @@ const pricingRows = () => {
 
 describe('ProductCart', () => {
   it('strikes a part line through and totals only the package line', async () => {
-    stubApi({ 'GET /api/config': config, 'GET /api/order-parts/13': ok([packageLine(), partLine()]) });
+    stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
+      'GET /api/orders/13': docWith(13, 248050, 0),
+    });
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
     const table = await screen.findByRole('table', { name: 'Product Cart' });
@@ -49,32 +79,52 @@ describe('ProductCart', () => {
     expect(pricingRows()).toEqual(['Sub Total2,480.50', 'Tax (9.75)(tax off)0.00', 'Total2,480.50']);
   });
 
-  it('equals the server totals for a taxed cart with overrides (tax 92.859 -> 92.86)', async () => {
-    const order21 = SERVER_DOCUMENTS.find((d) => d.name === 'order 21')!;
-    stubApi({ 'GET /api/config': config, 'GET /api/order-parts/21': ok(order21.cart) });
-    renderWithQuery(<ProductCart kind="order" docId={21} useTax={order21.header.useTax} />);
+  it("shows the server's line prices and totals as sent, computing nothing (tax 280.847775 -> 280.85)", async () => {
+    // Figures no browser sum of the lines gives: the cart shows what the server answered.
+    const pkg = packageLine({ price: { ...packageLine().price, unitPriceCents: 111111, linePriceCents: 222222 } });
+    stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/21': ok([pkg, overriddenPart()]),
+      'GET /api/orders/21': docWith(21, 288049, 28085),
+    });
+    renderWithQuery(<ProductCart kind="order" docId={21} useTax />);
 
-    await screen.findByRole('table', { name: 'Product Cart' });
-    expect(order21.header.totals).toEqual({ subTotal: 952.4, tax: 92.86, total: 1045.26 });
-    expect(pricingRows()).toEqual(['Sub Total952.40', 'Tax (9.75)92.86', 'Total1,045.26']);
+    const table = await screen.findByRole('table', { name: 'Product Cart' });
+    await waitFor(() => expect(pricingRows()).toEqual(['Sub Total2,880.49', 'Tax (9.75)280.85', 'Total3,161.34']));
+    const packageRow = within(table).getByText('PKG-1607-INS').closest('tr')!;
+    expect(within(packageRow).getByText('1,111.11')).toBeTruthy();
+    expect(within(packageRow).getByText('2,222.22')).toBeTruthy();
     // An overridden part line shows its override, not struck.
-    const hinges = screen.getByText('HNG-04').closest('tr')!;
-    expect(within(hinges).getByText('42.00').className).not.toContain('line-through');
-    expect(within(hinges).getByText('override')).toBeTruthy();
+    const part = within(table).getByText('OPN-JS-WM').closest('tr')!;
+    expect(within(part).getByText('399.99').className).not.toContain('line-through');
+    expect(within(part).getByText('override')).toBeTruthy();
   });
 
-  it('saves a price override on Enter and reprices from the answer, without asking again', async () => {
-    const overridden = {
-      ...partLine({ priceOverride: 399.99, linePrice: 399.99 }),
-      pricingInfo: { ...partLine().pricingInfo, priceOverride: 399.99 },
-    };
+  it('deleting a line shows the totals the delete answered, without asking for the cart again', async () => {
+    const fetchMock = stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), overriddenPart()]),
+      'GET /api/orders/13': docWith(13, 288049, 28085),
+      'DELETE /api/order-parts/delete/23': ok({ id: 23, ...totalsOf(39999, 3900) }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete line PKG-1607-INS' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // 399.99 x 0.0975 = 38.999 -> 39.00
+    await waitFor(() => expect(pricingRows()).toEqual(['Sub Total399.99', 'Tax (9.75)39.00', 'Total438.99']));
+    expect(screen.queryByText('PKG-1607-INS', { selector: 'td' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/order-parts/13')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/orders/13')).toHaveLength(1);
+  });
+
+  it("saves a price override on Enter and shows the answer's prices, without asking again", async () => {
     const fetchMock = stubApi({
       'GET /api/config': config,
       'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'PUT /api/order-parts/update/24/price-override': ok({
-        ...overridden,
-        totals: { subTotal: 2880.49, tax: 280.85, total: 3161.34 },
-      }),
+      'GET /api/orders/13': docWith(13, 248050, 24185),
+      'PUT /api/order-parts/update/24/price-override': ok({ ...overriddenPart(), ...totalsOf(288049, 28085) }),
     });
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax />);
@@ -86,27 +136,23 @@ describe('ProductCart', () => {
     await waitFor(() => expect(pricingRows()).toEqual(['Sub Total2,880.49', 'Tax (9.75)280.85', 'Total3,161.34']));
     expect(bodyOf(fetchMock, 'PUT', '/api/order-parts/update/24/price-override')).toEqual({ priceOverride: 399.99 });
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/order-parts/13')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/orders/13')).toHaveLength(1);
   });
 
   it('clears an override with null when the field is emptied, and saves a quantity on leaving it', async () => {
-    const overridden = {
-      ...partLine({ priceOverride: 399.99, linePrice: 399.99 }),
-      pricingInfo: { ...partLine().pricingInfo, priceOverride: 399.99 },
-    };
     const fetchMock = stubApi({
       'GET /api/config': config,
-      'GET /api/quote-parts/4': ok([packageLine(), overridden]),
-      'PUT /api/quote-parts/update/24/price-override': ok({
-        ...partLine(),
-        totals: { subTotal: 2480.5, tax: 0, total: 2480.5 },
-      }),
+      'GET /api/quote-parts/4': ok([packageLine(), overriddenPart()]),
+      'GET /api/quotes/4': docWith(4, 288049, 0, 'quote'),
+      'PUT /api/quote-parts/update/24/price-override': ok({ ...partLine(), ...totalsOf(248050, 0) }),
       'PUT /api/quote-parts/update/23': ok({
         ...packageLine({
           quantity: 3,
           linePrice: 3720.75,
           pricingInfo: { ...packageLine().pricingInfo, lineQuantity: 3 },
+          price: { ...packageLine().price, quantity: 3, extendedCents: 372075, linePriceCents: 372075 },
         }),
-        totals: { subTotal: 3720.75, tax: 0, total: 3720.75 },
+        ...totalsOf(372075, 0),
       }),
     });
     const user = userEvent.setup();
@@ -130,8 +176,12 @@ describe('ProductCart', () => {
     expect(bodyOf(fetchMock, 'PUT', '/api/quote-parts/update/23')).toEqual({ quantity: 3 });
   });
 
-  it("explains a line's price in the '?' popover", async () => {
-    stubApi({ 'GET /api/config': config, 'GET /api/order-parts/13': ok([packageLine(), partLine()]) });
+  it("explains a line's price in the '?' popover with the server's figures", async () => {
+    stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
+      'GET /api/orders/13': docWith(13, 248050, 0),
+    });
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
@@ -148,13 +198,10 @@ describe('ProductCart', () => {
   });
 
   it('refuses an override with 3 decimals or below zero in plain words, sends nothing, and Escape restores it', async () => {
-    const overridden = {
-      ...partLine({ priceOverride: 399.99, linePrice: 399.99 }),
-      pricingInfo: { ...partLine().pricingInfo, priceOverride: 399.99 },
-    };
     const fetchMock = stubApi({
       'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), overridden]),
+      'GET /api/order-parts/13': ok([packageLine(), overriddenPart()]),
+      'GET /api/orders/13': docWith(13, 288049, 28085),
     });
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax />);
@@ -187,6 +234,7 @@ describe('ProductCart', () => {
     const fetchMock = stubApi({
       'GET /api/config': config,
       'GET /api/quote-parts/4': ok([packageLine(), partLine()]),
+      'GET /api/quotes/4': docWith(4, 248050, 0, 'quote'),
       'PUT /api/quote-parts/update/24/price-override': failed(400, 'body.priceOverride: must have at most 2 decimals'),
     });
     const user = userEvent.setup();

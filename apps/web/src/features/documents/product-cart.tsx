@@ -1,5 +1,5 @@
-import type { CartLine, DocumentKind, LinePrice } from '@desk/domain';
-import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
+import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
+import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
@@ -12,9 +12,9 @@ import { usePublicConfig } from '../config/api/get-public-config';
 import { useAddCartLine } from './api/add-cart-line';
 import { useDeleteCartLine } from './api/delete-cart-line';
 import { useCart } from './api/get-cart';
+import { useDocument } from './api/get-document';
 import { useSetPriceOverride } from './api/set-price-override';
 import { useUpdateLineQuantity } from './api/update-line-quantity';
-import { priceCart } from './cart-pricing';
 import { formatMoneyCents, formatTaxPercent } from './money';
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
@@ -22,7 +22,7 @@ import { PriceBreakdown } from './price-breakdown';
 export interface ProductCartProps {
   kind: DocumentKind;
   docId: number;
-  /** The saved document's tax switch: the totals are the server's, so they follow what is saved. */
+  /** The saved document's tax switch (the '(tax off)' note); the totals are the server's. */
   useTax: boolean;
 }
 
@@ -40,11 +40,13 @@ export const CART_COLUMNS = [
 /**
  * The Product Cart of an order or quote (docs/product.md section 2): lines with inline quantity and
  * price override, a price breakdown per line, expandable package lines, and the Pricing block.
- * The prices are computed once per change with the shared pricing module from what the server
- * sent, so they equal the server's totals (and the PDF).
+ * Every price is the server's (docs/architecture.md section 1): each line's `price` and the
+ * document's `totalsCents`, the same numbers as the PDF. A write answers the new line and totals,
+ * which go into the query cache; the browser formats and computes nothing.
  */
 export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const cart = useCart(kind, docId);
+  const doc = useDocument(kind, docId);
   const config = usePublicConfig();
   const addLine = useAddCartLine(kind, docId);
   const updateQuantity = useUpdateLineQuantity(kind, docId);
@@ -58,12 +60,6 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const [savingLine, setSavingLine] = useState<number | null>(null);
 
   const taxRate = config.data?.taxRate;
-  const lines = cart.data;
-  // One pass over the cart per change: every line's price and the three totals.
-  const pricing = useMemo(
-    () => (lines && taxRate !== undefined ? priceCart(lines, useTax, taxRate) : null),
-    [lines, useTax, taxRate],
-  );
 
   /** Saves one line's change; a failure is a toast, and answers the error for the cell to show. */
   const run = async (
@@ -152,8 +148,8 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                 </td>
               </tr>
             )}
-            {rows.map((line, index) => {
-              const price = pricing?.lines[index];
+            {rows.map((line) => {
+              const price = line.price;
               const isOpen = expanded.has(line.id);
               const busy = savingLine === line.id;
               return (
@@ -189,11 +185,11 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                       <WindowsInserts line={line} />
                     </td>
                     <td className="text-end text-nowrap" style={NUMERIC}>
-                      {price && <UnitPrice price={price} />}
+                      <UnitPrice price={price} />
                     </td>
                     <td className="text-end text-nowrap" style={NUMERIC}>
-                      {price && <LinePriceCell line={line} price={price} />}
-                      {price && <PriceBreakdown line={line} price={price} />}
+                      <LinePriceCell price={price} />
+                      <PriceBreakdown line={line} />
                     </td>
                     <td style={{ width: '8.5rem' }}>
                       <OverrideCell
@@ -240,7 +236,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
         </Table>
       </div>
 
-      <PricingBlock pricing={pricing} taxRate={taxRate} useTax={useTax} />
+      <PricingBlock totals={doc.data?.totalsCents} taxRate={taxRate} useTax={useTax} />
 
       <ProductLinker
         show={linking}
@@ -264,13 +260,13 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   );
 }
 
-/** Sub Total, Tax (rate in percent) and Total, two decimals. */
+/** Sub Total, Tax (rate in percent) and Total as the server priced them, two decimals. */
 function PricingBlock({
-  pricing,
+  totals,
   taxRate,
   useTax,
 }: {
-  pricing: ReturnType<typeof priceCart> | null;
+  totals: DocumentTotalsCents | undefined;
   taxRate: number | undefined;
   useTax: boolean;
 }) {
@@ -286,7 +282,7 @@ function PricingBlock({
                 Sub Total
               </th>
               <td className="text-end" style={NUMERIC}>
-                {amount(pricing?.totals.subTotalCents)}
+                {amount(totals?.subTotalCents)}
               </td>
             </tr>
             <tr>
@@ -295,7 +291,7 @@ function PricingBlock({
                 {!useTax && <span className="ms-1 small">(tax off)</span>}
               </th>
               <td className="text-end" style={NUMERIC}>
-                {amount(pricing?.totals.taxCents)}
+                {amount(totals?.taxCents)}
               </td>
             </tr>
             <tr className="border-top">
@@ -303,7 +299,7 @@ function PricingBlock({
                 Total
               </th>
               <td className="text-end pt-1 fw-semibold" style={NUMERIC}>
-                {amount(pricing?.totals.totalCents)}
+                {amount(totals?.totalCents)}
               </td>
             </tr>
           </tbody>
@@ -320,7 +316,7 @@ const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const STRUCK = 'text-decoration-line-through text-secondary';
 const NOT_COUNTED = 'Not a package: not counted unless a price override is set';
 
-function UnitPrice({ price }: { price: LinePrice }) {
+function UnitPrice({ price }: { price: LinePriceCents }) {
   return (
     <span className={price.isPackage ? undefined : STRUCK} title={price.isPackage ? undefined : NOT_COUNTED}>
       {formatMoneyCents(price.unitPriceCents)}
@@ -328,7 +324,7 @@ function UnitPrice({ price }: { price: LinePrice }) {
   );
 }
 
-function LinePriceCell({ line, price }: { line: CartLine; price: LinePrice }) {
+function LinePriceCell({ price }: { price: LinePriceCents }) {
   if (price.overridden) {
     return (
       <span className="fw-semibold" title="Price override">
@@ -340,7 +336,7 @@ function LinePriceCell({ line, price }: { line: CartLine; price: LinePrice }) {
   if (!price.isPackage) {
     return (
       <span className={STRUCK} title={NOT_COUNTED}>
-        {formatMoneyCents(price.unitPriceCents * line.quantity)}
+        {formatMoneyCents(price.extendedCents)}
       </span>
     );
   }

@@ -1,4 +1,4 @@
-import type { AppliedModifier, CartLine, DocumentKind, DocumentTotals } from '@desk/domain';
+import type { AppliedModifier, CartLine, DocumentKind, PricedTotals } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
@@ -12,7 +12,7 @@ export interface ApplyModifierInput {
   inches: string | null;
 }
 
-export type AppliedAnswer = AppliedModifier & { line: CartLine | null; totals: DocumentTotals };
+export type AppliedAnswer = AppliedModifier & { line: CartLine | null } & PricedTotals;
 
 /**
  * Star on, or new notes: POST /api/{orders|quotes}/package-modifiers/upsert/{lineId}
@@ -31,11 +31,11 @@ export function useApplyModifier(kind: DocumentKind, docId: number, lineId: numb
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApplyModifierInput) => applyModifier(kind, lineId, input),
-    onSuccess: ({ line, totals, ...applied }) => {
+    onSuccess: ({ line, totals, totalsCents, ...applied }) => {
       queryClient.setQueryData<AppliedModifier[]>(documentKeys.appliedModifiers(kind, lineId), (list) =>
         list ? [...list.filter((a) => a.id !== applied.id), applied].sort((a, b) => a.id - b.id) : list,
       );
-      if (line) applyLineAnswer(queryClient, kind, docId, { ...line, totals });
+      if (line) applyLineAnswer(queryClient, kind, docId, { ...line, totals, totalsCents });
       return queryClient.invalidateQueries({ queryKey: documentKeys.subParts(kind, lineId) });
     },
   });

@@ -1,6 +1,7 @@
 import type {
   AppliedModifier,
   CartLine,
+  LinePriceCents,
   Customer,
   DocumentHeader,
   OrderStatus,
@@ -70,6 +71,7 @@ export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHead
     noPricePrint: false,
     version: 4,
     totals: { subTotal: 0, tax: 0, total: 0 },
+    totalsCents: { subTotalCents: 0, taxCents: 0, totalCents: 0 },
     ...overrides,
   };
 }
@@ -93,6 +95,26 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/** A line's price as the server answers it (cents); unset fields are a plain, uncounted line. */
+export function linePrice(p: Partial<LinePriceCents>): LinePriceCents {
+  return {
+    baseCents: 0,
+    multiplier: 1,
+    multiplierCategory: null,
+    multipliedCents: 0,
+    modCostCents: 0,
+    unitPriceCents: 0,
+    quantity: 1,
+    extendedCents: 0,
+    linePriceCents: 0,
+    priceOverrideCents: null,
+    isPackage: false,
+    counts: false,
+    overridden: false,
+    ...p,
+  };
+}
+
 /** A package line: 1185 x 0.85 = 1007.25, + 233 of modifiers = 1240.25 per door. */
 export function packageLine(overrides: Partial<CartLine> = {}): CartLine {
   return {
@@ -113,6 +135,19 @@ export function packageLine(overrides: Partial<CartLine> = {}): CartLine {
     unitPrice: 1240.25,
     linePrice: 2480.5,
     position: 0,
+    price: linePrice({
+      baseCents: 118500,
+      multiplier: 0.85,
+      multiplierCategory: 'Sectional',
+      multipliedCents: 100725,
+      modCostCents: 23300,
+      unitPriceCents: 124025,
+      quantity: 2,
+      extendedCents: 248050,
+      linePriceCents: 248050,
+      isPackage: true,
+      counts: true,
+    }),
     ...overrides,
   };
 }
@@ -146,6 +181,15 @@ export function partLine(overrides: Partial<CartLine> = {}): CartLine {
     unitPrice: 418.5,
     linePrice: 0,
     position: 1,
+    price: linePrice({
+      baseCents: 46500,
+      multiplier: 0.9,
+      multiplierCategory: 'Opener',
+      multipliedCents: 41850,
+      unitPriceCents: 41850,
+      quantity: 1,
+      extendedCents: 41850,
+    }),
     ...overrides,
   };
 }
