@@ -17,7 +17,7 @@ import { ModifierPopover } from '../../components/modifiers/modifier-popover';
 import { useApplyModifier } from './api/apply-modifier';
 import { useAppliedModifiers } from './api/list-applied-modifiers';
 import { useRemoveModifier } from './api/remove-modifier';
-import { formatMoney } from './money';
+import { formatMoney } from '../../lib/money';
 import { NotesModal } from './notes-modal';
 
 export interface LineModifierPanelProps {

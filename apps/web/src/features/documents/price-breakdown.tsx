@@ -1,7 +1,7 @@
 import type { CartLine } from '@desk/domain';
 import { useState, type KeyboardEvent } from 'react';
 import { Badge, OverlayTrigger, Popover } from 'react-bootstrap';
-import { formatMoneyCents } from './money';
+import { formatMoneyCents } from '../../lib/money';
 
 export interface PriceBreakdownProps {
   line: CartLine;
@@ -43,7 +43,7 @@ export function PriceBreakdown({ line }: PriceBreakdownProps) {
             {row('Quantity', String(price.quantity))}
             {row(
               'Line price',
-              price.isPackage ? formatMoneyCents(price.extendedCents) : '0.00',
+              price.isPackage ? formatMoneyCents(price.extendedCents) : formatMoneyCents(0),
               price.isPackage ? 'unit price × quantity' : 'not a package: counts 0',
             )}
             {price.priceOverrideCents !== null &&

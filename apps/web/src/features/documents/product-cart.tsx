@@ -15,7 +15,7 @@ import { useCart } from './api/get-cart';
 import { useDocument } from './api/get-document';
 import { useSetPriceOverride } from './api/set-price-override';
 import { useUpdateLineQuantity } from './api/update-line-quantity';
-import { formatMoneyCents, formatTaxPercent } from './money';
+import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/money';
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
 
@@ -447,7 +447,7 @@ function OverrideCell({
   /** Answers null when saved, or the error. */
   onSave: (priceOverride: number | null) => Promise<unknown>;
 }) {
-  const stored = line.priceOverride === null ? '' : line.priceOverride.toFixed(2);
+  const stored = line.priceOverride === null ? '' : formatMoneyInput(line.priceOverride);
   const [draft, setDraft] = useState(stored);
   // A number field reports letters as '' with validity.badInput: that is not "no override".
   const [badInput, setBadInput] = useState(false);
