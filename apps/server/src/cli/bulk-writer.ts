@@ -5,6 +5,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 
 export type Value = string | number | null;
 
@@ -17,7 +18,7 @@ export interface BulkWriter {
 
 export function bulkWriter(database: Database): BulkWriter {
   if (database.sqlite) return sqliteWriter(database.sqlite);
-  return pgWriter(database.db as Kysely<any>);
+  return pgWriter(database.db);
 }
 
 function sqliteWriter(db: SQLite.Database): BulkWriter {
@@ -54,7 +55,7 @@ function sqliteWriter(db: SQLite.Database): BulkWriter {
   };
 }
 
-function pgWriter(db: Kysely<any>): BulkWriter {
+function pgWriter(db: Kysely<DB>): BulkWriter {
   return {
     async insert(table, columns, rows) {
       const perBatch = Math.max(1, Math.floor(30000 / columns.length));

@@ -198,13 +198,12 @@ for (const engine of engines) {
 
     for (const kind of ['order', 'quote'] as const) {
       it(`matches every MOD sub-part of ${kind === 'order' ? 'an order' : 'a quote'} to its applied modifier`, async () => {
-        const anyDb = db as unknown as Kysely<any>;
-        const lines: Array<{ id: number; product_id: number }> = await anyDb
+        const lines: Array<{ id: number; product_id: number }> = await db
           .selectFrom(`${kind}_parts`)
           .select(['id', 'product_id'])
           .execute();
         const applied: Array<{ id: number; part_id: number; package_modifier_id: number; inches: string | null }> =
-          await anyDb
+          await db
             .selectFrom(`${kind}_part_modifiers`)
             .select(['id', `${kind}_part_id as part_id`, 'package_modifier_id', 'inches'])
             .execute();
@@ -216,7 +215,7 @@ for (const engine of engines) {
           category: string | null;
           applied_modifier_id: number | null;
           position: number;
-        }> = await anyDb
+        }> = await db
           .selectFrom(`${kind}_sub_parts`)
           .select([
             `${kind}_part_id as part_id`,

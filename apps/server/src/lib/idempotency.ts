@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { isoAt, type Clock } from './clock.js';
+import { isUniqueViolation } from './db-errors.js';
 import { badRequest, conflict } from './errors.js';
 
 export interface StoredResult<T> {
@@ -23,11 +24,6 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   }
   return key;
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 export async function withIdempotency<T>(
   db: Kysely<DB>,

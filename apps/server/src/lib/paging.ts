@@ -145,7 +145,7 @@ export async function runPagedList<Row, Item>(opts: {
         .limit(query.size)
         .offset((page - 1) * query.size)
         .execute()
-    ).map((r: any) => Number(r.page_id));
+    ).map((r) => Number(r.page_id));
     const byId = new Map((ids.length ? await opts.fetchByIds(ids) : []).map((r) => [opts.rowId!(r), r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   } else {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, UpdateObject } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { conflict, notFound } from './errors.js';
 
@@ -10,26 +10,27 @@ export const cents = (dollars: number) => Math.round(dollars * 100);
 export const dollars = (c: number) => c / 100;
 export const countAll = () => sql<number>`count(*)`;
 
+type VersionedTable = 'customers' | 'products' | 'package_modifiers' | 'orders' | 'quotes' | 'vendor_orders';
+
 /**
  * An update guarded by the row's version (optimistic concurrency, docs/architecture.md section 6): with a
  * version, a stale one answers 409 and changes nothing; without one, the update still works.
  */
 export async function updateVersioned(
   db: Db,
-  table: 'customers' | 'products' | 'package_modifiers' | 'orders' | 'quotes' | 'vendor_orders',
+  table: VersionedTable,
   id: number,
   version: number | undefined,
   values: Record<string, unknown>,
   label: string,
 ): Promise<void> {
-  let q = (db as Kysely<any>)
-    .updateTable(table)
-    .set({ ...values, version: sql`version + 1` })
-    .where('id', '=', id);
+  // The callers' values are the table's own columns; the row type cannot follow a table chosen at run time.
+  const set = { ...values, version: sql<number>`version + 1` } as UpdateObject<DB, VersionedTable>;
+  let q = db.updateTable(table).set(set).where('id', '=', id);
   if (version !== undefined) q = q.where('version', '=', version);
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return;
-  const exists = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  const exists = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw notFound(`${label} ${id} does not exist.`);
   throw conflict(`${label} ${id} was changed by someone else since you opened it. Reload it and try again.`);
 }

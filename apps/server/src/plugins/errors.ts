@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
 import { fieldMessage } from '../lib/field-words.js';
 import { failed } from '../lib/envelope.js';
@@ -18,7 +19,7 @@ interface DbError {
 function dbErrorToHttp(err: DbError): { status: number; message: string } | null {
   const code = err.code ?? '';
   const text = err.message ?? '';
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+  if (isUniqueViolation(err)) {
     return { status: 409, message: 'This conflicts with an existing record (a value that must be unique is taken).' };
   }
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {

@@ -35,7 +35,7 @@ export interface SecurityOptions {
 
 interface HostEntry {
   name: string;
-  /** undefined: any port; 'local': the port the connection came in on. */
+  /** undefined: every port; 'local': the port the connection came in on. */
   port: number | 'local' | undefined;
   /** A Host without a port matches too (PUBLIC_ORIGIN on its scheme's default port). */
   portOptional?: boolean;

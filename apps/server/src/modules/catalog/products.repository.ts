@@ -1,5 +1,5 @@
 /** Products, product types, associated parts and package modifiers: SQL only. */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import {
   isPackageType,
   type AssociatedPart,
@@ -10,7 +10,7 @@ import {
 } from '@desk/domain';
 import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
 import { cents, dollars, type Db } from '../../lib/sql.js';
-import type { ProductRow } from '../../db/schema.js';
+import type { DB, ProductRow } from '../../db/schema.js';
 
 type Row = ProductRow & { type_name: string | null };
 
@@ -103,8 +103,8 @@ export async function productTypeById(db: Db, id: number) {
   return db.selectFrom('product_types').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
 }
 
-const count = async (q: { select: any }) =>
-  Number((await (q as any).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+const count = async <TB extends keyof DB>(q: SelectQueryBuilder<DB, TB, object>) =>
+  Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 
 /** Where a product is used: the reasons it cannot be deleted or stop being a part. */
 export async function productUsage(db: Db, id: number) {

@@ -3,7 +3,7 @@
  * at most one current load per bay (a partial unique index), an order in at most one bay (one
  * column), completion all-or-nothing.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   COMPLETED_STATUS,
   type BayData,
@@ -12,16 +12,22 @@ import {
   type PickupOrder,
   type PickupOrderInput,
 } from '@desk/domain';
-import type { DB } from '../../db/schema.js';
+import type { CustomersTable, DB, OrdersTable, OrderStatusesTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Db } from '../../lib/sql.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+/** A row of pickupBase's select. */
+type PickupRow = Pick<
+  Selectable<OrdersTable>,
+  'id' | 'customer_id' | 'job_name' | 'po_number' | 'current_load' | 'loading_bay'
+> & {
+  customer_name: Selectable<CustomersTable>['name'];
+  customer_no: Selectable<CustomersTable>['customer_no'];
+  status_type: Selectable<OrderStatusesTable>['type'];
 };
 
 export class LoadersService {
@@ -54,7 +60,7 @@ export class LoadersService {
     );
   }
 
-  private toPickup(r: any): PickupOrder {
+  private toPickup(r: PickupRow): PickupOrder {
     return {
       id: r.id,
       customerId: r.customer_id,

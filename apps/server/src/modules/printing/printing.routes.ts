@@ -3,6 +3,7 @@
  * and the pricing module (never from prices in the request), e-mailed to the customer with the
  * configured subject and body, copied (Bcc) to the forward address.
  */
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +15,7 @@ import {
   type EmailConfig,
 } from '@desk/domain';
 import type { Database } from '../../db/database.js';
+import type { EmailSettingsTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -132,7 +134,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
     );
   }
 
-  const toConfig = (r: any) => ({
+  const toConfig = (r: Selectable<EmailSettingsTable>) => ({
     quoteSubject: r.quote_subject,
     quoteBody: r.quote_body,
     orderSubject: r.order_subject,

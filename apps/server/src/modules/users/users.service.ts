@@ -5,6 +5,7 @@ import { ROLE_ADMIN, ROLE_USER, passwordProblem, type User } from '@desk/domain'
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
@@ -237,8 +238,7 @@ export class UsersService {
     } catch (e) {
       // Another instance created it first: our check passed before its insert committed, so the
       // unique index refused ours.
-      const err = e as { statusCode?: number; code?: string };
-      if (err.statusCode === 409 || err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
+      if ((e as { statusCode?: number }).statusCode === 409 || isUniqueViolation(e)) return null;
       throw e;
     }
     return { username, password: pw, generated };

@@ -1,5 +1,5 @@
 /** docs/product.md section 7, Vendor orders and linked orders (docs/architecture.md section 3). */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +12,7 @@ import {
   type VendorOrderInput,
 } from '@desk/domain';
 import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, VendorOrdersTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -27,12 +27,15 @@ const COLUMNS: ListColumns = {
   status: sql`vendor_orders.status`,
 };
 
-const toVendorOrder = (r: any): VendorOrder => ({
+/** The column's check constraint allows only these statuses. */
+const vendorStatus = (s: string) => s as VendorOrder['status'];
+
+const toVendorOrder = (r: Selectable<VendorOrdersTable>): VendorOrder => ({
   id: r.id,
   name: r.name,
   description: r.description,
   estimatedArrival: r.estimated_arrival,
-  status: r.status,
+  status: vendorStatus(r.status),
   version: r.version,
 });
 
@@ -72,7 +75,9 @@ function linkedQuery(db: Db) {
     ]);
 }
 
-const toLinked = (r: any): LinkedOrder => ({
+type LinkedRow = Awaited<ReturnType<ReturnType<typeof linkedQuery>['executeTakeFirstOrThrow']>>;
+
+const toLinked = (r: LinkedRow): LinkedOrder => ({
   id: r.id,
   order: {
     id: r.order_id,
@@ -86,7 +91,7 @@ const toLinked = (r: any): LinkedOrder => ({
     name: r.vo_name,
     description: r.vo_description,
     estimatedArrival: r.vo_estimated_arrival,
-    status: r.vo_status,
+    status: vendorStatus(r.vo_status),
     version: r.vo_version,
   },
 });

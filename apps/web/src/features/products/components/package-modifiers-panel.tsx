@@ -24,7 +24,7 @@ import {
   type ModifierProductOption,
 } from '../../../components/modifiers/modifier-form';
 import { ModifierPopover } from '../../../components/modifiers/modifier-popover';
-import { formatMoney } from './format-money';
+import { formatMoney } from '../../../lib/money';
 import './products.css';
 
 const FIELD_LABELS: Record<string, string> = { name: 'Name', quantity: 'Quantity', product: 'Product', notes: 'Notes' };

@@ -7,7 +7,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
 import { productKeys } from '../api/query-keys';
 import { DuplicateProductModal } from './duplicate-product-modal';
-import { formatMoney } from './format-money';
+import { formatMoney } from '../../../lib/money';
 import { ProductEditorModal } from './product-editor-modal';
 import './products.css';
 

@@ -15,6 +15,7 @@ import { sameValues } from '../../../components/ui/same-values';
 import { useToast } from '../../../components/ui/toaster';
 import { useDiscardGuard } from '../../../components/ui/use-discard-guard';
 import { useFocusFirstField, useKeepFocusAfterSave } from '../../../components/ui/use-editor-focus';
+import { formatMoneyInput } from '../../../lib/money';
 import { useCreateProduct } from '../api/create-product';
 import { useProduct } from '../api/get-product';
 import { useProductTypes } from '../api/list-product-types';
@@ -79,10 +80,10 @@ function toFormValues(p: Product): ProductFormValues {
   return {
     itemNo: p.itemNo,
     itemDescription: p.itemDescription ?? '',
-    wholesalePrice: p.wholesalePrice.toFixed(2),
+    wholesalePrice: formatMoneyInput(p.wholesalePrice),
     productTypeId: p.productType ? String(p.productType.id) : '',
     multiplierCategory: p.multiplierCategory ?? '',
-    modifierCostIncrease: p.modifierCostIncrease.toFixed(2),
+    modifierCostIncrease: formatMoneyInput(p.modifierCostIncrease),
     windowsData: p.windowsData ?? '',
     windowDescription: p.windowDescription ?? '',
     insertsData: p.insertsData ?? '',

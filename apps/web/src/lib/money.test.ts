@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatMoneyCents, formatMoneyInput, formatTaxPercent } from './money';
+
+describe('money text', () => {
+  it('shows dollars with two decimals and thousands separators, and nothing when absent', () => {
+    expect(formatMoney(1108.5)).toBe('1,108.50');
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(0.1 + 0.2)).toBe('0.30');
+    expect(formatMoney(1234567.89)).toBe('1,234,567.89');
+    expect(formatMoney(-12.5)).toBe('-12.50');
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney(Number.NaN)).toBe('');
+  });
+
+  it('shows cents the same way', () => {
+    expect(formatMoneyCents(110850)).toBe('1,108.50');
+    expect(formatMoneyCents(5)).toBe('0.05');
+    expect(formatMoneyCents(-5)).toBe('-0.05');
+  });
+
+  it('gives an input field two decimals without separators', () => {
+    expect(formatMoneyInput(1108.5)).toBe('1108.50');
+    expect(formatMoneyInput(0)).toBe('0.00');
+  });
+
+  it('shows the tax rate as an exact percentage', () => {
+    expect(formatTaxPercent(0.0975)).toBe('9.75');
+    expect(formatTaxPercent(0.08)).toBe('8.00');
+    expect(formatTaxPercent(0.09125)).toBe('9.125');
+    expect(formatTaxPercent(0)).toBe('0.00');
+  });
+});
