@@ -41,6 +41,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
+import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
 import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -217,7 +218,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(customersRoutes, { database, clock });
   await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
   await app.register(documentsRoutes, { documents });
-  await app.register(vendorOrdersRoutes, { database, clock });
+  await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     database,
     clock,
