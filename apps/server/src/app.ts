@@ -217,7 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { users, sessions, mfa, events });
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { customers: new CustomersService(database.db, clock) });
-  await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
+  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock) });
   await app.register(documentsRoutes, { documents });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
