@@ -36,11 +36,13 @@ import { SessionService } from './modules/auth/session.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { CustomersService } from './modules/customers/customers.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
+import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
 import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -214,10 +216,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes, { throttle, events, users });
   await app.register(accountRoutes, { users, sessions, mfa, events });
   await app.register(usersRoutes, { users });
-  await app.register(customersRoutes, { database, clock });
-  await app.register(catalogRoutes, { database, catalog: new CatalogService(database.db, clock) });
+  await app.register(customersRoutes, { customers: new CustomersService(database.db, clock) });
+  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock) });
   await app.register(documentsRoutes, { documents });
-  await app.register(vendorOrdersRoutes, { database, clock });
+  await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     database,
     clock,

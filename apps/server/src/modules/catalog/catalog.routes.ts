@@ -14,11 +14,10 @@ import {
   PRODUCT_LIST_FIELDS,
   productInputSchema,
 } from '@desk/domain';
-import type { Database } from '../../db/database.js';
 import { ok } from '../../lib/envelope.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { CatalogService } from './catalog.service.js';
-import * as repo from './products.repository.js';
+import type { ProductKind } from './products.repository.js';
 
 const productListQuerySchema = listQuerySchema.refine(
   (q) => q.kind === undefined || q.kind === 'part' || q.kind === 'package',
@@ -28,29 +27,17 @@ const productListQuerySchema = listQuerySchema.refine(
   },
 );
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog: CatalogService }> = async (
-  app,
-  { database, catalog },
-) => {
-  const { db } = database;
-
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     '/api/dropdown/order-status',
     { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Order statuses' } },
-    async () => {
-      const rows = await db
-        .selectFrom('order_statuses')
-        .select(['id', 'type', 'closed'])
-        .orderBy('sort_order')
-        .execute();
-      return ok(rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 })));
-    },
+    async () => ok(await catalog.orderStatuses()),
   );
 
   app.get(
     '/api/dropdown/product-type',
     { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Product types' } },
-    async () => ok(await repo.productTypes(db)),
+    async () => ok(await catalog.productTypes()),
   );
 
   const tags = ['products'];
@@ -66,16 +53,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
     },
     async (request) => {
       const { kind, ...rest } = request.query;
-      const k = kind as repo.ProductKind;
+      const k = kind as ProductKind;
       const list = parseListQuery(rest, PRODUCT_LIST_FIELDS);
-      return ok(list.paged ? await repo.listPage(db, list, k) : await repo.listAll(db, k));
+      return ok(list.paged ? await catalog.productPage(list, k) : await catalog.listProducts(k));
     },
   );
 
   app.get(
     '/api/products/:id',
     { config: { access: 'user' }, schema: { tags, summary: 'One product', params: idParamsSchema } },
-    async (request) => ok(await catalog.getProduct(db, request.params.id)),
+    async (request) => ok(await catalog.getProduct(request.params.id)),
   );
 
   app.post(
@@ -129,7 +116,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
       config: { access: 'user' },
       schema: { tags: ptags, summary: "A package's associated parts", params: idParamsSchema },
     },
-    async (request) => ok(await repo.associatedParts(db, request.params.id)),
+    async (request) => ok(await catalog.associatedParts(request.params.id)),
   );
 
   app.post(
@@ -187,7 +174,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database; catalog:
   app.get(
     '/api/package/modifiers/package/:packageId',
     { config: { access: 'user' }, schema: { tags: ptags, summary: "A package's modifiers", params: packageIdParams } },
-    async (request) => ok(await repo.packageModifiers(db, request.params.packageId)),
+    async (request) => ok(await catalog.packageModifiers(request.params.packageId)),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import { isPackageType, type PackageModifierInput, type Product, type ProductInp
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import * as repo from './products.repository.js';
 
@@ -20,7 +21,31 @@ export class CatalogService {
     return isoAt(this.clock());
   }
 
-  async getProduct(db: Db, id: number): Promise<Product> {
+  orderStatuses() {
+    return repo.orderStatuses(this.db);
+  }
+
+  productTypes() {
+    return repo.productTypes(this.db);
+  }
+
+  listProducts(kind: repo.ProductKind): Promise<Product[]> {
+    return repo.listAll(this.db, kind);
+  }
+
+  productPage(query: ListQuery, kind: repo.ProductKind) {
+    return repo.listPage(this.db, query, kind);
+  }
+
+  associatedParts(packageId: number) {
+    return repo.associatedParts(this.db, packageId);
+  }
+
+  packageModifiers(packageId: number) {
+    return repo.packageModifiers(this.db, packageId);
+  }
+
+  async getProduct(id: number, db: Db = this.db): Promise<Product> {
     const p = await repo.findById(db, id);
     if (!p) throw notFound(`Product ${id} does not exist.`);
     return p;
@@ -44,19 +69,13 @@ export class CatalogService {
     return this.db.transaction().execute(async (trx) => {
       await this.checkItemNoFree(trx, input.itemNo);
       await this.checkProductType(trx, input.productType);
-      const now = this.now();
-      const { id } = await trx
-        .insertInto('products')
-        .values({ ...repo.productValues(input), created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return this.getProduct(trx, id);
+      return this.getProduct(await repo.insertProduct(trx, input, this.now()), trx);
     });
   }
 
   async updateProduct(id: number, input: ProductInput): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
-      const current = await this.getProduct(trx, id);
+      const current = await this.getProduct(id, trx);
       await this.checkItemNoFree(trx, input.itemNo, id);
       const type = await this.checkProductType(trx, input.productType);
       const becomesPackage = isPackageType(type?.type);
@@ -84,13 +103,13 @@ export class CatalogService {
         { ...repo.productValues(input), updated_at: this.now() },
         'Product',
       );
-      return this.getProduct(trx, id);
+      return this.getProduct(id, trx);
     });
   }
 
   async deleteProduct(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const p = await this.getProduct(trx, id);
+      const p = await this.getProduct(id, trx);
       const u = await repo.productUsage(trx, id);
       const reasons = [
         u.orderLines + u.orderSubs ? `${plural(u.orderLines + u.orderSubs, 'order line')}` : '',
@@ -102,48 +121,18 @@ export class CatalogService {
         throw conflict(`Product ${p.itemNo} (id ${id}) cannot be deleted: it is used by ${reasons.join(', ')}.`);
       }
       // A package's own associated parts and modifiers go with it (foreign keys cascade).
-      await trx.deleteFrom('products').where('id', '=', id).execute();
+      await repo.deleteProduct(trx, id);
     });
   }
 
   /** A deep copy under a new item number: the product, its associated parts and its modifiers. */
   async duplicateProduct(id: number, itemNo: string): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
-      const src = await trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!src) throw notFound(`Product ${id} does not exist.`);
+      if (!(await repo.findById(trx, id))) throw notFound(`Product ${id} does not exist.`);
       await this.checkItemNoFree(trx, itemNo);
-      const now = this.now();
-      const { id: _id, version: _v, created_at: _c, updated_at: _u, ...fields } = src;
-      const { id: copyId } = await trx
-        .insertInto('products')
-        .values({ ...fields, item_no: itemNo, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const parts = await trx
-        .selectFrom('associated_parts')
-        .select(['child_id', 'quantity'])
-        .where('package_id', '=', id)
-        .orderBy('id')
-        .execute();
-      if (parts.length) {
-        await trx
-          .insertInto('associated_parts')
-          .values(parts.map((p) => ({ package_id: copyId, child_id: p.child_id, quantity: p.quantity })))
-          .execute();
-      }
-      const mods = await trx
-        .selectFrom('package_modifiers')
-        .select(['category', 'name', 'quantity', 'product_id', 'notes'])
-        .where('package_id', '=', id)
-        .orderBy('id')
-        .execute();
-      if (mods.length) {
-        await trx
-          .insertInto('package_modifiers')
-          .values(mods.map((m) => ({ ...m, package_id: copyId, created_at: now, updated_at: now })))
-          .execute();
-      }
-      return this.getProduct(trx, copyId);
+      const copyId = await repo.copyProduct(trx, id, itemNo, this.now());
+      if (copyId === null) throw notFound(`Product ${id} does not exist.`);
+      return this.getProduct(copyId, trx);
     });
   }
 
@@ -163,38 +152,23 @@ export class CatalogService {
       const child = await repo.findById(trx, childId);
       if (!child) throw badRequest(`child: product ${childId} does not exist.`);
       if (child.isPackage) throw badRequest(`child: ${child.itemNo} is a package; associated parts must be parts.`);
-      const existing = await trx
-        .selectFrom('associated_parts')
-        .select('id')
-        .where('package_id', '=', packageId)
-        .where('child_id', '=', childId)
-        .executeTakeFirst();
-      if (existing) {
+      if (await repo.associatedPartExists(trx, packageId, childId)) {
         throw conflict(`${child.itemNo} is already an associated part of ${pkg.itemNo}; change its quantity instead.`);
       }
-      const { id } = await trx
-        .insertInto('associated_parts')
-        .values({ package_id: packageId, child_id: childId, quantity })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await repo.insertAssociatedPart(trx, packageId, childId, quantity);
       return (await repo.associatedParts(trx, packageId)).find((a) => a.id === id)!;
     });
   }
 
   async updateAssociatedPart(id: number, quantity: number) {
-    const row = await this.db
-      .selectFrom('associated_parts')
-      .select(['package_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(`Associated part ${id} does not exist.`);
-    await this.db.updateTable('associated_parts').set({ quantity }).where('id', '=', id).execute();
-    return (await repo.associatedParts(this.db, row.package_id)).find((a) => a.id === id)!;
+    const packageId = await repo.associatedPartPackage(this.db, id);
+    if (packageId === undefined) throw notFound(`Associated part ${id} does not exist.`);
+    await repo.setAssociatedPartQuantity(this.db, id, quantity);
+    return (await repo.associatedParts(this.db, packageId)).find((a) => a.id === id)!;
   }
 
   async deleteAssociatedPart(id: number) {
-    const res = await this.db.deleteFrom('associated_parts').where('id', '=', id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound(`Associated part ${id} does not exist.`);
+    if (!(await repo.deleteAssociatedPart(this.db, id))) throw notFound(`Associated part ${id} does not exist.`);
   }
 
   private async checkModifierProduct(db: Db, productId: number | null) {
@@ -204,34 +178,21 @@ export class CatalogService {
     if (p.isPackage) throw badRequest(`product: ${p.itemNo} is a package; a modifier adds a part.`);
   }
 
-  private modifierValues(m: PackageModifierInput) {
-    return { category: m.category, name: m.name, quantity: m.quantity, product_id: m.product, notes: m.notes };
-  }
-
   async createModifier(packageId: number, m: PackageModifierInput) {
     return this.db.transaction().execute(async (trx) => {
       await this.requirePackage(trx, packageId, 'modifiers');
       await this.checkModifierProduct(trx, m.product);
-      const now = this.now();
-      const { id } = await trx
-        .insertInto('package_modifiers')
-        .values({ ...this.modifierValues(m), package_id: packageId, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await repo.insertModifier(trx, packageId, m, this.now());
       return (await repo.packageModifiers(trx, packageId, [id]))[0]!;
     });
   }
 
   async updateModifier(id: number, m: PackageModifierInput) {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('package_modifiers')
-        .select(['package_id', 'category'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await repo.findModifierRow(trx, id);
       if (!row) throw notFound(`Package modifier ${id} does not exist.`);
       await this.checkModifierProduct(trx, m.product);
-      if (row.category !== m.category && (await this.modifierUses(trx, id)) > 0) {
+      if (row.category !== m.category && (await repo.modifierUses(trx, id)) > 0) {
         throw conflict('This modifier is applied on orders or quotes; its category cannot change.');
       }
       await updateVersioned(
@@ -239,44 +200,24 @@ export class CatalogService {
         'package_modifiers',
         id,
         m.version,
-        { ...this.modifierValues(m), updated_at: this.now() },
+        { ...repo.modifierValues(m), updated_at: this.now() },
         'Package modifier',
       );
       return (await repo.packageModifiers(trx, row.package_id, [id]))[0]!;
     });
   }
 
-  private async modifierUses(db: Db, id: number) {
-    const [o, q] = await Promise.all([
-      db
-        .selectFrom('order_part_modifiers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('package_modifier_id', '=', id)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('quote_part_modifiers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('package_modifier_id', '=', id)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return Number(o.n) + Number(q.n);
-  }
-
   async deleteModifier(id: number) {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('package_modifiers')
-        .select(['id', 'name', 'category'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await repo.findModifierRow(trx, id);
       if (!row) throw notFound(`Package modifier ${id} does not exist.`);
-      const uses = await this.modifierUses(trx, id);
+      const uses = await repo.modifierUses(trx, id);
       if (uses) {
         throw conflict(
           `Modifier '${row.name ?? row.category}' is applied on ${plural(uses, 'order or quote line', 'order or quote lines')}; un-apply it there first.`,
         );
       }
-      await trx.deleteFrom('package_modifiers').where('id', '=', id).execute();
+      await repo.deleteModifier(trx, id);
     });
   }
 }

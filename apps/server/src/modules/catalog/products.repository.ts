@@ -4,6 +4,7 @@ import {
   isPackageType,
   type AssociatedPart,
   type PackageModifier,
+  type PackageModifierInput,
   type Product,
   type ProductInput,
   type ProductType,
@@ -185,4 +186,142 @@ export async function packageModifiers(db: Db, packageId: number, ids?: number[]
     notes: r.notes,
     version: r.version,
   }));
+}
+
+export async function orderStatuses(db: Db) {
+  const rows = await db.selectFrom('order_statuses').select(['id', 'type', 'closed']).orderBy('sort_order').execute();
+  return rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 }));
+}
+
+export async function insertProduct(db: Db, input: ProductInput, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('products')
+    .values({ ...productValues(input), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+/**
+ * A deep copy under a new item number: the product row, its associated parts and its modifiers.
+ * Answers the copy's id, or null when the product does not exist.
+ */
+export async function copyProduct(db: Db, id: number, itemNo: string, now: string): Promise<number | null> {
+  const src = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!src) return null;
+  const { id: _id, version: _v, created_at: _c, updated_at: _u, ...fields } = src;
+  const { id: copyId } = await db
+    .insertInto('products')
+    .values({ ...fields, item_no: itemNo, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const parts = await db
+    .selectFrom('associated_parts')
+    .select(['child_id', 'quantity'])
+    .where('package_id', '=', id)
+    .orderBy('id')
+    .execute();
+  if (parts.length) {
+    await db
+      .insertInto('associated_parts')
+      .values(parts.map((p) => ({ package_id: copyId, child_id: p.child_id, quantity: p.quantity })))
+      .execute();
+  }
+  const mods = await db
+    .selectFrom('package_modifiers')
+    .select(['category', 'name', 'quantity', 'product_id', 'notes'])
+    .where('package_id', '=', id)
+    .orderBy('id')
+    .execute();
+  if (mods.length) {
+    await db
+      .insertInto('package_modifiers')
+      .values(mods.map((m) => ({ ...m, package_id: copyId, created_at: now, updated_at: now })))
+      .execute();
+  }
+  return copyId;
+}
+
+export async function associatedPartExists(db: Db, packageId: number, childId: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('associated_parts')
+    .select('id')
+    .where('package_id', '=', packageId)
+    .where('child_id', '=', childId)
+    .executeTakeFirst());
+}
+
+export async function insertAssociatedPart(db: Db, packageId: number, childId: number, quantity: number) {
+  const { id } = await db
+    .insertInto('associated_parts')
+    .values({ package_id: packageId, child_id: childId, quantity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The package of an associated part, or undefined when there is no such row. */
+export async function associatedPartPackage(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('associated_parts').select(['package_id']).where('id', '=', id).executeTakeFirst();
+  return row?.package_id;
+}
+
+export async function setAssociatedPartQuantity(db: Db, id: number, quantity: number): Promise<void> {
+  await db.updateTable('associated_parts').set({ quantity }).where('id', '=', id).execute();
+}
+
+/** Answers whether a row was removed. */
+export async function deleteAssociatedPart(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('associated_parts').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export const modifierValues = (m: PackageModifierInput) => ({
+  category: m.category,
+  name: m.name,
+  quantity: m.quantity,
+  product_id: m.product,
+  notes: m.notes,
+});
+
+export async function insertModifier(db: Db, packageId: number, m: PackageModifierInput, now: string) {
+  const { id } = await db
+    .insertInto('package_modifiers')
+    .values({ ...modifierValues(m), package_id: packageId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findModifierRow(db: Db, id: number) {
+  return db
+    .selectFrom('package_modifiers')
+    .select(['id', 'package_id', 'name', 'category'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** How many order and quote lines have the modifier applied. */
+export async function modifierUses(db: Db, id: number): Promise<number> {
+  const [o, q] = await Promise.all([
+    db
+      .selectFrom('order_part_modifiers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('package_modifier_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('quote_part_modifiers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('package_modifier_id', '=', id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(o.n) + Number(q.n);
+}
+
+export async function deleteModifier(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('package_modifiers').where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-/** Customers: SQL only. */
+/** Customers: SQL only (docs/decisions/014-module-shape.md). */
 import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
@@ -138,4 +138,17 @@ export async function usage(db: Db, id: number) {
       .executeTakeFirstOrThrow(),
   ]);
   return { orders: Number(orders.n), quotes: Number(quotes.n) };
+}
+
+export async function insert(db: Db, input: CustomerInput, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('customers')
+    .values({ ...customerValues(input), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function remove(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
 }

@@ -2,18 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_LIST_FIELDS, customerInputSchema, idParamsSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
-import { conflict, notFound } from '../../lib/errors.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
-import { isoAt, type Clock } from '../../lib/clock.js';
-import { plural, updateVersioned } from '../../lib/sql.js';
-import type { Database } from '../../db/database.js';
-import * as repo from './customers.repository.js';
+import type { CustomersService } from './customers.service.js';
 
-export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock: Clock }> = async (
-  app,
-  { database, clock },
-) => {
-  const { db } = database;
+export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
   const tags = ['customers'];
 
   app.get(
@@ -28,34 +20,22 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
     },
     async (request) => {
       const query = request.query;
-      if (typeof query.q === 'string') return ok(await repo.search(db, query.q));
+      if (typeof query.q === 'string') return ok(await customers.search(query.q));
       const list = parseListQuery(query, CUSTOMER_LIST_FIELDS);
-      return ok(list.paged ? await repo.listPage(db, list) : await repo.listAll(db));
+      return ok(list.paged ? await customers.page(list) : await customers.list());
     },
   );
 
   app.get(
     '/api/customers/:id',
     { config: { access: 'user' }, schema: { tags, summary: 'One customer', params: idParamsSchema } },
-    async (request) => {
-      const customer = await repo.findById(db, request.params.id);
-      if (!customer) throw notFound(`Customer ${request.params.id} does not exist.`);
-      return ok(customer);
-    },
+    async (request) => ok(await customers.get(request.params.id)),
   );
 
   app.post(
     '/api/customers/create',
     { config: { access: 'user' }, schema: { tags, summary: 'Create a customer', body: customerInputSchema } },
-    async (request, reply) => {
-      const now = isoAt(clock());
-      const { id } = await db
-        .insertInto('customers')
-        .values({ ...repo.customerValues(request.body), created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send(ok(await repo.findById(db, id), 'Customer created'));
-    },
+    async (request, reply) => reply.code(201).send(ok(await customers.create(request.body), 'Customer created')),
   );
 
   app.put(
@@ -69,18 +49,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
         body: customerInputSchema,
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await updateVersioned(
-        db,
-        'customers',
-        id,
-        request.body.version,
-        { ...repo.customerValues(request.body), updated_at: isoAt(clock()) },
-        'Customer',
-      );
-      return ok(await repo.findById(db, id), 'Customer updated');
-    },
+    async (request) => ok(await customers.update(request.params.id, request.body), 'Customer updated'),
   );
 
   app.delete(
@@ -90,22 +59,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ database: Database; clock:
       schema: { tags, summary: 'Delete a customer without orders or quotes', params: idParamsSchema },
     },
     async (request) => {
-      const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const customer = await repo.findById(trx, id);
-        if (!customer) throw notFound(`Customer ${id} does not exist.`);
-        const used = await repo.usage(trx, id);
-        if (used.orders || used.quotes) {
-          const what = [
-            used.orders ? plural(used.orders, 'order') : '',
-            used.quotes ? plural(used.quotes, 'quote') : '',
-          ]
-            .filter(Boolean)
-            .join(' and ');
-          throw conflict(`Customer ${customer.name} (id ${id}) has ${what}, so it cannot be deleted.`);
-        }
-        await trx.deleteFrom('customers').where('id', '=', id).execute();
-      });
+      await customers.remove(request.params.id);
       return ok(null, 'Customer deleted');
     },
   );

@@ -3,32 +3,15 @@
  * at most one current load per bay (a partial unique index), an order in at most one bay (one
  * column), completion all-or-nothing.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
-import {
-  COMPLETED_STATUS,
-  type BayData,
-  type BayNextOrder,
-  type BayRow,
-  type PickupOrder,
-  type PickupOrderInput,
-} from '@desk/domain';
-import type { CustomersTable, DB, OrdersTable, OrderStatusesTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import { type BayData, type BayNextOrder, type BayRow, type PickupOrder, type PickupOrderInput } from '@desk/domain';
+import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { Db } from '../../lib/sql.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
-
-/** A row of pickupBase's select. */
-type PickupRow = Pick<
-  Selectable<OrdersTable>,
-  'id' | 'customer_id' | 'job_name' | 'po_number' | 'current_load' | 'loading_bay'
-> & {
-  customer_name: Selectable<CustomersTable>['name'];
-  customer_no: Selectable<CustomersTable>['customer_no'];
-  status_type: Selectable<OrderStatusesTable>['type'];
-};
+import * as repo from './loaders.repository.js';
 
 export class LoadersService {
   constructor(
@@ -37,54 +20,9 @@ export class LoadersService {
     private readonly taxRate: number,
   ) {}
 
-  private pickupBase(db: Db) {
-    return (
-      db
-        .selectFrom('orders as o')
-        .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
-        .innerJoin('customers as c', 'c.id', 'o.customer_id')
-        .select([
-          'o.id',
-          'o.customer_id',
-          'c.name as customer_name',
-          'c.customer_no',
-          'o.job_name',
-          'o.po_number',
-          's.type as status_type',
-          'o.current_load',
-          'o.loading_bay',
-        ])
-        // Literal 1s so SQLite can use the partial indexes (a bound parameter hides the value).
-        .where(sql<boolean>`o.order_pickup = 1`)
-        .where('s.closed', '=', 0)
-    );
-  }
-
-  private toPickup(r: PickupRow): PickupOrder {
-    return {
-      id: r.id,
-      customerId: r.customer_id,
-      customerName: r.customer_name,
-      customerNo: r.customer_no,
-      jobName: r.job_name,
-      poNumber: r.po_number,
-      orderStatus: r.status_type,
-      current_load: r.current_load === 1,
-      loading_bay: r.loading_bay,
-    };
-  }
-
   /** Open orders ready for pickup; with a bay, only those assigned to it (0: not in a bay). */
-  async pickupReady(bayId?: number): Promise<PickupOrder[]> {
-    let q = this.pickupBase(this.db);
-    if (bayId !== undefined) {
-      q =
-        bayId === 0
-          ? q.where((eb) => eb.or([eb('o.loading_bay', 'is', null), eb('o.loading_bay', '=', 0)]))
-          : q.where('o.loading_bay', '=', bayId);
-    }
-    const rows = await q.orderBy('o.id').execute();
-    return rows.map((r) => this.toPickup(r));
+  pickupReady(bayId?: number): Promise<PickupOrder[]> {
+    return repo.pickupReady(this.db, bayId);
   }
 
   /**
@@ -96,7 +34,7 @@ export class LoadersService {
     if (rows.length === 0) return this.pickupReady();
     return this.db.transaction().execute(async (trx) => {
       const ids = rows.map((r) => r.id);
-      const current = await this.pickupBase(trx).where('o.id', 'in', ids).execute();
+      const current = await repo.pickupRows(trx, ids);
       const byId = new Map(current.map((r) => [r.id, r]));
       const missing = ids.filter((id) => !byId.has(id));
       if (missing.length) {
@@ -121,17 +59,11 @@ export class LoadersService {
         loads.set(n.bay, n.id);
       }
       // Clear the loads being moved first, so swaps between bays never collide mid-way.
-      await trx.updateTable('orders').set({ current_load: 0 }).where('id', 'in', ids).execute();
+      await repo.clearLoads(trx, ids);
       for (const bay of loads.keys()) {
-        const holder = await trx
-          .selectFrom('orders')
-          .select('id')
-          .where('loading_bay', '=', bay)
-          .where('current_load', '=', 1)
-          .where('id', 'not in', ids)
-          .executeTakeFirst();
-        if (holder)
-          throw conflict(`Bay ${bay} already has a current load (order ${holder.id}); take it out of the bay first.`);
+        const holder = await repo.otherLoadInBay(trx, bay, ids);
+        if (holder !== undefined)
+          throw conflict(`Bay ${bay} already has a current load (order ${holder}); take it out of the bay first.`);
       }
       const now = isoAt(this.clock());
       // Orders that are no current load first, then the loads in bay order: on PostgreSQL a load
@@ -140,11 +72,7 @@ export class LoadersService {
       const ordered = [...next].sort((a, b) => Number(a.load) - Number(b.load) || (a.bay ?? 0) - (b.bay ?? 0));
       for (const n of ordered) {
         try {
-          await trx
-            .updateTable('orders')
-            .set({ loading_bay: n.bay, current_load: n.load ? 1 : 0, updated_at: now, version: sql`version + 1` })
-            .where('id', '=', n.id)
-            .execute();
+          await repo.setBay(trx, n.id, n.bay, n.load, now);
         } catch (e) {
           // Another clerk's save filled the bay since the check above (PostgreSQL runs saves side by side).
           if (n.load && isUniqueViolation(e)) {
@@ -153,8 +81,7 @@ export class LoadersService {
           throw e;
         }
       }
-      const rowsAfter = await this.pickupBase(trx).orderBy('o.id').execute();
-      return rowsAfter.map((r) => this.toPickup(r));
+      return repo.pickupReady(trx);
     });
   }
 
@@ -164,21 +91,13 @@ export class LoadersService {
    */
   async complete(customerIds: number[]): Promise<{ completed: number[] }> {
     return this.db.transaction().execute(async (trx) => {
-      const loads = await trx
-        .selectFrom('orders as o')
-        .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
-        .select(['o.id', 'o.customer_id'])
-        .where('o.customer_id', 'in', customerIds)
-        .where('o.current_load', '=', 1)
-        .where('o.loading_bay', '>', 0)
-        .where('s.closed', '=', 0)
-        .execute();
+      const loads = await repo.customerLoads(trx, customerIds);
       const withLoad = new Set(loads.map((l) => l.customer_id));
       const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
       if (without.length)
         throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
       const ids = loads.map((l) => l.id);
-      const closed = await this.closeLoads(trx, ids);
+      const closed = await repo.closeLoads(trx, ids, isoAt(this.clock()));
       if (closed.length !== ids.length)
         throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
       return { completed: closed };
@@ -193,7 +112,7 @@ export class LoadersService {
     const ids = [...new Set(orderIds)].sort((a, b) => a - b);
     if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
     return this.db.transaction().execute(async (trx) => {
-      const closed = new Set(await this.closeLoads(trx, ids));
+      const closed = new Set(await repo.closeLoads(trx, ids, isoAt(this.clock())));
       const missing = ids.filter((id) => !closed.has(id));
       if (missing.length) {
         const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
@@ -203,47 +122,9 @@ export class LoadersService {
     });
   }
 
-  /**
-   * Completes those of `ids` that are still open current loads and answers the ids it changed.
-   * The conditions sit in the UPDATE itself, so of two clerks completing one order at once only
-   * one changes it: on PostgreSQL the second waits for the first, then finds the row no longer a
-   * load; on SQLite the transactions run one after the other.
-   */
-  private async closeLoads(trx: Db, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const completed = await trx
-      .selectFrom('order_statuses')
-      .select('id')
-      .where('type', '=', COMPLETED_STATUS)
-      .executeTakeFirstOrThrow();
-    const now = isoAt(this.clock());
-    const rows = await trx
-      .updateTable('orders')
-      .set({
-        order_status_id: completed.id,
-        current_load: 0,
-        loading_bay: null,
-        order_pickup: 0,
-        completed_at: now,
-        updated_at: now,
-        version: sql`version + 1`,
-      })
-      .where('id', 'in', ids)
-      .where('current_load', '=', 1)
-      .where('loading_bay', '>', 0)
-      .where('order_status_id', 'in', (eb) => eb.selectFrom('order_statuses').select('id').where('closed', '=', 0))
-      .returning('id')
-      .execute();
-    return rows.map((r) => r.id).sort((a, b) => a - b);
-  }
-
   /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */
   private async nextFor(bayId: number): Promise<BayNextOrder[]> {
-    const rows = await this.pickupBase(this.db)
-      .where('o.loading_bay', '=', bayId)
-      .where('o.current_load', '=', 0)
-      .orderBy('o.id')
-      .execute();
+    const rows = await repo.waitingFor(this.db, bayId);
     return rows.map((r) => ({ orderId: r.id, customerName: r.customer_name, jobName: r.job_name }));
   }
 
@@ -264,13 +145,7 @@ export class LoadersService {
     };
     if (bayId === 0) return empty;
     const next = await this.nextFor(bayId);
-    const order = await this.db
-      .selectFrom('orders as o')
-      .innerJoin('customers as c', 'c.id', 'o.customer_id')
-      .select(['o.id', 'o.customer_id', 'c.name', 'o.job_name', 'o.special_instructions'])
-      .where('o.loading_bay', '=', bayId)
-      .where(sql<boolean>`o.current_load = 1 and o.loading_bay > 0`)
-      .executeTakeFirst();
+    const order = await repo.currentLoad(this.db, bayId);
     if (!order) return { ...empty, next };
     const k = KINDS.order;
     const header = await docs.findHeaderRow(this.db, k, order.id);
@@ -321,24 +196,9 @@ export class LoadersService {
 
   /** The order's applied modifiers (notes, inches) and its packages' LiftNotes, in two queries. */
   private async modifierNotes(orderId: number) {
-    const mods = await this.db
-      .selectFrom('order_part_modifiers as a')
-      .innerJoin('order_parts as l', 'l.id', 'a.order_part_id')
-      .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
-      .select(['a.id', 'a.notes', 'a.inches', 'm.category'])
-      .where('l.order_id', '=', orderId)
-      .execute();
+    const mods = await repo.appliedModifiers(this.db, orderId);
     const applied = new Map(mods.map((m) => [m.id, m]));
-    const lift = await this.db
-      .selectFrom('package_modifiers as m')
-      .innerJoin('order_parts as l', 'l.product_id', 'm.package_id')
-      .select(['m.package_id', 'm.notes'])
-      .distinct()
-      .where('l.order_id', '=', orderId)
-      .where('m.category', '=', 'LiftNotes')
-      .orderBy('m.package_id')
-      .orderBy('m.notes')
-      .execute();
+    const lift = await repo.liftNotes(this.db, orderId);
     const liftNotes = new Map<number, string[]>();
     for (const r of lift) {
       const note = clean(r.notes);

@@ -1,17 +1,19 @@
 /** User accounts: listing, adding, removing and changing passwords (docs/product.md section 7). */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ROLE_ADMIN, ROLE_USER, passwordProblem, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { Db } from '../../lib/sql.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { SecurityEvents } from '../security/security-events.service.js';
 import { isCommonPassword } from './common-passwords.js';
+import * as repo from './users.repository.js';
 
 /** Refuses a weak new password with a 400 that names the rule it fails (password-policy.ts). */
 export function checkNewPassword(password: string, username: string, businessName: string): void {
@@ -31,22 +33,17 @@ export class UsersService {
     private readonly businessName: () => Promise<string> = async () => '',
   ) {}
 
-  findByUsername(username: string, db: Kysely<DB> = this.db) {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
-      .executeTakeFirst();
+  findByUsername(username: string, db: Db = this.db) {
+    return repo.findByUsername(db, username);
   }
 
   async rolesOf(userId: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
-    return rows.map((r) => r.role).sort();
+    return (await repo.rolesOf(this.db, userId)).sort();
   }
 
   async list(): Promise<User[]> {
-    const users = await this.db.selectFrom('users').select(['id', 'username']).orderBy('id').execute();
-    const roles = await this.db.selectFrom('user_roles').select(['user_id', 'role']).orderBy('role').execute();
+    const users = await repo.listUsers(this.db);
+    const roles = await repo.listRoles(this.db);
     const byUser = new Map<number, string[]>();
     for (const r of roles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.role]);
     return users.map((u) => ({ id: u.id, username: u.username, authorities: byUser.get(u.id) ?? [] }));
@@ -63,16 +60,8 @@ export class UsersService {
       if (await this.findByUsername(input.username, trx)) {
         throw conflict(`The username '${input.username}' is already taken.`);
       }
-      const { id } = await trx
-        .insertInto('users')
-        .values({ username: input.username, password_hash: passwordHash, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const roles = input.admin ? [ROLE_ADMIN, ROLE_USER] : [ROLE_USER];
-      await trx
-        .insertInto('user_roles')
-        .values(roles.map((role) => ({ user_id: id, role })))
-        .execute();
+      const id = await repo.insertUser(trx, { username: input.username, passwordHash, roles }, now);
       await this.events.record(
         {
           type: 'user-added',
@@ -94,17 +83,12 @@ export class UsersService {
       const target = await this.findByUsername(username, trx);
       if (!target) throw notFound(`No user named '${username}'.`);
       if (target.id === actor.userId) throw conflict('You cannot remove your own account.');
-      const targetRoles = await trx.selectFrom('user_roles').select('role').where('user_id', '=', target.id).execute();
-      if (targetRoles.some((r) => r.role === ROLE_ADMIN)) {
+      if ((await repo.rolesOf(trx, target.id)).includes(ROLE_ADMIN)) {
         // Lock the administrators so two concurrent removals cannot both pass the check.
-        let q = trx.selectFrom('user_roles').select('user_id').where('role', '=', ROLE_ADMIN);
-        if (this.kind === 'postgres') q = q.forUpdate();
-        const admins = await q.execute();
+        const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
         if (admins.length <= 1) throw conflict('The last administrator cannot be removed.');
       }
-      await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
-      await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
-      await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      await repo.deleteUser(trx, target.id);
       await this.events.record(
         { type: 'user-removed', userId: target.id, username: target.username, actor: actor.username, address },
         trx,
@@ -134,13 +118,8 @@ export class UsersService {
     checkNewPassword(input.password, target.username, await this.businessName());
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, updated_at: isoAt(this.clock()), version: eb('version', '+', 1) }))
-        .where('id', '=', target.id)
-        .where('version', '=', target.version)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw conflict('The account changed meanwhile; please try again.');
+      if (!(await repo.setPasswordHash(trx, target.id, target.version, passwordHash, isoAt(this.clock()))))
+        throw conflict('The account changed meanwhile; please try again.');
       await this.sessions.destroyAllFor(target.id, target.id === actor.userId ? actor.sessionId : undefined, trx);
       await this.events.record(
         {
@@ -160,8 +139,7 @@ export class UsersService {
     const target = await this.findByUsername(username);
     if (!target) throw notFound(`No user named '${username}'.`);
     return this.db.transaction().execute(async (trx) => {
-      const res = await trx.deleteFrom('sessions').where('user_id', '=', target.id).executeTakeFirst();
-      const ended = Number(res.numDeletedRows);
+      const ended = await repo.deleteSessionsOf(trx, target.id);
       await this.events.record(
         {
           type: 'sessions-ended-by-admin',
@@ -179,13 +157,9 @@ export class UsersService {
 
   /** The signed-in user proves it is them again (to turn two-factor sign-in off). */
   async verifyOwnPassword(actor: SessionUser, password: string, address?: string): Promise<void> {
-    const self = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', actor.userId)
-      .executeTakeFirst();
-    if (!self) throw unauthorized('Your account no longer exists.');
-    await this.checkPassword(actor, self.password_hash, password, address, 'password');
+    const hash = await repo.passwordHashOf(this.db, actor.userId);
+    if (hash === undefined) throw unauthorized('Your account no longer exists.');
+    await this.checkPassword(actor, hash, password, address, 'password');
   }
 
   /**
@@ -224,8 +198,7 @@ export class UsersService {
    * with a generated password that the caller prints once.
    */
   async ensureFirstAdmin(username: string, password: string | undefined) {
-    const existing = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) return null;
+    if (await repo.anyUser(this.db)) return null;
     const generated = password === undefined;
     // 128 random bits (OWASP ASVS 11.5.1), 22 characters; drawn again in the unlikely case that
     // it spells the username or is otherwise refused by the password rule.

@@ -1,0 +1,163 @@
+/** Vendor orders and linked orders: SQL only (docs/decisions/014-module-shape.md). */
+import { sql, type Selectable } from 'kysely';
+import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
+import type { VendorOrdersTable } from '../../db/schema.js';
+import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import type { Db } from '../../lib/sql.js';
+
+const COLUMNS: ListColumns = {
+  id: sql`vendor_orders.id`,
+  name: sql`vendor_orders.name`,
+  description: sql`vendor_orders.description`,
+  estimatedArrival: sql`vendor_orders.estimated_arrival`,
+  status: sql`vendor_orders.status`,
+};
+
+/** The column's check constraint allows only these statuses. */
+const vendorStatus = (s: string) => s as VendorOrder['status'];
+
+const toVendorOrder = (r: Selectable<VendorOrdersTable>): VendorOrder => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  estimatedArrival: r.estimated_arrival,
+  status: vendorStatus(r.status),
+  version: r.version,
+});
+
+export const vendorOrderValues = (v: VendorOrderInput) => ({
+  name: v.name,
+  description: v.description,
+  estimated_arrival: v.estimatedArrival,
+  status: v.status,
+});
+
+export async function listAll(db: Db): Promise<VendorOrder[]> {
+  return (await db.selectFrom('vendor_orders').selectAll().orderBy('id').execute()).map(toVendorOrder);
+}
+
+export function listPage(db: Db, query: ListQuery) {
+  return runPagedList({
+    base: db.selectFrom('vendor_orders'),
+    select: (qb) => qb.selectAll('vendor_orders'),
+    columns: COLUMNS,
+    query,
+    idColumn: sql`vendor_orders.id`,
+    map: toVendorOrder,
+  });
+}
+
+export async function findById(db: Db, id: number): Promise<VendorOrder | null> {
+  const row = await db.selectFrom('vendor_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toVendorOrder(row) : null;
+}
+
+export async function insert(db: Db, input: VendorOrderInput, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('vendor_orders')
+    .values({ ...vendorOrderValues(input), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function countLinks(db: Db, vendorOrderId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('linked_orders')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('vendor_order_id', '=', vendorOrderId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function remove(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('vendor_orders').where('id', '=', id).execute();
+}
+
+export async function orderExists(db: Db, orderId: number): Promise<boolean> {
+  return !!(await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst());
+}
+
+export async function vendorOrderExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('vendor_orders').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function linkExists(db: Db, orderId: number, vendorOrderId: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('linked_orders')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('vendor_order_id', '=', vendorOrderId)
+    .executeTakeFirst());
+}
+
+export async function insertLink(db: Db, orderId: number, vendorOrderId: number, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('linked_orders')
+    .values({ order_id: orderId, vendor_order_id: vendorOrderId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Answers whether a link was removed. */
+export async function deleteLink(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('linked_orders').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+function linkedQuery(db: Db) {
+  return db
+    .selectFrom('linked_orders as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
+    .innerJoin('vendor_orders as v', 'v.id', 'l.vendor_order_id')
+    .select([
+      'l.id',
+      'o.id as order_id',
+      'o.job_name',
+      'c.customer_no',
+      'c.name as customer_name',
+      's.type as status_type',
+      'v.id as vo_id',
+      'v.name as vo_name',
+      'v.description as vo_description',
+      'v.estimated_arrival as vo_estimated_arrival',
+      'v.status as vo_status',
+      'v.version as vo_version',
+    ]);
+}
+
+type LinkedRow = Awaited<ReturnType<ReturnType<typeof linkedQuery>['executeTakeFirstOrThrow']>>;
+
+const toLinked = (r: LinkedRow): LinkedOrder => ({
+  id: r.id,
+  order: {
+    id: r.order_id,
+    jobName: r.job_name,
+    customerNo: r.customer_no,
+    customerName: r.customer_name,
+    orderStatus: r.status_type,
+  },
+  vendorOrder: {
+    id: r.vo_id,
+    name: r.vo_name,
+    description: r.vo_description,
+    estimatedArrival: r.vo_estimated_arrival,
+    status: vendorStatus(r.vo_status),
+    version: r.vo_version,
+  },
+});
+
+export async function findLink(db: Db, id: number): Promise<LinkedOrder> {
+  return toLinked(await linkedQuery(db).where('l.id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function linksOfOrder(db: Db, orderId: number): Promise<LinkedOrder[]> {
+  return (await linkedQuery(db).where('l.order_id', '=', orderId).orderBy('l.id').execute()).map(toLinked);
+}
+
+export async function linksOfVendorOrder(db: Db, vendorOrderId: number): Promise<LinkedOrder[]> {
+  return (await linkedQuery(db).where('l.vendor_order_id', '=', vendorOrderId).orderBy('l.id').execute()).map(toLinked);
+}
