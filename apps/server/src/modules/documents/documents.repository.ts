@@ -1,5 +1,5 @@
 /** Orders and quotes: SQL only, parameterised by kind. */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   multiplierFromScaled,
   priceDocument,
@@ -23,9 +23,7 @@ import {
 } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 import { toProduct } from '../catalog/products.repository.js';
-import type { KindTables } from './kinds.js';
-
-const any = (db: Db) => db as unknown as Kysely<any>;
+import { docDb, type KindTables } from './kinds.js';
 
 export function listColumns(k: KindTables): ListColumns {
   const cols: ListColumns = {
@@ -45,7 +43,7 @@ export function listColumns(k: KindTables): ListColumns {
  * statuses are joined only when a filter or sort uses them.
  */
 function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Set<string> | 'all') {
-  let q: any = any(db).selectFrom(`${k.header} as d`);
+  let q: any = docDb(db).selectFrom(`${k.header} as d`);
   const needs = (f: string[]) => fields === 'all' || f.some((x) => fields.has(x));
   if (needs(['customerNo', 'customerName', 'contactName'])) q = q.innerJoin('customers as c', 'c.id', 'd.customer_id');
   if (k.kind === 'order') {
@@ -159,13 +157,13 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
     const column = CUSTOMER_FIELDS[f.field];
     if (!column) continue;
     const ids = (
-      await any(db)
+      await db
         .selectFrom('customers')
         .select('id')
         .where(sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`)
         .limit(501)
         .execute()
-    ).map((r: { id: number }) => r.id);
+    ).map((r) => r.id);
     if (ids.length <= 500) {
       overrides[f.field] = () => (ids.length ? sql<boolean>`d.customer_id in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
     }
@@ -206,18 +204,18 @@ async function listTotal(db: Db, k: KindTables, closed: boolean | undefined): Pr
 }
 
 export async function findHeaderRow(db: Db, k: KindTables, id: number) {
-  let q = any(db)
+  return docDb(db)
     .selectFrom(`${k.header} as d`)
     .innerJoin('customers as c', 'c.id', 'd.customer_id')
     .selectAll('d')
     .select(['c.customer_no', 'c.name as customer_name', 'c.contact_name', 'c.email as customer_email'])
-    .where('d.id', '=', id);
-  if (k.kind === 'order') {
-    q = q
-      .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
-      .select(['s.type as status_type', 's.closed as status_closed']);
-  }
-  return q.executeTakeFirst();
+    .where('d.id', '=', id)
+    .$if(k.kind === 'order', (q) =>
+      q
+        .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
+        .select(['s.type as status_type', 's.closed as status_closed']),
+    )
+    .executeTakeFirst();
 }
 
 export function toHeader(k: KindTables, r: any): DocumentHeader {
@@ -264,7 +262,7 @@ export function multipliersOf(r: any) {
 
 /** Every line of a document with its product and the cost of its applied modifiers, in position order. */
 export async function loadLines(db: Db, k: KindTables, docId: number) {
-  const rows = await any(db)
+  const rows = await docDb(db)
     .selectFrom(`${k.parts} as l`)
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -293,7 +291,7 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
-  const costs = await any(db)
+  const costs = await docDb(db)
     .selectFrom(`${k.mods} as a`)
     .innerJoin(`${k.parts} as l`, 'l.id', `a.${k.partFk}`)
     .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
@@ -307,7 +305,7 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
     list.push({ modifierCostIncreaseCents: c.modifier_cost_increase ?? 0, quantity: c.quantity });
     byLine.set(c.line_id, list);
   }
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     row: r,
     input: {
       quantity: r.line_quantity,
@@ -372,7 +370,7 @@ export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
 });
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
-  return any(db)
+  return docDb(db)
     .selectFrom(`${k.parts} as l`)
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -387,18 +385,18 @@ export async function subParts(db: Db, k: KindTables, lineId: number): Promise<S
 
 /** The sub-parts of every line of a document, in one query (bay sheets and documents). */
 export async function subPartsForDocument(db: Db, k: KindTables, docId: number): Promise<Map<number, SubPartRow[]>> {
-  const lines = await any(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
+  const lines = await docDb(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
   return subPartRows(
     db,
     k,
-    lines.map((l: { id: number }) => l.id),
+    lines.map((l) => l.id),
   );
 }
 
 async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Map<number, SubPartRow[]>> {
   const out = new Map<number, SubPartRow[]>();
   if (lineIds.length === 0) return out;
-  const rows = await any(db)
+  const rows = await docDb(db)
     .selectFrom(`${k.subs} as s`)
     .innerJoin('products as p', 'p.id', 's.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -448,7 +446,7 @@ export async function appliedModifiers(
   lineId: number,
   onlyId?: number,
 ): Promise<AppliedModifier[]> {
-  let q = any(db)
+  let q = docDb(db)
     .selectFrom(`${k.mods} as a`)
     .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
     .leftJoin('products as p', 'p.id', 'm.product_id')
@@ -469,24 +467,25 @@ export async function appliedModifiers(
     .where(`a.${k.partFk}`, '=', lineId);
   if (onlyId !== undefined) q = q.where('a.id', '=', onlyId);
   const rows = await q.orderBy('a.id').execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     id: r.id,
     modifierId: r.package_modifier_id,
     assocPackageModifier: {
       id: r.package_modifier_id,
       name: r.name,
-      category: r.category,
+      category: r.category as ModifierCategory,
       notes: r.modifier_notes,
       quantity: r.quantity,
     },
     assocProduct:
-      r.product_id === null
+      // A left join: the product's columns are all null together (item_no is required).
+      r.product_id === null || r.item_no === null
         ? null
         : {
             id: r.product_id,
             itemNo: r.item_no,
             itemDescription: r.item_description,
-            modifierCostIncrease: r.modifier_cost_increase / 100,
+            modifierCostIncrease: (r.modifier_cost_increase ?? 0) / 100,
           },
     notes: r.notes,
     inches: r.inches,

@@ -10,10 +10,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { flag, updateVersioned, type Db } from '../../lib/sql.js';
 import { withIdempotency } from '../../lib/idempotency.js';
-import { KINDS, type KindTables } from './kinds.js';
+import { docDb, KINDS, type DocHeaderValues, type KindTables } from './kinds.js';
 import * as repo from './documents.repository.js';
-
-const any = (db: Db) => db as unknown as Kysely<any>;
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
 function ordersText(ids: readonly number[]): string {
@@ -102,7 +100,7 @@ export class DocumentsService {
     return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, userId, async (trx) => {
       const customer = await this.customerRow(trx, input.customer);
       const now = this.now();
-      const values: Record<string, unknown> = {
+      const values: DocHeaderValues = {
         customer_id: customer.id,
         job_name: input.jobName,
         po_number: input.poNumber,
@@ -119,7 +117,7 @@ export class DocumentsService {
         values.order_status_id = status.id;
         values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
       }
-      const { id } = await any(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
+      const { id } = await docDb(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
       return { statusCode: 201, body: await this.get(kind, id, trx) };
     });
   }
@@ -162,13 +160,13 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       await this.headerRow(trx, k, id);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
-      await any(trx).deleteFrom(k.header).where('id', '=', id).execute();
+      await docDb(trx).deleteFrom(k.header).where('id', '=', id).execute();
     });
   }
 
   /** Copies lines, overrides, sub-parts and applied modifiers from one document to another. */
   private async copyContent(trx: Transaction<DB>, from: KindTables, fromId: number, to: KindTables, toId: number) {
-    const t = any(trx);
+    const t = docDb(trx);
     const lines = await t
       .selectFrom(from.parts)
       .selectAll()
@@ -216,7 +214,7 @@ export class DocumentsService {
         await t
           .insertInto(to.subs)
           .values(
-            subs.map((s: any) => ({
+            subs.map((s) => ({
               [to.partFk]: newLine,
               source: s.source,
               product_id: s.product_id,
@@ -239,7 +237,7 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
-      const values: Record<string, unknown> = {
+      const values: DocHeaderValues = {
         customer_id: src.customer_id,
         job_name: jobName,
         po_number: src.po_number,
@@ -259,7 +257,7 @@ export class DocumentsService {
         values.order_status_id = (await this.statusRow(trx, null)).id;
         values.order_pickup = 0;
       }
-      const { id: copyId } = await any(trx)
+      const { id: copyId } = await docDb(trx)
         .insertInto(k.header)
         .values(values)
         .returning('id')
@@ -286,7 +284,7 @@ export class DocumentsService {
       }
       const now = this.now();
       const status = await this.statusRow(trx, null);
-      const { id } = await any(trx)
+      const { id } = await docDb(trx)
         .insertInto('orders')
         .values({
           customer_id: q.customer_id,
@@ -316,7 +314,7 @@ export class DocumentsService {
   // ---- cart lines ----------------------------------------------------------------------
 
   private async touch(trx: Db, k: KindTables, docId: number) {
-    await any(trx).updateTable(k.header).set({ updated_at: this.now() }).where('id', '=', docId).execute();
+    await docDb(trx).updateTable(k.header).set({ updated_at: this.now() }).where('id', '=', docId).execute();
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
@@ -347,10 +345,10 @@ export class DocumentsService {
         .where('products.id', '=', productId)
         .executeTakeFirst();
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const t = any(trx);
-      const last: any = await t
+      const t = docDb(trx);
+      const last = await t
         .selectFrom(k.parts)
-        .select((eb: any) => eb.fn.max('position').as('p'))
+        .select((eb) => eb.fn.max('position').as('p'))
         .where(k.docFk, '=', docId)
         .executeTakeFirst();
       const { id: lineId } = await t
@@ -395,7 +393,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await any(trx).updateTable(k.parts).set({ quantity }).where('id', '=', lineId).execute();
+      await docDb(trx).updateTable(k.parts).set({ quantity }).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -405,7 +403,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await any(trx).updateTable(k.parts).set({ price_override: overrideCents }).where('id', '=', lineId).execute();
+      await docDb(trx).updateTable(k.parts).set({ price_override: overrideCents }).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -417,7 +415,7 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
-      await any(trx).deleteFrom(k.parts).where('id', '=', lineId).execute();
+      await docDb(trx).deleteFrom(k.parts).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.totalsResult(trx, k, line.doc_id);
       return { id: lineId, totals, totalsCents };
@@ -452,10 +450,10 @@ export class DocumentsService {
         .executeTakeFirst();
       if (!child) throw badRequest(`Product ${childId} does not exist.`);
       if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
-      const t = any(trx);
-      const last: any = await t
+      const t = docDb(trx);
+      const last = await t
         .selectFrom(k.subs)
-        .select((eb: any) => eb.fn.max('position').as('p'))
+        .select((eb) => eb.fn.max('position').as('p'))
         .where(k.partFk, '=', lineId)
         .executeTakeFirst();
       const { id } = await t
@@ -475,7 +473,7 @@ export class DocumentsService {
   }
 
   private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    const row = await any(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
+    const row = await docDb(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
     if (!row) throw notFound(`Sub-part ${rowId} does not exist.`);
     return row;
   }
@@ -485,7 +483,7 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      await any(trx).deleteFrom(k.subs).where('id', '=', rowId).execute();
+      await docDb(trx).deleteFrom(k.subs).where('id', '=', rowId).execute();
     });
   }
 
@@ -508,9 +506,9 @@ export class DocumentsService {
       }
       const values: Record<string, unknown> = { notes };
       if (source === 'MOD') values.inches = row.category === 'Lift' ? (inches ?? null) : null;
-      await any(trx).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
+      await docDb(trx).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
       if (source === 'MOD' && row.applied_modifier_id !== null) {
-        await any(trx).updateTable(k.mods).set(values).where('id', '=', row.applied_modifier_id).execute();
+        await docDb(trx).updateTable(k.mods).set(values).where('id', '=', row.applied_modifier_id).execute();
       }
       return (await repo.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
     });
@@ -543,7 +541,7 @@ export class DocumentsService {
         throw badRequest('LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
-      const t = any(trx);
+      const t = docDb(trx);
       const existing = await t
         .selectFrom(k.mods)
         .select('id')
@@ -563,9 +561,9 @@ export class DocumentsService {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-        const last: any = await t
+        const last = await t
           .selectFrom(k.subs)
-          .select((eb: any) => eb.fn.max('position').as('p'))
+          .select((eb) => eb.fn.max('position').as('p'))
           .where(k.partFk, '=', lineId)
           .executeTakeFirst();
         await t
@@ -596,9 +594,9 @@ export class DocumentsService {
   async deleteModifier(kind: DocumentKind, appliedId: number) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const row = await any(trx).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
+      const row = await docDb(trx).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
       if (!row) throw notFound(`Applied modifier ${appliedId} does not exist.`);
-      await any(trx).deleteFrom(k.mods).where('id', '=', appliedId).execute();
+      await docDb(trx).deleteFrom(k.mods).where('id', '=', appliedId).execute();
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;
       await this.touch(trx, k, line.doc_id);
