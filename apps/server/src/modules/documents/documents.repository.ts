@@ -43,37 +43,43 @@ export function listColumns(k: KindTables): ListColumns {
  * statuses are joined only when a filter or sort uses them.
  */
 function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Set<string> | 'all') {
-  let q: any = docDb(db).selectFrom(`${k.header} as d`);
   const needs = (f: string[]) => fields === 'all' || f.some((x) => fields.has(x));
-  if (needs(['customerNo', 'customerName', 'contactName'])) q = q.innerJoin('customers as c', 'c.id', 'd.customer_id');
-  if (k.kind === 'order') {
-    if (needs(['orderStatus'])) q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
-    // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
-    // index serves the page in order.
-    if (closed !== undefined) q = q.where(closed ? sql`d.is_closed = 1` : sql`d.is_closed = 0`);
-  }
-  return q;
+  // The joins are optional, so their columns are read through typed refs (listSelect, listColumns).
+  return docDb(db)
+    .selectFrom(`${k.header} as d`)
+    .$if(needs(['customerNo', 'customerName', 'contactName']), (q) =>
+      q.innerJoin('customers as c', 'c.id', 'd.customer_id'),
+    )
+    .$if(k.kind === 'order' && needs(['orderStatus']), (q) =>
+      q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id'),
+    )
+    .$if(k.kind === 'order' && closed !== undefined, (q) =>
+      // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
+      // index serves the page in order.
+      q.where(closed ? sql<boolean>`d.is_closed = 1` : sql<boolean>`d.is_closed = 0`),
+    );
 }
+type ListBase = ReturnType<typeof listBase>;
 
 function listSelect(k: KindTables) {
-  return (qb: any) => {
-    let q = qb.select([
-      'd.id',
-      'd.job_name',
-      'd.po_number',
-      'd.customer_id',
-      `d.${k.dateColumn} as doc_date`,
-      'c.customer_no',
-      'c.name as customer_name',
-      'c.contact_name',
-    ]);
-    if (k.kind === 'order') q = q.select(['s.type as status_type', 'd.order_pickup']);
-    return q;
-  };
+  return (qb: ListBase) =>
+    qb
+      .select([
+        'd.id',
+        'd.job_name',
+        'd.po_number',
+        'd.customer_id',
+        `d.${k.dateColumn} as doc_date`,
+        sql.ref<string | null>('c.customer_no').as('customer_no'),
+        sql.ref<string>('c.name').as('customer_name'),
+        sql.ref<string | null>('c.contact_name').as('contact_name'),
+      ])
+      .$if(k.kind === 'order', (q) => q.select([sql.ref<string>('s.type').as('status_type'), 'd.order_pickup']));
 }
+type ListRow = Awaited<ReturnType<ReturnType<ReturnType<typeof listSelect>>['execute']>>[number];
 
 function toListItem(k: KindTables) {
-  return (r: any): DocumentListItem => ({
+  return (r: ListRow): DocumentListItem => ({
     id: r.id,
     jobName: r.job_name,
     poNumber: r.po_number,
@@ -173,7 +179,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   const filterOverrides = await resolvedFilters(db, query);
-  const page = await runPagedList<any, DocumentListItem>({
+  const page = await runPagedList<ListRow, DocumentListItem>({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),
@@ -218,7 +224,14 @@ export async function findHeaderRow(db: Db, k: KindTables, id: number) {
     .executeTakeFirst();
 }
 
-export function toHeader(k: KindTables, r: any): DocumentHeader {
+/** A document's header row as findHeaderRow reads it. */
+export type HeaderRow = NonNullable<Awaited<ReturnType<typeof findHeaderRow>>>;
+type MultiplierCopies = Pick<
+  HeaderRow,
+  'opener_multiplier_copy' | 'residential_multiplier_copy' | 'sectional_multiplier_copy' | 'commercial_multiplier_copy'
+>;
+
+export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
   const h: DocumentHeader = {
     id: r.id,
     kind: k.kind,
@@ -242,7 +255,8 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
     version: r.version,
   };
   if (k.kind === 'order') {
-    h.orderStatus = { id: r.order_status_id, type: r.status_type, closed: r.status_closed === 1 };
+    // An order's row carries its status (findHeaderRow joins it for orders).
+    h.orderStatus = { id: r.order_status_id, type: r.status_type!, closed: r.status_closed === 1 };
     h.orderPickup = r.order_pickup === 1;
     h.current_load = r.current_load === 1;
     h.loading_bay = r.loading_bay;
@@ -251,12 +265,12 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
   return h;
 }
 
-export function multipliersOf(r: any) {
+export function multipliersOf(r: MultiplierCopies) {
   return {
-    opener: r.opener_multiplier_copy as number,
-    residential: r.residential_multiplier_copy as number,
-    sectional: r.sectional_multiplier_copy as number,
-    commercial: r.commercial_multiplier_copy as number,
+    opener: r.opener_multiplier_copy,
+    residential: r.residential_multiplier_copy,
+    sectional: r.sectional_multiplier_copy,
+    commercial: r.commercial_multiplier_copy,
   };
 }
 
@@ -323,7 +337,12 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
  * module, in integer cents. The cart API, the document's totals, every write that moves a price,
  * the PDF and the e-mail all answer from here; the dollar fields are the same cents divided by 100.
  */
-export async function pricedDocument(db: Db, k: KindTables, header: any, taxRate: number) {
+export async function pricedDocument(
+  db: Db,
+  k: KindTables,
+  header: MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>,
+  taxRate: number,
+) {
   const lines = await loadLines(db, k, header.id);
   const { lines: priced, totals } = priceDocument(
     lines.map((l) => l.input),
@@ -427,10 +446,22 @@ async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Ma
   return out;
 }
 
-function toSubPart(r: any): SubPartRow {
+function toSubPart(r: {
+  id: number;
+  source: string;
+  product_id: number;
+  item_no: string;
+  item_description: string | null;
+  type_name: string | null;
+  quantity: number;
+  notes: string | null;
+  inches: string | null;
+  category: string | null;
+  applied_modifier_id: number | null;
+}): SubPartRow {
   return {
     rowId: r.id,
-    source: r.source,
+    source: r.source as SubPartRow['source'],
     product: { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, productType: r.type_name },
     quantity: r.quantity,
     notes: r.notes,

@@ -273,7 +273,8 @@ export class LoadersService {
       .executeTakeFirst();
     if (!order) return { ...empty, next };
     const k = KINDS.order;
-    const header = await docs.findHeaderRow(this.db, k, order.id);
+    // The order was just read in this call.
+    const header = (await docs.findHeaderRow(this.db, k, order.id))!;
     const { cart } = await docs.pricedDocument(this.db, k, header, this.taxRate);
     const subs = await docs.subPartsForDocument(this.db, k, order.id);
     const { applied, liftNotes } = await this.modifierNotes(order.id);
