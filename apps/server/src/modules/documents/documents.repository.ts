@@ -265,6 +265,25 @@ export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
   return h;
 }
 
+/**
+ * The header fields a copy (Duplicate, Export to Order) carries over from its source: the
+ * customer, the job, the tax and print switches and the source's multiplier copies.
+ */
+export function copiedHeaderFields(src: HeaderRow) {
+  return {
+    customer_id: src.customer_id,
+    job_name: src.job_name,
+    po_number: src.po_number,
+    special_instructions: src.special_instructions,
+    use_tax: src.use_tax,
+    no_price_print: src.no_price_print,
+    opener_multiplier_copy: src.opener_multiplier_copy,
+    residential_multiplier_copy: src.residential_multiplier_copy,
+    sectional_multiplier_copy: src.sectional_multiplier_copy,
+    commercial_multiplier_copy: src.commercial_multiplier_copy,
+  };
+}
+
 export function multipliersOf(r: MultiplierCopies) {
   return {
     opener: r.opener_multiplier_copy,

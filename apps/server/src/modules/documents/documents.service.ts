@@ -238,17 +238,9 @@ export class DocumentsService {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
       const values: DocHeaderValues = {
-        customer_id: src.customer_id,
+        ...repo.copiedHeaderFields(src),
         job_name: jobName,
-        po_number: src.po_number,
-        special_instructions: src.special_instructions,
         [k.dateColumn]: this.today(),
-        use_tax: src.use_tax,
-        no_price_print: src.no_price_print,
-        opener_multiplier_copy: src.opener_multiplier_copy,
-        residential_multiplier_copy: src.residential_multiplier_copy,
-        sectional_multiplier_copy: src.sectional_multiplier_copy,
-        commercial_multiplier_copy: src.commercial_multiplier_copy,
         created_at: now,
         updated_at: now,
       };
@@ -287,17 +279,8 @@ export class DocumentsService {
       const { id } = await docDb(trx)
         .insertInto('orders')
         .values({
-          customer_id: q.customer_id,
-          job_name: q.job_name,
-          po_number: q.po_number,
-          special_instructions: q.special_instructions,
+          ...repo.copiedHeaderFields(q),
           order_date: this.today(),
-          use_tax: q.use_tax,
-          no_price_print: q.no_price_print,
-          opener_multiplier_copy: q.opener_multiplier_copy,
-          residential_multiplier_copy: q.residential_multiplier_copy,
-          sectional_multiplier_copy: q.sectional_multiplier_copy,
-          commercial_multiplier_copy: q.commercial_multiplier_copy,
           order_status_id: status.id,
           order_pickup: 0,
           source_quote_id: quoteId,
