@@ -541,3 +541,53 @@ export async function appliedModifiers(
     inches: r.inches,
   }));
 }
+
+// ---- single-row reads and writes the service's rules use -------------------------------------
+
+export async function deleteHeader(db: Db, k: KindTables, id: number) {
+  await docDb(db).deleteFrom(k.header).where('id', '=', id).execute();
+}
+
+export async function touchHeader(db: Db, k: KindTables, id: number, now: string) {
+  await docDb(db).updateTable(k.header).set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The highest line position of a document (0 when it has none). */
+export async function lastLinePosition(db: Db, k: KindTables, docId: number): Promise<number> {
+  const last = await docDb(db)
+    .selectFrom(k.parts)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(k.docFk, '=', docId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0);
+}
+
+/** The highest sub-part position of a line (0 when it has none). */
+export async function lastSubPartPosition(db: Db, k: KindTables, lineId: number): Promise<number> {
+  const last = await docDb(db)
+    .selectFrom(k.subs)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(k.partFk, '=', lineId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0);
+}
+
+export async function deleteLine(db: Db, k: KindTables, lineId: number) {
+  await docDb(db).deleteFrom(k.parts).where('id', '=', lineId).execute();
+}
+
+export function findSubPartRow(db: Db, k: KindTables, rowId: number) {
+  return docDb(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
+}
+
+export async function deleteSubPart(db: Db, k: KindTables, rowId: number) {
+  await docDb(db).deleteFrom(k.subs).where('id', '=', rowId).execute();
+}
+
+export function findAppliedModifierRow(db: Db, k: KindTables, appliedId: number) {
+  return docDb(db).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
+}
+
+export async function deleteAppliedModifier(db: Db, k: KindTables, appliedId: number) {
+  await docDb(db).deleteFrom(k.mods).where('id', '=', appliedId).execute();
+}

@@ -160,7 +160,7 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       await this.headerRow(trx, k, id);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
-      await docDb(trx).deleteFrom(k.header).where('id', '=', id).execute();
+      await repo.deleteHeader(trx, k, id);
     });
   }
 
@@ -297,7 +297,7 @@ export class DocumentsService {
   // ---- cart lines ----------------------------------------------------------------------
 
   private async touch(trx: Db, k: KindTables, docId: number) {
-    await docDb(trx).updateTable(k.header).set({ updated_at: this.now() }).where('id', '=', docId).execute();
+    await repo.touchHeader(trx, k, docId, this.now());
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
@@ -329,18 +329,14 @@ export class DocumentsService {
         .executeTakeFirst();
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
       const t = docDb(trx);
-      const last = await t
-        .selectFrom(k.parts)
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where(k.docFk, '=', docId)
-        .executeTakeFirst();
+      const position = (await repo.lastLinePosition(trx, k, docId)) + 1;
       const { id: lineId } = await t
         .insertInto(k.parts)
         .values({
           [k.docFk]: docId,
           product_id: productId,
           quantity,
-          position: Number(last?.p ?? 0) + 1,
+          position,
           created_at: this.now(),
         })
         .returning('id')
@@ -398,7 +394,7 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
-      await docDb(trx).deleteFrom(k.parts).where('id', '=', lineId).execute();
+      await repo.deleteLine(trx, k, lineId);
       await this.touch(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.totalsResult(trx, k, line.doc_id);
       return { id: lineId, totals, totalsCents };
@@ -434,11 +430,7 @@ export class DocumentsService {
       if (!child) throw badRequest(`Product ${childId} does not exist.`);
       if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
       const t = docDb(trx);
-      const last = await t
-        .selectFrom(k.subs)
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where(k.partFk, '=', lineId)
-        .executeTakeFirst();
+      const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
       const { id } = await t
         .insertInto(k.subs)
         .values({
@@ -446,7 +438,7 @@ export class DocumentsService {
           source: 'ASSOC_PART',
           product_id: childId,
           quantity,
-          position: Number(last?.p ?? 0) + 1,
+          position,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -456,7 +448,7 @@ export class DocumentsService {
   }
 
   private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    const row = await docDb(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
+    const row = await repo.findSubPartRow(db, k, rowId);
     if (!row) throw notFound(`Sub-part ${rowId} does not exist.`);
     return row;
   }
@@ -466,7 +458,7 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      await docDb(trx).deleteFrom(k.subs).where('id', '=', rowId).execute();
+      await repo.deleteSubPart(trx, k, rowId);
     });
   }
 
@@ -544,11 +536,7 @@ export class DocumentsService {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-        const last = await t
-          .selectFrom(k.subs)
-          .select((eb) => eb.fn.max('position').as('p'))
-          .where(k.partFk, '=', lineId)
-          .executeTakeFirst();
+        const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
         await t
           .insertInto(k.subs)
           .values({
@@ -558,7 +546,7 @@ export class DocumentsService {
             quantity: m.quantity,
             category: m.category,
             applied_modifier_id: appliedId,
-            position: Number(last?.p ?? 0) + 1,
+            position,
             ...values,
           })
           .execute();
@@ -577,9 +565,9 @@ export class DocumentsService {
   async deleteModifier(kind: DocumentKind, appliedId: number) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const row = await docDb(trx).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
+      const row = await repo.findAppliedModifierRow(trx, k, appliedId);
       if (!row) throw notFound(`Applied modifier ${appliedId} does not exist.`);
-      await docDb(trx).deleteFrom(k.mods).where('id', '=', appliedId).execute();
+      await repo.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;
       await this.touch(trx, k, line.doc_id);
