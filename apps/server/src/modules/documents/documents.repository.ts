@@ -1,5 +1,5 @@
 /** Orders and quotes: SQL only, parameterised by kind. */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   multiplierFromScaled,
   priceDocument,
@@ -23,9 +23,7 @@ import {
 } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 import { toProduct } from '../catalog/products.repository.js';
-import type { KindTables } from './kinds.js';
-
-const any = (db: Db) => db as unknown as Kysely<any>;
+import { docDb, type KindTables } from './kinds.js';
 
 export function listColumns(k: KindTables): ListColumns {
   const cols: ListColumns = {
@@ -45,37 +43,43 @@ export function listColumns(k: KindTables): ListColumns {
  * statuses are joined only when a filter or sort uses them.
  */
 function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Set<string> | 'all') {
-  let q: any = any(db).selectFrom(`${k.header} as d`);
   const needs = (f: string[]) => fields === 'all' || f.some((x) => fields.has(x));
-  if (needs(['customerNo', 'customerName', 'contactName'])) q = q.innerJoin('customers as c', 'c.id', 'd.customer_id');
-  if (k.kind === 'order') {
-    if (needs(['orderStatus'])) q = q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id');
-    // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
-    // index serves the page in order.
-    if (closed !== undefined) q = q.where(closed ? sql`d.is_closed = 1` : sql`d.is_closed = 0`);
-  }
-  return q;
+  // The joins are optional, so their columns are read through typed refs (listSelect, listColumns).
+  return docDb(db)
+    .selectFrom(`${k.header} as d`)
+    .$if(needs(['customerNo', 'customerName', 'contactName']), (q) =>
+      q.innerJoin('customers as c', 'c.id', 'd.customer_id'),
+    )
+    .$if(k.kind === 'order' && needs(['orderStatus']), (q) =>
+      q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id'),
+    )
+    .$if(k.kind === 'order' && closed !== undefined, (q) =>
+      // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
+      // index serves the page in order.
+      q.where(closed ? sql<boolean>`d.is_closed = 1` : sql<boolean>`d.is_closed = 0`),
+    );
 }
+type ListBase = ReturnType<typeof listBase>;
 
 function listSelect(k: KindTables) {
-  return (qb: any) => {
-    let q = qb.select([
-      'd.id',
-      'd.job_name',
-      'd.po_number',
-      'd.customer_id',
-      `d.${k.dateColumn} as doc_date`,
-      'c.customer_no',
-      'c.name as customer_name',
-      'c.contact_name',
-    ]);
-    if (k.kind === 'order') q = q.select(['s.type as status_type', 'd.order_pickup']);
-    return q;
-  };
+  return (qb: ListBase) =>
+    qb
+      .select([
+        'd.id',
+        'd.job_name',
+        'd.po_number',
+        'd.customer_id',
+        `d.${k.dateColumn} as doc_date`,
+        sql.ref<string | null>('c.customer_no').as('customer_no'),
+        sql.ref<string>('c.name').as('customer_name'),
+        sql.ref<string | null>('c.contact_name').as('contact_name'),
+      ])
+      .$if(k.kind === 'order', (q) => q.select([sql.ref<string>('s.type').as('status_type'), 'd.order_pickup']));
 }
+type ListRow = Awaited<ReturnType<ReturnType<ReturnType<typeof listSelect>>['execute']>>[number];
 
 function toListItem(k: KindTables) {
-  return (r: any): DocumentListItem => ({
+  return (r: ListRow): DocumentListItem => ({
     id: r.id,
     jobName: r.job_name,
     poNumber: r.po_number,
@@ -159,13 +163,13 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
     const column = CUSTOMER_FIELDS[f.field];
     if (!column) continue;
     const ids = (
-      await any(db)
+      await db
         .selectFrom('customers')
         .select('id')
         .where(sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`)
         .limit(501)
         .execute()
-    ).map((r: { id: number }) => r.id);
+    ).map((r) => r.id);
     if (ids.length <= 500) {
       overrides[f.field] = () => (ids.length ? sql<boolean>`d.customer_id in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
     }
@@ -175,7 +179,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   const filterOverrides = await resolvedFilters(db, query);
-  const page = await runPagedList<any, DocumentListItem>({
+  const page = await runPagedList<ListRow, DocumentListItem>({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),
@@ -206,21 +210,28 @@ async function listTotal(db: Db, k: KindTables, closed: boolean | undefined): Pr
 }
 
 export async function findHeaderRow(db: Db, k: KindTables, id: number) {
-  let q = any(db)
+  return docDb(db)
     .selectFrom(`${k.header} as d`)
     .innerJoin('customers as c', 'c.id', 'd.customer_id')
     .selectAll('d')
     .select(['c.customer_no', 'c.name as customer_name', 'c.contact_name', 'c.email as customer_email'])
-    .where('d.id', '=', id);
-  if (k.kind === 'order') {
-    q = q
-      .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
-      .select(['s.type as status_type', 's.closed as status_closed']);
-  }
-  return q.executeTakeFirst();
+    .where('d.id', '=', id)
+    .$if(k.kind === 'order', (q) =>
+      q
+        .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
+        .select(['s.type as status_type', 's.closed as status_closed']),
+    )
+    .executeTakeFirst();
 }
 
-export function toHeader(k: KindTables, r: any): DocumentHeader {
+/** A document's header row as findHeaderRow reads it. */
+export type HeaderRow = NonNullable<Awaited<ReturnType<typeof findHeaderRow>>>;
+type MultiplierCopies = Pick<
+  HeaderRow,
+  'opener_multiplier_copy' | 'residential_multiplier_copy' | 'sectional_multiplier_copy' | 'commercial_multiplier_copy'
+>;
+
+export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
   const h: DocumentHeader = {
     id: r.id,
     kind: k.kind,
@@ -244,7 +255,8 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
     version: r.version,
   };
   if (k.kind === 'order') {
-    h.orderStatus = { id: r.order_status_id, type: r.status_type, closed: r.status_closed === 1 };
+    // An order's row carries its status (findHeaderRow joins it for orders).
+    h.orderStatus = { id: r.order_status_id, type: r.status_type!, closed: r.status_closed === 1 };
     h.orderPickup = r.order_pickup === 1;
     h.current_load = r.current_load === 1;
     h.loading_bay = r.loading_bay;
@@ -253,18 +265,37 @@ export function toHeader(k: KindTables, r: any): DocumentHeader {
   return h;
 }
 
-export function multipliersOf(r: any) {
+/**
+ * The header fields a copy (Duplicate, Export to Order) carries over from its source: the
+ * customer, the job, the tax and print switches and the source's multiplier copies.
+ */
+export function copiedHeaderFields(src: HeaderRow) {
   return {
-    opener: r.opener_multiplier_copy as number,
-    residential: r.residential_multiplier_copy as number,
-    sectional: r.sectional_multiplier_copy as number,
-    commercial: r.commercial_multiplier_copy as number,
+    customer_id: src.customer_id,
+    job_name: src.job_name,
+    po_number: src.po_number,
+    special_instructions: src.special_instructions,
+    use_tax: src.use_tax,
+    no_price_print: src.no_price_print,
+    opener_multiplier_copy: src.opener_multiplier_copy,
+    residential_multiplier_copy: src.residential_multiplier_copy,
+    sectional_multiplier_copy: src.sectional_multiplier_copy,
+    commercial_multiplier_copy: src.commercial_multiplier_copy,
+  };
+}
+
+export function multipliersOf(r: MultiplierCopies) {
+  return {
+    opener: r.opener_multiplier_copy,
+    residential: r.residential_multiplier_copy,
+    sectional: r.sectional_multiplier_copy,
+    commercial: r.commercial_multiplier_copy,
   };
 }
 
 /** Every line of a document with its product and the cost of its applied modifiers, in position order. */
 export async function loadLines(db: Db, k: KindTables, docId: number) {
-  const rows = await any(db)
+  const rows = await docDb(db)
     .selectFrom(`${k.parts} as l`)
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -293,7 +324,7 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
-  const costs = await any(db)
+  const costs = await docDb(db)
     .selectFrom(`${k.mods} as a`)
     .innerJoin(`${k.parts} as l`, 'l.id', `a.${k.partFk}`)
     .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
@@ -307,7 +338,7 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
     list.push({ modifierCostIncreaseCents: c.modifier_cost_increase ?? 0, quantity: c.quantity });
     byLine.set(c.line_id, list);
   }
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     row: r,
     input: {
       quantity: r.line_quantity,
@@ -325,7 +356,12 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
  * module, in integer cents. The cart API, the document's totals, every write that moves a price,
  * the PDF and the e-mail all answer from here; the dollar fields are the same cents divided by 100.
  */
-export async function pricedDocument(db: Db, k: KindTables, header: any, taxRate: number) {
+export async function pricedDocument(
+  db: Db,
+  k: KindTables,
+  header: MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>,
+  taxRate: number,
+) {
   const lines = await loadLines(db, k, header.id);
   const { lines: priced, totals } = priceDocument(
     lines.map((l) => l.input),
@@ -372,7 +408,7 @@ export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
 });
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
-  return any(db)
+  return docDb(db)
     .selectFrom(`${k.parts} as l`)
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -387,18 +423,18 @@ export async function subParts(db: Db, k: KindTables, lineId: number): Promise<S
 
 /** The sub-parts of every line of a document, in one query (bay sheets and documents). */
 export async function subPartsForDocument(db: Db, k: KindTables, docId: number): Promise<Map<number, SubPartRow[]>> {
-  const lines = await any(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
+  const lines = await docDb(db).selectFrom(k.parts).select('id').where(k.docFk, '=', docId).execute();
   return subPartRows(
     db,
     k,
-    lines.map((l: { id: number }) => l.id),
+    lines.map((l) => l.id),
   );
 }
 
 async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Map<number, SubPartRow[]>> {
   const out = new Map<number, SubPartRow[]>();
   if (lineIds.length === 0) return out;
-  const rows = await any(db)
+  const rows = await docDb(db)
     .selectFrom(`${k.subs} as s`)
     .innerJoin('products as p', 'p.id', 's.product_id')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
@@ -429,10 +465,22 @@ async function subPartRows(db: Db, k: KindTables, lineIds: number[]): Promise<Ma
   return out;
 }
 
-function toSubPart(r: any): SubPartRow {
+function toSubPart(r: {
+  id: number;
+  source: string;
+  product_id: number;
+  item_no: string;
+  item_description: string | null;
+  type_name: string | null;
+  quantity: number;
+  notes: string | null;
+  inches: string | null;
+  category: string | null;
+  applied_modifier_id: number | null;
+}): SubPartRow {
   return {
     rowId: r.id,
-    source: r.source,
+    source: r.source as SubPartRow['source'],
     product: { id: r.product_id, itemNo: r.item_no, itemDescription: r.item_description, productType: r.type_name },
     quantity: r.quantity,
     notes: r.notes,
@@ -448,7 +496,7 @@ export async function appliedModifiers(
   lineId: number,
   onlyId?: number,
 ): Promise<AppliedModifier[]> {
-  let q = any(db)
+  let q = docDb(db)
     .selectFrom(`${k.mods} as a`)
     .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
     .leftJoin('products as p', 'p.id', 'm.product_id')
@@ -469,26 +517,77 @@ export async function appliedModifiers(
     .where(`a.${k.partFk}`, '=', lineId);
   if (onlyId !== undefined) q = q.where('a.id', '=', onlyId);
   const rows = await q.orderBy('a.id').execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     id: r.id,
     modifierId: r.package_modifier_id,
     assocPackageModifier: {
       id: r.package_modifier_id,
       name: r.name,
-      category: r.category,
+      category: r.category as ModifierCategory,
       notes: r.modifier_notes,
       quantity: r.quantity,
     },
     assocProduct:
-      r.product_id === null
+      // A left join: the product's columns are all null together (item_no is required).
+      r.product_id === null || r.item_no === null
         ? null
         : {
             id: r.product_id,
             itemNo: r.item_no,
             itemDescription: r.item_description,
-            modifierCostIncrease: r.modifier_cost_increase / 100,
+            modifierCostIncrease: (r.modifier_cost_increase ?? 0) / 100,
           },
     notes: r.notes,
     inches: r.inches,
   }));
+}
+
+// ---- single-row reads and writes the service's rules use -------------------------------------
+
+export async function deleteHeader(db: Db, k: KindTables, id: number) {
+  await docDb(db).deleteFrom(k.header).where('id', '=', id).execute();
+}
+
+export async function touchHeader(db: Db, k: KindTables, id: number, now: string) {
+  await docDb(db).updateTable(k.header).set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The highest line position of a document (0 when it has none). */
+export async function lastLinePosition(db: Db, k: KindTables, docId: number): Promise<number> {
+  const last = await docDb(db)
+    .selectFrom(k.parts)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(k.docFk, '=', docId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0);
+}
+
+/** The highest sub-part position of a line (0 when it has none). */
+export async function lastSubPartPosition(db: Db, k: KindTables, lineId: number): Promise<number> {
+  const last = await docDb(db)
+    .selectFrom(k.subs)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(k.partFk, '=', lineId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0);
+}
+
+export async function deleteLine(db: Db, k: KindTables, lineId: number) {
+  await docDb(db).deleteFrom(k.parts).where('id', '=', lineId).execute();
+}
+
+export function findSubPartRow(db: Db, k: KindTables, rowId: number) {
+  return docDb(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
+}
+
+export async function deleteSubPart(db: Db, k: KindTables, rowId: number) {
+  await docDb(db).deleteFrom(k.subs).where('id', '=', rowId).execute();
+}
+
+export function findAppliedModifierRow(db: Db, k: KindTables, appliedId: number) {
+  return docDb(db).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
+}
+
+export async function deleteAppliedModifier(db: Db, k: KindTables, appliedId: number) {
+  await docDb(db).deleteFrom(k.mods).where('id', '=', appliedId).execute();
 }

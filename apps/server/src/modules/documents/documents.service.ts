@@ -10,10 +10,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { flag, updateVersioned, type Db } from '../../lib/sql.js';
 import { withIdempotency } from '../../lib/idempotency.js';
-import { KINDS, type KindTables } from './kinds.js';
+import { docDb, KINDS, type DocHeaderValues, type KindTables } from './kinds.js';
 import * as repo from './documents.repository.js';
-
-const any = (db: Db) => db as unknown as Kysely<any>;
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
 function ordersText(ids: readonly number[]): string {
@@ -102,7 +100,7 @@ export class DocumentsService {
     return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, userId, async (trx) => {
       const customer = await this.customerRow(trx, input.customer);
       const now = this.now();
-      const values: Record<string, unknown> = {
+      const values: DocHeaderValues = {
         customer_id: customer.id,
         job_name: input.jobName,
         po_number: input.poNumber,
@@ -119,7 +117,7 @@ export class DocumentsService {
         values.order_status_id = status.id;
         values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
       }
-      const { id } = await any(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
+      const { id } = await docDb(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
       return { statusCode: 201, body: await this.get(kind, id, trx) };
     });
   }
@@ -162,13 +160,13 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       await this.headerRow(trx, k, id);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
-      await any(trx).deleteFrom(k.header).where('id', '=', id).execute();
+      await repo.deleteHeader(trx, k, id);
     });
   }
 
   /** Copies lines, overrides, sub-parts and applied modifiers from one document to another. */
   private async copyContent(trx: Transaction<DB>, from: KindTables, fromId: number, to: KindTables, toId: number) {
-    const t = any(trx);
+    const t = docDb(trx);
     const lines = await t
       .selectFrom(from.parts)
       .selectAll()
@@ -216,7 +214,7 @@ export class DocumentsService {
         await t
           .insertInto(to.subs)
           .values(
-            subs.map((s: any) => ({
+            subs.map((s) => ({
               [to.partFk]: newLine,
               source: s.source,
               product_id: s.product_id,
@@ -239,18 +237,10 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
-      const values: Record<string, unknown> = {
-        customer_id: src.customer_id,
+      const values: DocHeaderValues = {
+        ...repo.copiedHeaderFields(src),
         job_name: jobName,
-        po_number: src.po_number,
-        special_instructions: src.special_instructions,
         [k.dateColumn]: this.today(),
-        use_tax: src.use_tax,
-        no_price_print: src.no_price_print,
-        opener_multiplier_copy: src.opener_multiplier_copy,
-        residential_multiplier_copy: src.residential_multiplier_copy,
-        sectional_multiplier_copy: src.sectional_multiplier_copy,
-        commercial_multiplier_copy: src.commercial_multiplier_copy,
         created_at: now,
         updated_at: now,
       };
@@ -259,7 +249,7 @@ export class DocumentsService {
         values.order_status_id = (await this.statusRow(trx, null)).id;
         values.order_pickup = 0;
       }
-      const { id: copyId } = await any(trx)
+      const { id: copyId } = await docDb(trx)
         .insertInto(k.header)
         .values(values)
         .returning('id')
@@ -286,20 +276,11 @@ export class DocumentsService {
       }
       const now = this.now();
       const status = await this.statusRow(trx, null);
-      const { id } = await any(trx)
+      const { id } = await docDb(trx)
         .insertInto('orders')
         .values({
-          customer_id: q.customer_id,
-          job_name: q.job_name,
-          po_number: q.po_number,
-          special_instructions: q.special_instructions,
+          ...repo.copiedHeaderFields(q),
           order_date: this.today(),
-          use_tax: q.use_tax,
-          no_price_print: q.no_price_print,
-          opener_multiplier_copy: q.opener_multiplier_copy,
-          residential_multiplier_copy: q.residential_multiplier_copy,
-          sectional_multiplier_copy: q.sectional_multiplier_copy,
-          commercial_multiplier_copy: q.commercial_multiplier_copy,
           order_status_id: status.id,
           order_pickup: 0,
           source_quote_id: quoteId,
@@ -316,7 +297,7 @@ export class DocumentsService {
   // ---- cart lines ----------------------------------------------------------------------
 
   private async touch(trx: Db, k: KindTables, docId: number) {
-    await any(trx).updateTable(k.header).set({ updated_at: this.now() }).where('id', '=', docId).execute();
+    await repo.touchHeader(trx, k, docId, this.now());
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
@@ -347,19 +328,15 @@ export class DocumentsService {
         .where('products.id', '=', productId)
         .executeTakeFirst();
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const t = any(trx);
-      const last: any = await t
-        .selectFrom(k.parts)
-        .select((eb: any) => eb.fn.max('position').as('p'))
-        .where(k.docFk, '=', docId)
-        .executeTakeFirst();
+      const t = docDb(trx);
+      const position = (await repo.lastLinePosition(trx, k, docId)) + 1;
       const { id: lineId } = await t
         .insertInto(k.parts)
         .values({
           [k.docFk]: docId,
           product_id: productId,
           quantity,
-          position: Number(last?.p ?? 0) + 1,
+          position,
           created_at: this.now(),
         })
         .returning('id')
@@ -395,7 +372,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await any(trx).updateTable(k.parts).set({ quantity }).where('id', '=', lineId).execute();
+      await docDb(trx).updateTable(k.parts).set({ quantity }).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -405,7 +382,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await any(trx).updateTable(k.parts).set({ price_override: overrideCents }).where('id', '=', lineId).execute();
+      await docDb(trx).updateTable(k.parts).set({ price_override: overrideCents }).where('id', '=', lineId).execute();
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -417,7 +394,7 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
-      await any(trx).deleteFrom(k.parts).where('id', '=', lineId).execute();
+      await repo.deleteLine(trx, k, lineId);
       await this.touch(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.totalsResult(trx, k, line.doc_id);
       return { id: lineId, totals, totalsCents };
@@ -452,12 +429,8 @@ export class DocumentsService {
         .executeTakeFirst();
       if (!child) throw badRequest(`Product ${childId} does not exist.`);
       if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
-      const t = any(trx);
-      const last: any = await t
-        .selectFrom(k.subs)
-        .select((eb: any) => eb.fn.max('position').as('p'))
-        .where(k.partFk, '=', lineId)
-        .executeTakeFirst();
+      const t = docDb(trx);
+      const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
       const { id } = await t
         .insertInto(k.subs)
         .values({
@@ -465,7 +438,7 @@ export class DocumentsService {
           source: 'ASSOC_PART',
           product_id: childId,
           quantity,
-          position: Number(last?.p ?? 0) + 1,
+          position,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -475,7 +448,7 @@ export class DocumentsService {
   }
 
   private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    const row = await any(db).selectFrom(k.subs).selectAll().where('id', '=', rowId).executeTakeFirst();
+    const row = await repo.findSubPartRow(db, k, rowId);
     if (!row) throw notFound(`Sub-part ${rowId} does not exist.`);
     return row;
   }
@@ -485,7 +458,7 @@ export class DocumentsService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      await any(trx).deleteFrom(k.subs).where('id', '=', rowId).execute();
+      await repo.deleteSubPart(trx, k, rowId);
     });
   }
 
@@ -508,9 +481,9 @@ export class DocumentsService {
       }
       const values: Record<string, unknown> = { notes };
       if (source === 'MOD') values.inches = row.category === 'Lift' ? (inches ?? null) : null;
-      await any(trx).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
+      await docDb(trx).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
       if (source === 'MOD' && row.applied_modifier_id !== null) {
-        await any(trx).updateTable(k.mods).set(values).where('id', '=', row.applied_modifier_id).execute();
+        await docDb(trx).updateTable(k.mods).set(values).where('id', '=', row.applied_modifier_id).execute();
       }
       return (await repo.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
     });
@@ -543,7 +516,7 @@ export class DocumentsService {
         throw badRequest('LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
-      const t = any(trx);
+      const t = docDb(trx);
       const existing = await t
         .selectFrom(k.mods)
         .select('id')
@@ -563,11 +536,7 @@ export class DocumentsService {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-        const last: any = await t
-          .selectFrom(k.subs)
-          .select((eb: any) => eb.fn.max('position').as('p'))
-          .where(k.partFk, '=', lineId)
-          .executeTakeFirst();
+        const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
         await t
           .insertInto(k.subs)
           .values({
@@ -577,7 +546,7 @@ export class DocumentsService {
             quantity: m.quantity,
             category: m.category,
             applied_modifier_id: appliedId,
-            position: Number(last?.p ?? 0) + 1,
+            position,
             ...values,
           })
           .execute();
@@ -596,9 +565,9 @@ export class DocumentsService {
   async deleteModifier(kind: DocumentKind, appliedId: number) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const row = await any(trx).selectFrom(k.mods).selectAll().where('id', '=', appliedId).executeTakeFirst();
+      const row = await repo.findAppliedModifierRow(trx, k, appliedId);
       if (!row) throw notFound(`Applied modifier ${appliedId} does not exist.`);
-      await any(trx).deleteFrom(k.mods).where('id', '=', appliedId).execute();
+      await repo.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;
       await this.touch(trx, k, line.doc_id);

@@ -1,5 +1,8 @@
 /** The tables and names of each document kind: one implementation serves orders and quotes. */
+import type { ColumnType, Insertable, Kysely } from 'kysely';
 import type { DocumentKind } from '@desk/domain';
+import type { DB, OrderPartModifiersTable, OrderPartsTable, OrderSubPartsTable, OrdersTable } from '../../db/schema.js';
+import type { Db } from '../../lib/sql.js';
 
 export interface KindTables {
   kind: DocumentKind;
@@ -42,3 +45,32 @@ export const KINDS: Record<DocumentKind, KindTables> = {
     dateField: 'quoteDate',
   },
 };
+
+/**
+ * Both kinds' tables seen through one row shape per role (header, line, sub-part, applied
+ * modifier). The columns that differ by kind (the foreign keys, the date, the order-only status)
+ * are present in the shape under both names and optional on insert; the code names them through
+ * KindTables, so a query reads and writes only the ones its kind has.
+ */
+type KindColumns<C extends string, T> = { [K in C]: ColumnType<T, T | undefined, T> };
+
+type DocHeaderRow = Omit<OrdersTable, 'order_date' | 'order_status_id'> &
+  KindColumns<KindTables['dateColumn'], string> &
+  KindColumns<'order_status_id', number>;
+type DocPartRow = Omit<OrderPartsTable, 'order_id'> & KindColumns<KindTables['docFk'], number>;
+type DocModRow = Omit<OrderPartModifiersTable, 'order_part_id'> & KindColumns<KindTables['partFk'], number>;
+type DocSubRow = Omit<OrderSubPartsTable, 'order_part_id'> & KindColumns<KindTables['partFk'], number>;
+
+export type DocDB = Omit<DB, KindTables['header' | 'parts' | 'mods' | 'subs']> & {
+  [T in KindTables['header']]: DocHeaderRow;
+} & { [T in KindTables['parts']]: DocPartRow } & { [T in KindTables['mods']]: DocModRow } & {
+  [T in KindTables['subs']]: DocSubRow;
+};
+
+export type DocHeaderValues = Insertable<DocHeaderRow>;
+
+/**
+ * The database seen through DocDB. The one cast of the module: the same connection (or
+ * transaction), only its row types widened as described above.
+ */
+export const docDb = (db: Db) => db as unknown as Kysely<DocDB>;

@@ -148,7 +148,8 @@ export class LoadersService {
     const order = await repo.currentLoad(this.db, bayId);
     if (!order) return { ...empty, next };
     const k = KINDS.order;
-    const header = await docs.findHeaderRow(this.db, k, order.id);
+    // The order was just read in this call.
+    const header = (await docs.findHeaderRow(this.db, k, order.id))!;
     const { cart } = await docs.pricedDocument(this.db, k, header, this.taxRate);
     const subs = await docs.subPartsForDocument(this.db, k, order.id);
     const { applied, liftNotes } = await this.modifierNotes(order.id);

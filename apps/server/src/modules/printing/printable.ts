@@ -88,7 +88,7 @@ export async function printableDocument(
     number: id,
     date,
     printedAt: isoAt(opts.clock()).slice(0, 10),
-    status: kind === 'order' ? header.status_type : null,
+    status: kind === 'order' ? (header.status_type ?? null) : null,
     customer: {
       name: customer.name,
       customerNo: customer.customer_no,
