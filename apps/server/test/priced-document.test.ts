@@ -3,35 +3,11 @@
  * document's new totals (and the changed line), a delete too, and the cart, the document's totals
  * and the PDF show the same cents. Every figure is a hand calculation at tax rate 0.0975.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, json, type TestApp } from './support.js';
+import { hasPdftotext, pdfText } from './pdf-text.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    if (process.env.CI) throw new Error('pdftotext (poppler-utils) is missing: CI must install it');
-    return false;
-  }
-})();
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-priced-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Totals in cents and, for old clients, the same in dollars. */
 const totals = (subTotalCents: number, taxCents: number) => ({

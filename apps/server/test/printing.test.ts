@@ -2,40 +2,15 @@
  * Documents and e-mail: the PDF read back with pdftotext (poppler-utils), a real SMTP server
  * (smtp-server) inside the test, and the outbox driver.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTestApp, engines, json, type TestApp } from './support.js';
+import { hasPdftotext, pdfText } from './pdf-text.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasPdftotext) {
-  if (process.env.CI) throw new Error('pdftotext (poppler-utils) is missing: CI must install it');
-  console.warn('\n*** SKIPPED: PDF text checks need pdftotext: apt-get install poppler-utils ***\n');
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'desk-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    writeFileSync(file, pdf);
-    // Content-stream order, whitespace folded: wrapped cells read as one run of text.
-    return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(engines())('documents and e-mail (%s)', (engine) => {
   let t: TestApp;
