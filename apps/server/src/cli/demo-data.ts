@@ -441,7 +441,8 @@ export interface DemoSummary {
   linked_orders: number;
 }
 
-const SUMMARY_TABLES: ReadonlyArray<keyof DemoSummary> = [
+/** The tables the demo set fills, in the order the summary lists them. */
+export const DEMO_TABLES: ReadonlyArray<keyof DemoSummary> = [
   'customers',
   'products',
   'associated_parts',
@@ -656,7 +657,7 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
       .execute();
 
     const summary = {} as DemoSummary;
-    for (const table of SUMMARY_TABLES) summary[table] = await countRows(trx, table);
+    for (const table of DEMO_TABLES) summary[table] = await countRows(trx, table);
     return summary;
   });
 }

@@ -39,57 +39,17 @@ export const LARGE_DEFAULTS: LargeOptions = {
   now: new Date('2026-11-01T12:00:00Z'),
 };
 
-const SURNAMES = [
-  'Hendricks',
-  'Morgan',
-  'Alvarez',
-  'Nguyen',
-  'Patel',
-  'Okafor',
-  'Lindqvist',
-  'Côté',
-  'Schmidt',
-  'Rossi',
-  'Kowalski',
-  "O'Brien",
-  'Yamamoto',
-  'Haddad',
-  'Fischer',
-  'Dubois',
-  'Garcia',
-  'Murphy',
-  'Silva',
-  'Novak',
-];
-const FIRST = [
-  'Dale',
-  'Pat',
-  'Sam',
-  'Alex',
-  'Jordan',
-  'Chris',
-  'Taylor',
-  'Morgan',
-  'Jamie',
-  'Robin',
-  'Jérôme',
-  'Ana',
-  'Lee',
-  'Kim',
-  'Drew',
-];
-const TRADES = [
-  'Overhead Door',
-  'Garage Doors',
-  'Door & Dock',
-  'Door Service',
-  'Builders',
-  'Homes',
-  'Construction',
-  'Door Co.',
-  'Installations',
-  'Door Systems',
-];
+/** Comma lists, split: names one after another rather than one a line. */
+const list = (...parts: string[]) => parts.flatMap((p) => p.split(', '));
+const SURNAMES = list(
+  'Hendricks, Morgan, Alvarez, Nguyen, Patel, Okafor, Lindqvist, Côté, Schmidt, Rossi, Kowalski',
+  "O'Brien, Yamamoto, Haddad, Fischer, Dubois, Garcia, Murphy, Silva, Novak",
+);
+const FIRST = list('Dale, Pat, Sam, Alex, Jordan, Chris, Taylor, Morgan, Jamie, Robin, Jérôme, Ana, Lee, Kim, Drew');
+const TRADES = list(
+  'Overhead Door, Garage Doors, Door & Dock, Door Service, Builders, Homes, Construction, Door Co.',
+  'Installations, Door Systems',
+);
 const CITIES: [string, string, string][] = [
   ['Sacramento', 'CA', '958'],
   ['Roseville', 'CA', '956'],
@@ -100,29 +60,14 @@ const CITIES: [string, string, string][] = [
   ['Stockton', 'CA', '952'],
   ['Auburn', 'CA', '956'],
 ];
-const STREETS = [
-  'Main St',
-  'Foothills Blvd',
-  'Natoma St',
-  '5th St',
-  'Industrial Way',
-  'Commerce Dr',
-  'Yard Rd',
-  'Oak Ave',
-  'Sunrise Blvd',
-  'Power Inn Rd',
-];
-const JOBS = [
-  'residence - 2 car garage',
-  'residence - replace 16x7',
-  'new build lot',
-  'warehouse dock door',
-  'storage unit row',
-  'shop door',
-  'fire station bay',
-  'office door',
-  'carriage house',
-];
+const STREETS = list(
+  'Main St, Foothills Blvd, Natoma St, 5th St, Industrial Way, Commerce Dr, Yard Rd, Oak Ave',
+  'Sunrise Blvd, Power Inn Rd',
+);
+const JOBS = list(
+  'residence - 2 car garage, residence - replace 16x7, new build lot, warehouse dock door',
+  'storage unit row, shop door, fire station bay, office door, carriage house',
+);
 const PART_KINDS: [string, string, number, string][] = [
   ['SEC', 'insulated steel section, raised panel', 14500, 'Part'],
   ['HNG', 'residential hinge, 14 ga galvanized', 210, 'Hardware'],
