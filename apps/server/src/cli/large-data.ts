@@ -50,16 +50,10 @@ const TRADES = list(
   'Overhead Door, Garage Doors, Door & Dock, Door Service, Builders, Homes, Construction, Door Co.',
   'Installations, Door Systems',
 );
-const CITIES: [string, string, string][] = [
-  ['Sacramento', 'CA', '958'],
-  ['Roseville', 'CA', '956'],
-  ['Folsom', 'CA', '956'],
-  ['Davis', 'CA', '956'],
-  ['Elk Grove', 'CA', '957'],
-  ['Reno', 'NV', '895'],
-  ['Stockton', 'CA', '952'],
-  ['Auburn', 'CA', '956'],
-];
+/** City, state and the first three digits of its ZIP codes. */
+const CITIES = list(
+  'Sacramento|CA|958, Roseville|CA|956, Folsom|CA|956, Davis|CA|956, Elk Grove|CA|957, Reno|NV|895, Stockton|CA|952, Auburn|CA|956',
+).map((c) => c.split('|') as [string, string, string]);
 const STREETS = list(
   'Main St, Foothills Blvd, Natoma St, 5th St, Industrial Way, Commerce Dr, Yard Rd, Oak Ave',
   'Sunrise Blvd, Power Inn Rd',
