@@ -15,27 +15,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, openSqlite, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
-import { DEMO_CUSTOMERS, DEMO_PACKAGES, buildDemoPlan, loadDemoData, type DemoSummary } from './demo-data.js';
+import {
+  DEMO_CUSTOMERS,
+  DEMO_PACKAGES,
+  DEMO_TABLES,
+  buildDemoPlan,
+  loadDemoData,
+  type DemoSummary,
+} from './demo-data.js';
 
 const NOW = new Date('2026-11-20T18:30:00.000Z');
 const DAY_MS = 86_400_000;
 
-const TABLES = [
-  'customers',
-  'products',
-  'associated_parts',
-  'package_modifiers',
-  'quotes',
-  'quote_parts',
-  'quote_part_modifiers',
-  'quote_sub_parts',
-  'orders',
-  'order_parts',
-  'order_part_modifiers',
-  'order_sub_parts',
-  'vendor_orders',
-  'linked_orders',
-] as const satisfies ReadonlyArray<keyof DemoSummary & keyof DB>;
+const TABLES = DEMO_TABLES;
 
 interface Fresh {
   database: Database;
@@ -369,36 +361,27 @@ for (const engine of engines) {
 }
 
 describe('demo data refusals and determinism', () => {
-  it('refuses a database holding one real customer, and writes nothing', async () => {
-    const fresh = await freshSqlite();
-    try {
-      const t = NOW.toISOString();
-      await fresh.database.db
-        .insertInto('customers')
-        .values({ name: 'Real Customer Inc.', created_at: t, updated_at: t })
-        .execute();
-      await expect(loadDemoData(fresh.database.db)).rejects.toThrow(/already holds 1 customer;/);
-      const counts = await countAll(fresh.database.db);
-      expect({ ...counts, customers: 0 }).toEqual(Object.fromEntries(TABLES.map((t) => [t, 0])));
-    } finally {
-      await fresh.drop();
-    }
-  });
-
-  it('refuses a database holding a product', async () => {
-    const fresh = await freshSqlite();
-    try {
-      const t = NOW.toISOString();
-      await fresh.database.db
-        .insertInto('products')
-        .values({ item_no: 'REAL-1', created_at: t, updated_at: t })
-        .execute();
-      await expect(loadDemoData(fresh.database.db)).rejects.toThrow(/already holds 1 product;/);
-      expect((await countAll(fresh.database.db)).customers).toBe(0);
-    } finally {
-      await fresh.drop();
-    }
-  });
+  const realRows = [
+    { table: 'customers', values: { name: 'Real Customer Inc.' }, message: /already holds 1 customer;/ },
+    { table: 'products', values: { item_no: 'REAL-1' }, message: /already holds 1 product;/ },
+  ] as const;
+  for (const real of realRows) {
+    it(`refuses a database holding one real row of ${real.table}, and writes nothing`, async () => {
+      const fresh = await freshSqlite();
+      try {
+        const t = NOW.toISOString();
+        await fresh.database.db
+          .insertInto(real.table)
+          .values({ ...real.values, created_at: t, updated_at: t })
+          .execute();
+        await expect(loadDemoData(fresh.database.db)).rejects.toThrow(real.message);
+        const counts = await countAll(fresh.database.db);
+        expect({ ...counts, [real.table]: 0 }).toEqual(Object.fromEntries(TABLES.map((t) => [t, 0])));
+      } finally {
+        await fresh.drop();
+      }
+    });
+  }
 
   it('builds the same plan for the same clock, within the last 90 days', () => {
     const a = buildDemoPlan(NOW);

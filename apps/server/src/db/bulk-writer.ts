@@ -4,24 +4,39 @@
  */
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
+import type { Database } from './database.js';
+import type { DB } from './schema.js';
 
 export type Value = string | number | null;
 
+/** Rows given as records (one shape), turned into the column list and value arrays insert takes. */
+export function columnsOf(records: ReadonlyArray<Record<string, Value>>): { columns: string[]; rows: Value[][] } {
+  const columns = records.length ? Object.keys(records[0]!) : [];
+  return { columns, rows: records.map((r) => columns.map((c) => r[c] ?? null)) };
+}
+
 export interface BulkWriter {
   insert(table: string, columns: readonly string[], rows: Iterable<Value[]>): Promise<number>;
+  /** Inserts records of one shape (their keys are the columns). */
+  insertRecords(table: string, records: ReadonlyArray<Record<string, Value>>): Promise<number>;
   /** Runs fn in one transaction (SQLite) or as-is (PostgreSQL batches commit as they go). */
   run<T>(fn: () => Promise<T>): Promise<T>;
   finish(tables: readonly string[]): Promise<void>;
 }
 
 export function bulkWriter(database: Database): BulkWriter {
-  if (database.sqlite) return sqliteWriter(database.sqlite);
-  return pgWriter(database.db);
+  const w = database.sqlite ? sqliteWriter(database.sqlite) : pgWriter(database.db);
+  return {
+    ...w,
+    async insertRecords(table, records) {
+      if (!records.length) return 0;
+      const { columns, rows } = columnsOf(records);
+      return w.insert(table, columns, rows);
+    },
+  };
 }
 
-function sqliteWriter(db: SQLite.Database): BulkWriter {
+function sqliteWriter(db: SQLite.Database): Omit<BulkWriter, 'insertRecords'> {
   const statements = new Map<string, SQLite.Statement>();
   return {
     async insert(table, columns, rows) {
@@ -55,7 +70,7 @@ function sqliteWriter(db: SQLite.Database): BulkWriter {
   };
 }
 
-function pgWriter(db: Kysely<DB>): BulkWriter {
+function pgWriter(db: Kysely<DB>): Omit<BulkWriter, 'insertRecords'> {
   return {
     async insert(table, columns, rows) {
       const perBatch = Math.max(1, Math.floor(30000 / columns.length));
