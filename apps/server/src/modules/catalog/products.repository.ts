@@ -76,7 +76,7 @@ export async function listAll(db: Db, kind: ProductKind): Promise<Product[]> {
 }
 
 export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
-  return runPagedList<Row, Product>({
+  return runPagedList({
     base: base(db, kind),
     select: (qb) => qb.selectAll('products').select('product_types.type as type_name'),
     columns: PRODUCT_COLUMNS,

@@ -83,7 +83,7 @@ export async function listAll(db: Db): Promise<Customer[]> {
 }
 
 export function listPage(db: Db, query: ListQuery) {
-  return runPagedList<Row, Customer>({
+  return runPagedList({
     base: db.selectFrom('customers'),
     select: (qb) => qb.selectAll('customers').select(openOrders.as('open_orders')),
     columns: CUSTOMER_COLUMNS,

@@ -188,7 +188,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   const filterOverrides = await resolvedFilters(db, query);
-  const page = await runPagedList<ListRow, DocumentListItem>({
+  const page = await runPagedList({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),

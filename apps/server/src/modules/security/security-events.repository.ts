@@ -52,7 +52,7 @@ export const EVENT_COLUMNS: ListColumns = {
 };
 
 export function listEvents<T>(db: Executor, query: ListQuery, map: (r: SecurityEventRow) => T): Promise<Page<T>> {
-  return runPagedList<SecurityEventRow, T>({
+  return runPagedList({
     base: db.selectFrom('security_events'),
     select: (qb) => qb.select(['id', 'at', 'type', 'username', 'actor', 'address', 'detail']),
     columns: EVENT_COLUMNS,
