@@ -22,6 +22,15 @@ export interface ListQuery {
 /** The SQL expression behind each list field (filtered with a case- and accent-blind contains). */
 export type ListColumns = Record<string, RawBuilder<unknown>>;
 
+/**
+ * List fields that are columns of one table (or alias), each named as the API names it: the
+ * column in camelCase (`item_no` is itemNo).
+ */
+export function tableColumns(table: string, columns: readonly string[]): ListColumns {
+  const field = (column: string) => column.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+  return Object.fromEntries(columns.map((c) => [field(c), sql.ref(`${table}.${c}`)]));
+}
+
 /** A field whose contains-filter is answered another way, e.g. through an indexed subquery. */
 export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boolean>>;
 

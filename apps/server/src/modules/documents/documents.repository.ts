@@ -17,12 +17,13 @@ import {
 import {
   containsPattern,
   runPagedList,
+  tableColumns,
   type FilterOverrides,
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
-import { flag, updateVersioned, type Db } from '../../lib/sql.js';
-import { toProduct } from '../catalog/products.repository.js';
+import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
+import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
 import {
   docDb,
   type DocHeaderUpdate,
@@ -36,12 +37,10 @@ import {
 
 export function listColumns(k: KindTables): ListColumns {
   const cols: ListColumns = {
-    id: sql`d.id`,
-    jobName: sql`d.job_name`,
-    poNumber: sql`d.po_number`,
-    customerNo: sql`c.customer_no`,
-    customerName: sql`c.name`,
-    contactName: sql`c.contact_name`,
+    ...tableColumns('d', ['id', 'job_name', 'po_number']),
+    customerNo: sql.ref('c.customer_no'),
+    customerName: sql.ref('c.name'),
+    contactName: sql.ref('c.contact_name'),
   };
   if (k.kind === 'order') cols.orderStatus = sql`s.type`;
   return cols;
@@ -361,12 +360,16 @@ export function copiedHeaderFields(src: HeaderRow) {
   };
 }
 
-/** Every line of a document with its product and the cost of its applied modifiers, in position order. */
-export async function loadLines(db: Db, k: KindTables, docId: number) {
-  const rows = await docDb(db)
+/** A kind's lines (l) with their products (p) and the products' types (t). */
+const linesWithProducts = (db: Db, k: KindTables) =>
+  docDb(db)
     .selectFrom(`${k.parts} as l`)
     .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id');
+
+/** Every line of a document with its product and the cost of its applied modifiers, in position order. */
+export async function loadLines(db: Db, k: KindTables, docId: number) {
+  const rows = await linesWithProducts(db, k)
     .select([
       'l.id as line_id',
       'l.quantity as line_quantity',
@@ -476,10 +479,7 @@ export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
 });
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
-  return docDb(db)
-    .selectFrom(`${k.parts} as l`)
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+  return linesWithProducts(db, k)
     .select(['l.id', `l.${k.docFk} as doc_id`, 'l.product_id', 'l.quantity', 'p.item_no', 't.type as type_name'])
     .where('l.id', '=', lineId)
     .executeTakeFirst();
@@ -677,10 +677,8 @@ export function findOrderStatus(db: Db, id: number | null | undefined) {
   return id ? q.where('id', '=', id).executeTakeFirst() : q.orderBy('sort_order').limit(1).executeTakeFirst();
 }
 
-export async function insertHeader(db: Db, k: KindTables, values: DocHeaderValues): Promise<number> {
-  const { id } = await docDb(db).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
+export const insertHeader = (db: Db, k: KindTables, values: DocHeaderValues) =>
+  insertedId(docDb(db).insertInto(k.header).values(values).returning('id'));
 
 /** A header update guarded by its version: a stale one answers 409 and changes nothing. */
 export function updateHeader(db: Db, k: KindTables, id: number, version: number | undefined, values: DocHeaderUpdate) {
@@ -757,23 +755,14 @@ export function findProductWithType(db: Db, productId: number) {
     .executeTakeFirst();
 }
 
-export async function insertLine(db: Db, k: KindTables, docId: number, values: DocPartValues): Promise<number> {
-  const { id } = await docDb(db)
-    .insertInto(k.parts)
-    .values({ [k.docFk]: docId, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertLine(db: Db, k: KindTables, docId: number, values: DocPartValues) {
+  const row = { [k.docFk]: docId, ...values };
+  return insertedId(docDb(db).insertInto(k.parts).values(row).returning('id'));
 }
 
 /** A package line's snapshot of its associated parts, as the package lists them now. */
 export async function insertPackageSnapshot(db: Db, k: KindTables, lineId: number, packageId: number) {
-  const parts = await db
-    .selectFrom('associated_parts')
-    .select(['child_id', 'quantity'])
-    .where('package_id', '=', packageId)
-    .orderBy('id')
-    .execute();
+  const parts = await associatedPartRows(db, packageId);
   await insertSubParts(
     db,
     k,
@@ -786,13 +775,9 @@ export async function updateLine(db: Db, k: KindTables, lineId: number, values: 
   await docDb(db).updateTable(k.parts).set(values).where('id', '=', lineId).execute();
 }
 
-export async function insertSubPart(db: Db, k: KindTables, lineId: number, values: DocSubValues): Promise<number> {
-  const { id } = await docDb(db)
-    .insertInto(k.subs)
-    .values({ [k.partFk]: lineId, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertSubPart(db: Db, k: KindTables, lineId: number, values: DocSubValues) {
+  const row = { [k.partFk]: lineId, ...values };
+  return insertedId(docDb(db).insertInto(k.subs).values(row).returning('id'));
 }
 
 async function insertSubParts(db: Db, k: KindTables, lineId: number, rows: DocSubValues[]) {
@@ -830,18 +815,9 @@ export async function findAppliedModifierId(db: Db, k: KindTables, lineId: numbe
   return row?.id ?? null;
 }
 
-export async function insertAppliedModifier(
-  db: Db,
-  k: KindTables,
-  lineId: number,
-  values: DocModValues,
-): Promise<number> {
-  const { id } = await docDb(db)
-    .insertInto(k.mods)
-    .values({ [k.partFk]: lineId, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertAppliedModifier(db: Db, k: KindTables, lineId: number, values: DocModValues) {
+  const row = { [k.partFk]: lineId, ...values };
+  return insertedId(docDb(db).insertInto(k.mods).values(row).returning('id'));
 }
 
 export async function updateAppliedModifier(db: Db, k: KindTables, appliedId: number, values: NotesValues) {
