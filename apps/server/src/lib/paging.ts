@@ -22,6 +22,15 @@ export interface ListQuery {
 /** The SQL expression behind each list field (filtered with a case- and accent-blind contains). */
 export type ListColumns = Record<string, RawBuilder<unknown>>;
 
+/**
+ * List fields that are columns of one table (or alias), each named as the API names it: the
+ * column in camelCase (`item_no` is itemNo).
+ */
+export function tableColumns(table: string, columns: readonly string[]): ListColumns {
+  const field = (column: string) => column.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+  return Object.fromEntries(columns.map((c) => [field(c), sql.ref(`${table}.${c}`)]));
+}
+
 /** A field whose contains-filter is answered another way, e.g. through an indexed subquery. */
 export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boolean>>;
 
@@ -73,22 +82,22 @@ export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(
-  qb: QB,
+export function applyFilters<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
   columns: ListColumns,
   filters: ListQuery['filters'],
   overrides: FilterOverrides = {},
-): QB {
+): SelectQueryBuilder<DB, TB, O> {
   let q = qb;
   for (const f of filters) {
     const override = overrides[f.field];
     if (override) {
-      q = q.where(override(containsPattern(f.value))) as QB;
+      q = q.where(override(containsPattern(f.value)));
       continue;
     }
     const expr = columns[f.field];
     if (!expr) continue;
-    q = q.where(sql<boolean>`fold(cast(${expr} as text)) like fold(${containsPattern(f.value)}) escape '\\'`) as QB;
+    q = q.where(sql<boolean>`fold(cast(${expr} as text)) like fold(${containsPattern(f.value)}) escape '\\'`);
   }
   return q;
 }
@@ -100,9 +109,9 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(
  * reads ids only and the full rows are fetched for those ids afterwards (a deferred join), so a
  * deep page does not join every skipped row.
  */
-export async function runPagedList<Row, Item>(opts: {
-  base: SelectQueryBuilder<any, any, any> | ((fields: Set<string>) => SelectQueryBuilder<any, any, any>);
-  select: (qb: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, Row>;
+export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(opts: {
+  base: SelectQueryBuilder<DB, TB, O> | ((fields: Set<string>) => SelectQueryBuilder<DB, TB, O>);
+  select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
   columns: ListColumns;
   query: ListQuery;
   idColumn: RawBuilder<unknown>;
@@ -120,20 +129,22 @@ export async function runPagedList<Row, Item>(opts: {
   const used = new Set([...direct, ...(query.sort ? [query.sort.field] : [])]);
   const baseFor = (fields: Set<string>) => (typeof opts.base === 'function' ? opts.base(fields) : opts.base);
   const filtered = applyFilters(baseFor(used), columns, query.filters, overrides);
-  const count = (qb: SelectQueryBuilder<any, any, any>) =>
+  const count = (qb: SelectQueryBuilder<DB, TB, O>) =>
     qb
       .clearSelect()
       .clearOrderBy()
-      .select(sql<number>`count(*)`.as('n'))
+      .select(sql<number | string>`count(*)`.as('n'))
+      // The selection is known; Kysely cannot compute it over a database type left open.
+      .$castTo<{ n: number | string }>()
       .executeTakeFirstOrThrow()
-      .then((r: { n: number | string }) => Number(r.n));
+      .then((r) => Number(r.n));
   const total = opts.total ? await opts.total() : await count(baseFor(new Set()));
   const matching = query.filters.length
     ? await count(applyFilters(baseFor(new Set(direct)), columns, query.filters, overrides))
     : total;
   const lastPage = Math.max(1, Math.ceil(matching / query.size));
   const page = Math.min(query.page, lastPage);
-  const order = (qb: SelectQueryBuilder<any, any, any>) => {
+  const order = <R>(qb: SelectQueryBuilder<DB, TB, R>) => {
     let q = qb;
     if (query.sort) q = q.orderBy(columns[query.sort.field]!, query.sort.desc ? 'desc' : 'asc');
     return q.orderBy(opts.idColumn, query.sort?.desc ? 'desc' : 'asc');
@@ -141,7 +152,7 @@ export async function runPagedList<Row, Item>(opts: {
   let rows: Row[];
   if (opts.fetchByIds && opts.rowId) {
     const ids = (
-      await order(filtered.select(opts.idColumn.as('page_id')))
+      await order(filtered.select(opts.idColumn.as('page_id')).$castTo<{ page_id: number | string }>())
         .limit(query.size)
         .offset((page - 1) * query.size)
         .execute()

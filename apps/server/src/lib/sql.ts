@@ -10,6 +10,11 @@ export const cents = (dollars: number) => Math.round(dollars * 100);
 export const dollars = (c: number) => c / 100;
 export const countAll = () => sql<number>`count(*)`;
 
+/** The new row's id of an insert: `insertedId(db.insertInto(t).values(v).returning('id'))`. */
+export async function insertedId(insert: { executeTakeFirstOrThrow(): Promise<{ id: number }> }): Promise<number> {
+  return (await insert.executeTakeFirstOrThrow()).id;
+}
+
 type VersionedTable = 'customers' | 'products' | 'package_modifiers' | 'orders' | 'quotes' | 'vendor_orders';
 
 /**

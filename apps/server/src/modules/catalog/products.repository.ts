@@ -9,16 +9,14 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
-import { cents, dollars, type Db } from '../../lib/sql.js';
+import { runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { cents, dollars, insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
 type Row = ProductRow & { type_name: string | null };
 
 export const PRODUCT_COLUMNS: ListColumns = {
-  id: sql`products.id`,
-  itemNo: sql`products.item_no`,
-  itemDescription: sql`products.item_description`,
+  ...tableColumns('products', ['id', 'item_no', 'item_description']),
   wholesalePrice: sql`(products.wholesale_price / 100.0)`,
   modifierCostIncrease: sql`(products.modifier_cost_increase / 100.0)`,
   productType: sql`product_types.type`,
@@ -76,7 +74,7 @@ export async function listAll(db: Db, kind: ProductKind): Promise<Product[]> {
 }
 
 export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
-  return runPagedList<Row, Product>({
+  return runPagedList({
     base: base(db, kind),
     select: (qb) => qb.selectAll('products').select('product_types.type as type_name'),
     columns: PRODUCT_COLUMNS,
@@ -193,13 +191,9 @@ export async function orderStatuses(db: Db) {
   return rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 }));
 }
 
-export async function insertProduct(db: Db, input: ProductInput, now: string): Promise<number> {
-  const { id } = await db
-    .insertInto('products')
-    .values({ ...productValues(input), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertProduct(db: Db, input: ProductInput, now: string): Promise<number> {
+  const row = { ...productValues(input), created_at: now, updated_at: now };
+  return insertedId(db.insertInto('products').values(row).returning('id'));
 }
 
 export async function deleteProduct(db: Db, id: number): Promise<void> {
@@ -214,17 +208,9 @@ export async function copyProduct(db: Db, id: number, itemNo: string, now: strin
   const src = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   if (!src) return null;
   const { id: _id, version: _v, created_at: _c, updated_at: _u, ...fields } = src;
-  const { id: copyId } = await db
-    .insertInto('products')
-    .values({ ...fields, item_no: itemNo, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const parts = await db
-    .selectFrom('associated_parts')
-    .select(['child_id', 'quantity'])
-    .where('package_id', '=', id)
-    .orderBy('id')
-    .execute();
+  const row = { ...fields, item_no: itemNo, created_at: now, updated_at: now };
+  const copyId = await insertedId(db.insertInto('products').values(row).returning('id'));
+  const parts = await associatedPartRows(db, id);
   if (parts.length) {
     await db
       .insertInto('associated_parts')
@@ -255,13 +241,19 @@ export async function associatedPartExists(db: Db, packageId: number, childId: n
     .executeTakeFirst());
 }
 
-export async function insertAssociatedPart(db: Db, packageId: number, childId: number, quantity: number) {
-  const { id } = await db
-    .insertInto('associated_parts')
-    .values({ package_id: packageId, child_id: childId, quantity })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertAssociatedPart(db: Db, packageId: number, childId: number, quantity: number) {
+  const row = { package_id: packageId, child_id: childId, quantity };
+  return insertedId(db.insertInto('associated_parts').values(row).returning('id'));
+}
+
+/** A package's associated parts as stored (child and quantity), in the order they were added. */
+export function associatedPartRows(db: Db, packageId: number) {
+  return db
+    .selectFrom('associated_parts')
+    .select(['child_id', 'quantity'])
+    .where('package_id', '=', packageId)
+    .orderBy('id')
+    .execute();
 }
 
 /** The package of an associated part, or undefined when there is no such row. */
@@ -288,13 +280,9 @@ export const modifierValues = (m: PackageModifierInput) => ({
   notes: m.notes,
 });
 
-export async function insertModifier(db: Db, packageId: number, m: PackageModifierInput, now: string) {
-  const { id } = await db
-    .insertInto('package_modifiers')
-    .values({ ...modifierValues(m), package_id: packageId, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insertModifier(db: Db, packageId: number, m: PackageModifierInput, now: string) {
+  const row = { ...modifierValues(m), package_id: packageId, created_at: now, updated_at: now };
+  return insertedId(db.insertInto('package_modifiers').values(row).returning('id'));
 }
 
 export function findModifierRow(db: Db, id: number) {

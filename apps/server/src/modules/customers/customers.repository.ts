@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
-import { containsPattern, runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
-import { flag, type Db } from '../../lib/sql.js';
+import { containsPattern, runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { flag, insertedId, type Db } from '../../lib/sql.js';
 
 type Row = CustomerRow & { open_orders: number | string };
 
@@ -12,10 +12,7 @@ const openOrders = sql<number>`(select count(*) from orders o
   where o.customer_id = customers.id and s.closed = 0)`;
 
 export const CUSTOMER_COLUMNS: ListColumns = {
-  id: sql`customers.id`,
-  customerNo: sql`customers.customer_no`,
-  name: sql`customers.name`,
-  contactName: sql`customers.contact_name`,
+  ...tableColumns('customers', ['id', 'customer_no', 'name', 'contact_name']),
   openOrders,
 };
 
@@ -83,7 +80,7 @@ export async function listAll(db: Db): Promise<Customer[]> {
 }
 
 export function listPage(db: Db, query: ListQuery) {
-  return runPagedList<Row, Customer>({
+  return runPagedList({
     base: db.selectFrom('customers'),
     select: (qb) => qb.selectAll('customers').select(openOrders.as('open_orders')),
     columns: CUSTOMER_COLUMNS,
@@ -140,13 +137,9 @@ export async function usage(db: Db, id: number) {
   return { orders: Number(orders.n), quotes: Number(quotes.n) };
 }
 
-export async function insert(db: Db, input: CustomerInput, now: string): Promise<number> {
-  const { id } = await db
-    .insertInto('customers')
-    .values({ ...customerValues(input), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insert(db: Db, input: CustomerInput, now: string): Promise<number> {
+  const row = { ...customerValues(input), created_at: now, updated_at: now };
+  return insertedId(db.insertInto('customers').values(row).returning('id'));
 }
 
 export async function remove(db: Db, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 /** Orders and quotes: SQL only, parameterised by kind. */
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import {
   multiplierFromScaled,
   priceDocument,
@@ -17,22 +17,30 @@ import {
 import {
   containsPattern,
   runPagedList,
+  tableColumns,
   type FilterOverrides,
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
-import type { Db } from '../../lib/sql.js';
-import { toProduct } from '../catalog/products.repository.js';
-import { docDb, type KindTables } from './kinds.js';
+import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
+import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
+import {
+  docDb,
+  type DocHeaderUpdate,
+  type DocHeaderValues,
+  type DocModValues,
+  type DocPartUpdate,
+  type DocPartValues,
+  type DocSubValues,
+  type KindTables,
+} from './kinds.js';
 
 export function listColumns(k: KindTables): ListColumns {
   const cols: ListColumns = {
-    id: sql`d.id`,
-    jobName: sql`d.job_name`,
-    poNumber: sql`d.po_number`,
-    customerNo: sql`c.customer_no`,
-    customerName: sql`c.name`,
-    contactName: sql`c.contact_name`,
+    ...tableColumns('d', ['id', 'job_name', 'po_number']),
+    customerNo: sql.ref('c.customer_no'),
+    customerName: sql.ref('c.name'),
+    contactName: sql.ref('c.contact_name'),
   };
   if (k.kind === 'order') cols.orderStatus = sql`s.type`;
   return cols;
@@ -179,7 +187,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
   const filterOverrides = await resolvedFilters(db, query);
-  const page = await runPagedList<ListRow, DocumentListItem>({
+  const page = await runPagedList({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
     columns: listColumns(k),
@@ -226,10 +234,74 @@ export async function findHeaderRow(db: Db, k: KindTables, id: number) {
 
 /** A document's header row as findHeaderRow reads it. */
 export type HeaderRow = NonNullable<Awaited<ReturnType<typeof findHeaderRow>>>;
-type MultiplierCopies = Pick<
-  HeaderRow,
-  'opener_multiplier_copy' | 'residential_multiplier_copy' | 'sectional_multiplier_copy' | 'commercial_multiplier_copy'
->;
+
+// ---- the header's fields, listed once ------------------------------------------------------
+// create, update, the copies (Duplicate, Export to Order) and toHeader all go through these lists.
+
+/** The header's text fields: each API name with its column. */
+const HEADER_TEXT = {
+  jobName: 'job_name',
+  poNumber: 'po_number',
+  specialInstructions: 'special_instructions',
+} as const;
+/** The header's switches, stored as 0 or 1. */
+const HEADER_FLAGS = { useTax: 'use_tax', noPricePrint: 'no_price_print' } as const;
+/**
+ * The multiplier categories. A document keeps a copy of its customer's multiplier for each
+ * (`opener_multiplier` -> `opener_multiplier_copy`), answered as `openerMultiplierCopy`.
+ */
+const MULTIPLIER_CATEGORIES = ['opener', 'residential', 'sectional', 'commercial'] as const;
+type MultiplierCategory = (typeof MULTIPLIER_CATEGORIES)[number];
+const customerColumn = (c: MultiplierCategory) => `${c}_multiplier` as const;
+const copyColumn = (c: MultiplierCategory) => `${c}_multiplier_copy` as const;
+const copyField = (c: MultiplierCategory) => `${c}MultiplierCopy` as const;
+type MultiplierCopies = Record<ReturnType<typeof copyColumn>, number>;
+
+type TextField = keyof typeof HEADER_TEXT;
+type FlagField = keyof typeof HEADER_FLAGS;
+const TEXT_FIELDS = Object.keys(HEADER_TEXT) as TextField[];
+const FLAG_FIELDS = Object.keys(HEADER_FLAGS) as FlagField[];
+
+/** An object with a key and a value for each item of a list. */
+function objectOf<T, K extends string, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V) {
+  // Object.fromEntries cannot say that every key of the list is there.
+  return Object.fromEntries(items.map((item) => [key(item), value(item)])) as Record<K, V>;
+}
+
+/** The customer's multipliers a document copies. */
+export const CUSTOMER_MULTIPLIER_COLUMNS = MULTIPLIER_CATEGORIES.map(customerColumn);
+
+/** The text columns of a create or an update. */
+export const headerTextValues = (input: Record<TextField, string | null>) =>
+  objectOf(
+    TEXT_FIELDS,
+    (f) => HEADER_TEXT[f],
+    (f) => input[f],
+  );
+
+/** The switch columns of a create or an update; a switch left undefined is not written. */
+export function headerFlagValues(
+  flags: Partial<Record<FlagField, boolean>>,
+): Partial<Record<(typeof HEADER_FLAGS)[FlagField], number>> {
+  const given = FLAG_FIELDS.filter((f) => flags[f] !== undefined);
+  return objectOf(
+    given,
+    (f) => HEADER_FLAGS[f],
+    (f) => flag(flags[f] === true),
+  );
+}
+
+/** The document's copies of its customer's multipliers (a create, a new customer, Refresh). */
+export const multiplierCopies = (customer: Record<ReturnType<typeof customerColumn>, number>): MultiplierCopies =>
+  objectOf(MULTIPLIER_CATEGORIES, copyColumn, (c) => customer[customerColumn(c)]);
+
+/** The multipliers a document prices with: its copies, by category. */
+export const multipliersOf = (r: MultiplierCopies) =>
+  objectOf(
+    MULTIPLIER_CATEGORIES,
+    (c) => c,
+    (c) => r[copyColumn(c)],
+  );
 
 export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
   const h: DocumentHeader = {
@@ -242,16 +314,18 @@ export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
       contactName: r.contact_name,
       email: r.customer_email,
     },
-    jobName: r.job_name,
-    poNumber: r.po_number,
-    specialInstructions: r.special_instructions,
+    ...objectOf(
+      TEXT_FIELDS,
+      (f) => f,
+      (f) => r[HEADER_TEXT[f]],
+    ),
     [k.dateField]: r[k.dateColumn],
-    useTax: r.use_tax === 1,
-    openerMultiplierCopy: multiplierFromScaled(r.opener_multiplier_copy),
-    residentialMultiplierCopy: multiplierFromScaled(r.residential_multiplier_copy),
-    sectionalMultiplierCopy: multiplierFromScaled(r.sectional_multiplier_copy),
-    commercialMultiplierCopy: multiplierFromScaled(r.commercial_multiplier_copy),
-    noPricePrint: r.no_price_print === 1,
+    ...objectOf(
+      FLAG_FIELDS,
+      (f) => f,
+      (f) => r[HEADER_FLAGS[f]] === 1,
+    ),
+    ...objectOf(MULTIPLIER_CATEGORIES, copyField, (c) => multiplierFromScaled(r[copyColumn(c)])),
     version: r.version,
   };
   if (k.kind === 'order') {
@@ -267,38 +341,35 @@ export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
 
 /**
  * The header fields a copy (Duplicate, Export to Order) carries over from its source: the
- * customer, the job, the tax and print switches and the source's multiplier copies.
+ * customer, the text fields, the switches and the source's multiplier copies.
  */
 export function copiedHeaderFields(src: HeaderRow) {
   return {
     customer_id: src.customer_id,
-    job_name: src.job_name,
-    po_number: src.po_number,
-    special_instructions: src.special_instructions,
-    use_tax: src.use_tax,
-    no_price_print: src.no_price_print,
-    opener_multiplier_copy: src.opener_multiplier_copy,
-    residential_multiplier_copy: src.residential_multiplier_copy,
-    sectional_multiplier_copy: src.sectional_multiplier_copy,
-    commercial_multiplier_copy: src.commercial_multiplier_copy,
+    ...objectOf(
+      TEXT_FIELDS,
+      (f) => HEADER_TEXT[f],
+      (f) => src[HEADER_TEXT[f]],
+    ),
+    ...objectOf(
+      FLAG_FIELDS,
+      (f) => HEADER_FLAGS[f],
+      (f) => src[HEADER_FLAGS[f]],
+    ),
+    ...objectOf(MULTIPLIER_CATEGORIES, copyColumn, (c) => src[copyColumn(c)]),
   };
 }
 
-export function multipliersOf(r: MultiplierCopies) {
-  return {
-    opener: r.opener_multiplier_copy,
-    residential: r.residential_multiplier_copy,
-    sectional: r.sectional_multiplier_copy,
-    commercial: r.commercial_multiplier_copy,
-  };
-}
+/** A kind's lines (l) with their products (p) and the products' types (t). */
+const linesWithProducts = (db: Db, k: KindTables) =>
+  docDb(db)
+    .selectFrom(`${k.parts} as l`)
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id');
 
 /** Every line of a document with its product and the cost of its applied modifiers, in position order. */
 export async function loadLines(db: Db, k: KindTables, docId: number) {
-  const rows = await docDb(db)
-    .selectFrom(`${k.parts} as l`)
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+  const rows = await linesWithProducts(db, k)
     .select([
       'l.id as line_id',
       'l.quantity as line_quantity',
@@ -408,10 +479,7 @@ export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
 });
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
-  return docDb(db)
-    .selectFrom(`${k.parts} as l`)
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+  return linesWithProducts(db, k)
     .select(['l.id', `l.${k.docFk} as doc_id`, 'l.product_id', 'l.quantity', 'p.item_no', 't.type as type_name'])
     .where('l.id', '=', lineId)
     .executeTakeFirst();
@@ -590,4 +658,168 @@ export function findAppliedModifierRow(db: Db, k: KindTables, appliedId: number)
 
 export async function deleteAppliedModifier(db: Db, k: KindTables, appliedId: number) {
   await docDb(db).deleteFrom(k.mods).where('id', '=', appliedId).execute();
+}
+
+// ---- the writes of a create, an update, a copy and a cart change -----------------------------
+
+/** The customer a document is written for: its tax switch and the multipliers a document copies. */
+export function findCustomer(db: Db, id: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'use_tax', ...CUSTOMER_MULTIPLIER_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An order status by id, or the first one (a new order's) when no id is given. */
+export function findOrderStatus(db: Db, id: number | null | undefined) {
+  const q = db.selectFrom('order_statuses').select(['id', 'type', 'closed']);
+  return id ? q.where('id', '=', id).executeTakeFirst() : q.orderBy('sort_order').limit(1).executeTakeFirst();
+}
+
+export const insertHeader = (db: Db, k: KindTables, values: DocHeaderValues) =>
+  insertedId(docDb(db).insertInto(k.header).values(values).returning('id'));
+
+/** A header update guarded by its version: a stale one answers 409 and changes nothing. */
+export function updateHeader(db: Db, k: KindTables, id: number, version: number | undefined, values: DocHeaderUpdate) {
+  return updateVersioned(db, k.header, id, version, values, k.label);
+}
+
+/**
+ * Locks a quote's row until the transaction ends (PostgreSQL's FOR UPDATE); SQLite's write
+ * transactions already run one at a time.
+ */
+export async function lockQuote(db: Db, id: number) {
+  let q = db.selectFrom('quotes').select('id').where('id', '=', id);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
+  await q.executeTakeFirst();
+}
+
+/** Copies the lines, overrides, sub-parts and applied modifiers of one document to another. */
+export async function copyContent(db: Db, from: KindTables, fromId: number, to: KindTables, toId: number, now: string) {
+  const t = docDb(db);
+  const lines = await t
+    .selectFrom(from.parts)
+    .selectAll()
+    .where(from.docFk, '=', fromId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const line of lines) {
+    const newLine = await insertLine(db, to, toId, {
+      product_id: line.product_id,
+      quantity: line.quantity,
+      price_override: line.price_override,
+      position: line.position,
+      created_at: now,
+    });
+    const applied = await t.selectFrom(from.mods).selectAll().where(from.partFk, '=', line.id).orderBy('id').execute();
+    const appliedMap = new Map<number, number>();
+    for (const a of applied) {
+      appliedMap.set(
+        a.id,
+        await insertAppliedModifier(db, to, newLine, {
+          package_modifier_id: a.package_modifier_id,
+          notes: a.notes,
+          inches: a.inches,
+          created_at: now,
+        }),
+      );
+    }
+    const subs = await t.selectFrom(from.subs).selectAll().where(from.partFk, '=', line.id).orderBy('id').execute();
+    await insertSubParts(
+      db,
+      to,
+      newLine,
+      subs.map((s) => ({
+        source: s.source,
+        product_id: s.product_id,
+        quantity: s.quantity,
+        notes: s.notes,
+        inches: s.inches,
+        category: s.category,
+        applied_modifier_id: s.applied_modifier_id === null ? null : appliedMap.get(s.applied_modifier_id),
+        position: s.position,
+      })),
+    );
+  }
+}
+
+/** A product with its type's name (what decides whether it is a package). */
+export function findProductWithType(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
+    .select(['products.id', 'products.item_no', 'product_types.type'])
+    .where('products.id', '=', productId)
+    .executeTakeFirst();
+}
+
+export function insertLine(db: Db, k: KindTables, docId: number, values: DocPartValues) {
+  const row = { [k.docFk]: docId, ...values };
+  return insertedId(docDb(db).insertInto(k.parts).values(row).returning('id'));
+}
+
+/** A package line's snapshot of its associated parts, as the package lists them now. */
+export async function insertPackageSnapshot(db: Db, k: KindTables, lineId: number, packageId: number) {
+  const parts = await associatedPartRows(db, packageId);
+  await insertSubParts(
+    db,
+    k,
+    lineId,
+    parts.map((p, i) => ({ source: 'ASSOC_PART', product_id: p.child_id, quantity: p.quantity, position: i + 1 })),
+  );
+}
+
+export async function updateLine(db: Db, k: KindTables, lineId: number, values: DocPartUpdate) {
+  await docDb(db).updateTable(k.parts).set(values).where('id', '=', lineId).execute();
+}
+
+export function insertSubPart(db: Db, k: KindTables, lineId: number, values: DocSubValues) {
+  const row = { [k.partFk]: lineId, ...values };
+  return insertedId(docDb(db).insertInto(k.subs).values(row).returning('id'));
+}
+
+async function insertSubParts(db: Db, k: KindTables, lineId: number, rows: DocSubValues[]) {
+  if (rows.length === 0) return;
+  await docDb(db)
+    .insertInto(k.subs)
+    .values(rows.map((r) => ({ [k.partFk]: lineId, ...r })))
+    .execute();
+}
+
+/** A sub-part's or an applied modifier's notes (and a Lift's inches). */
+type NotesValues = { notes: string | null; inches?: string | null };
+
+export async function updateSubPart(db: Db, k: KindTables, rowId: number, values: NotesValues) {
+  await docDb(db).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
+}
+
+/** The MOD sub-parts an applied modifier put on its line. */
+export async function updateModifierSubParts(db: Db, k: KindTables, appliedId: number, values: NotesValues) {
+  await docDb(db).updateTable(k.subs).set(values).where('applied_modifier_id', '=', appliedId).execute();
+}
+
+export function findPackageModifier(db: Db, id: number) {
+  return db.selectFrom('package_modifiers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id of a modifier applied to a line, if it is. */
+export async function findAppliedModifierId(db: Db, k: KindTables, lineId: number, modifierId: number) {
+  const row = await docDb(db)
+    .selectFrom(k.mods)
+    .select('id')
+    .where(k.partFk, '=', lineId)
+    .where('package_modifier_id', '=', modifierId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export function insertAppliedModifier(db: Db, k: KindTables, lineId: number, values: DocModValues) {
+  const row = { [k.partFk]: lineId, ...values };
+  return insertedId(docDb(db).insertInto(k.mods).values(row).returning('id'));
+}
+
+export async function updateAppliedModifier(db: Db, k: KindTables, appliedId: number, values: NotesValues) {
+  await docDb(db).updateTable(k.mods).set(values).where('id', '=', appliedId).execute();
 }

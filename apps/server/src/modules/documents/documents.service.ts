@@ -2,15 +2,15 @@
  * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isPackageType, type DocumentHeader, type DocumentInput, type DocumentKind } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
-import { flag, updateVersioned, type Db } from '../../lib/sql.js';
+import { flag, type Db } from '../../lib/sql.js';
 import { withIdempotency } from '../../lib/idempotency.js';
-import { docDb, KINDS, type DocHeaderValues, type KindTables } from './kinds.js';
+import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import * as repo from './documents.repository.js';
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
@@ -20,16 +20,11 @@ function ordersText(ids: readonly number[]): string {
 }
 
 export class DocumentsService {
-  /** PostgreSQL takes row locks (FOR UPDATE); SQLite's write transactions already run one at a time. */
-  private readonly postgres: boolean;
-
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly taxRate: number,
-  ) {
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  }
+  ) {}
 
   private now() {
     return isoAt(this.clock());
@@ -67,30 +62,13 @@ export class DocumentsService {
   }
 
   private async customerRow(db: Db, id: number) {
-    const c = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+    const c = await repo.findCustomer(db, id);
     if (!c) throw badRequest(`Customer ${id} does not exist; choose another customer.`);
     return c;
   }
 
-  private multiplierCopies(c: {
-    opener_multiplier: number;
-    residential_multiplier: number;
-    sectional_multiplier: number;
-    commercial_multiplier: number;
-  }) {
-    return {
-      opener_multiplier_copy: c.opener_multiplier,
-      residential_multiplier_copy: c.residential_multiplier,
-      sectional_multiplier_copy: c.sectional_multiplier,
-      commercial_multiplier_copy: c.commercial_multiplier,
-    };
-  }
-
   private async statusRow(db: Db, id: number | null | undefined) {
-    const q = db.selectFrom('order_statuses').select(['id', 'type', 'closed']);
-    const row = id
-      ? await q.where('id', '=', id).executeTakeFirst()
-      : await q.orderBy('sort_order').limit(1).executeTakeFirst();
+    const row = await repo.findOrderStatus(db, id);
     if (!row) throw badRequest(`There is no order status with id ${id}.`);
     return row;
   }
@@ -102,13 +80,13 @@ export class DocumentsService {
       const now = this.now();
       const values: DocHeaderValues = {
         customer_id: customer.id,
-        job_name: input.jobName,
-        po_number: input.poNumber,
-        special_instructions: input.specialInstructions,
+        ...repo.headerTextValues(input),
         [k.dateColumn]: (kind === 'order' ? input.orderDate : input.quoteDate) ?? this.today(),
-        use_tax: flag(input.useTax ?? customer.use_tax === 1),
-        no_price_print: flag(input.noPricePrint ?? false),
-        ...this.multiplierCopies(customer),
+        ...repo.headerFlagValues({
+          useTax: input.useTax ?? customer.use_tax === 1,
+          noPricePrint: input.noPricePrint ?? false,
+        }),
+        ...repo.multiplierCopies(customer),
         created_at: now,
         updated_at: now,
       };
@@ -117,7 +95,7 @@ export class DocumentsService {
         values.order_status_id = status.id;
         values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
       }
-      const { id } = await docDb(trx).insertInto(k.header).values(values).returning('id').executeTakeFirstOrThrow();
+      const id = await repo.insertHeader(trx, k, values);
       return { statusCode: 201, body: await this.get(kind, id, trx) };
     });
   }
@@ -127,30 +105,30 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.headerRow(trx, k, id);
       const customer = await this.customerRow(trx, input.customer);
-      const values: Record<string, unknown> = {
+      const date = kind === 'order' ? input.orderDate : input.quoteDate;
+      // The customer's current multipliers reach a document only when asked, or with a new customer.
+      const refresh = input.refreshMultiplier || customer.id !== current.customer_id;
+      const values: DocHeaderUpdate = {
         customer_id: customer.id,
-        job_name: input.jobName,
-        po_number: input.poNumber,
-        special_instructions: input.specialInstructions,
+        ...repo.headerTextValues(input),
+        ...(date ? { [k.dateColumn]: date } : {}),
+        ...repo.headerFlagValues(input),
+        ...(refresh ? repo.multiplierCopies(customer) : {}),
         updated_at: this.now(),
       };
-      const date = kind === 'order' ? input.orderDate : input.quoteDate;
-      if (date) values[k.dateColumn] = date;
-      if (input.useTax !== undefined) values.use_tax = flag(input.useTax);
-      if (input.noPricePrint !== undefined) values.no_price_print = flag(input.noPricePrint);
-      // The customer's current multipliers reach a document only when asked, or with a new customer.
-      if (input.refreshMultiplier || customer.id !== current.customer_id)
-        Object.assign(values, this.multiplierCopies(customer));
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
         values.order_status_id = status.id;
         const pickup = !status.closed && (input.orderPickup ?? current.order_pickup === 1);
         values.order_pickup = flag(pickup);
         // An order that is closed or no longer ready for pickup leaves its bay.
-        if (!pickup) Object.assign(values, { current_load: 0, loading_bay: null });
+        if (!pickup) {
+          values.current_load = 0;
+          values.loading_bay = null;
+        }
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
-      await updateVersioned(trx, k.header, id, input.version, values, k.label);
+      await repo.updateHeader(trx, k, id, input.version, values);
       return this.get(kind, id, trx);
     });
   }
@@ -162,73 +140,6 @@ export class DocumentsService {
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
       await repo.deleteHeader(trx, k, id);
     });
-  }
-
-  /** Copies lines, overrides, sub-parts and applied modifiers from one document to another. */
-  private async copyContent(trx: Transaction<DB>, from: KindTables, fromId: number, to: KindTables, toId: number) {
-    const t = docDb(trx);
-    const lines = await t
-      .selectFrom(from.parts)
-      .selectAll()
-      .where(from.docFk, '=', fromId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    const now = this.now();
-    for (const line of lines) {
-      const { id: newLine } = await t
-        .insertInto(to.parts)
-        .values({
-          [to.docFk]: toId,
-          product_id: line.product_id,
-          quantity: line.quantity,
-          price_override: line.price_override,
-          position: line.position,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const applied = await t
-        .selectFrom(from.mods)
-        .selectAll()
-        .where(from.partFk, '=', line.id)
-        .orderBy('id')
-        .execute();
-      const appliedMap = new Map<number, number>();
-      for (const a of applied) {
-        const { id: newApplied } = await t
-          .insertInto(to.mods)
-          .values({
-            [to.partFk]: newLine,
-            package_modifier_id: a.package_modifier_id,
-            notes: a.notes,
-            inches: a.inches,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        appliedMap.set(a.id, newApplied);
-      }
-      const subs = await t.selectFrom(from.subs).selectAll().where(from.partFk, '=', line.id).orderBy('id').execute();
-      if (subs.length) {
-        await t
-          .insertInto(to.subs)
-          .values(
-            subs.map((s) => ({
-              [to.partFk]: newLine,
-              source: s.source,
-              product_id: s.product_id,
-              quantity: s.quantity,
-              notes: s.notes,
-              inches: s.inches,
-              category: s.category,
-              applied_modifier_id: s.applied_modifier_id === null ? null : appliedMap.get(s.applied_modifier_id),
-              position: s.position,
-            })),
-          )
-          .execute();
-      }
-    }
   }
 
   /** A deep copy with the edited job name: header, lines, sub-parts and applied modifiers. */
@@ -249,12 +160,8 @@ export class DocumentsService {
         values.order_status_id = (await this.statusRow(trx, null)).id;
         values.order_pickup = 0;
       }
-      const { id: copyId } = await docDb(trx)
-        .insertInto(k.header)
-        .values(values)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.copyContent(trx, k, id, k, copyId);
+      const copyId = await repo.insertHeader(trx, k, values);
+      await repo.copyContent(trx, k, id, k, copyId, now);
       return this.get(kind, copyId, trx);
     });
   }
@@ -266,9 +173,7 @@ export class DocumentsService {
    */
   async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, userId: number) {
     return withIdempotency(this.db, this.clock, `quote:export:${quoteId}`, idempotencyKey, userId, async (trx) => {
-      let lock = trx.selectFrom('quotes').select('id').where('id', '=', quoteId);
-      if (this.postgres) lock = lock.forUpdate();
-      await lock.executeTakeFirst();
+      await repo.lockQuote(trx, quoteId);
       const q = await this.headerRow(trx, KINDS.quote, quoteId);
       if (!again) {
         const earlier = (await repo.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
@@ -276,20 +181,16 @@ export class DocumentsService {
       }
       const now = this.now();
       const status = await this.statusRow(trx, null);
-      const { id } = await docDb(trx)
-        .insertInto('orders')
-        .values({
-          ...repo.copiedHeaderFields(q),
-          order_date: this.today(),
-          order_status_id: status.id,
-          order_pickup: 0,
-          source_quote_id: quoteId,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id);
+      const id = await repo.insertHeader(trx, KINDS.order, {
+        ...repo.copiedHeaderFields(q),
+        order_date: this.today(),
+        order_status_id: status.id,
+        order_pickup: 0,
+        source_quote_id: quoteId,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
       return { statusCode: 201, body: await this.get('order', id, trx) };
     });
   }
@@ -321,48 +222,16 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       await this.headerRow(trx, k, docId);
-      const product = await trx
-        .selectFrom('products')
-        .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
-        .select(['products.id', 'product_types.type'])
-        .where('products.id', '=', productId)
-        .executeTakeFirst();
+      const product = await repo.findProductWithType(trx, productId);
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const t = docDb(trx);
       const position = (await repo.lastLinePosition(trx, k, docId)) + 1;
-      const { id: lineId } = await t
-        .insertInto(k.parts)
-        .values({
-          [k.docFk]: docId,
-          product_id: productId,
-          quantity,
-          position,
-          created_at: this.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (isPackageType(product.type)) {
-        const parts = await trx
-          .selectFrom('associated_parts')
-          .select(['child_id', 'quantity'])
-          .where('package_id', '=', productId)
-          .orderBy('id')
-          .execute();
-        if (parts.length) {
-          await t
-            .insertInto(k.subs)
-            .values(
-              parts.map((p, i) => ({
-                [k.partFk]: lineId,
-                source: 'ASSOC_PART',
-                product_id: p.child_id,
-                quantity: p.quantity,
-                position: i + 1,
-              })),
-            )
-            .execute();
-        }
-      }
+      const lineId = await repo.insertLine(trx, k, docId, {
+        product_id: productId,
+        quantity,
+        position,
+        created_at: this.now(),
+      });
+      if (isPackageType(product.type)) await repo.insertPackageSnapshot(trx, k, lineId, productId);
       await this.touch(trx, k, docId);
       return this.lineResult(trx, k, docId, lineId);
     });
@@ -372,7 +241,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await docDb(trx).updateTable(k.parts).set({ quantity }).where('id', '=', lineId).execute();
+      await repo.updateLine(trx, k, lineId, { quantity });
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -382,7 +251,7 @@ export class DocumentsService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
-      await docDb(trx).updateTable(k.parts).set({ price_override: overrideCents }).where('id', '=', lineId).execute();
+      await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
       await this.touch(trx, k, line.doc_id);
       return this.lineResult(trx, k, line.doc_id, lineId);
     });
@@ -421,27 +290,16 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
-      const child = await trx
-        .selectFrom('products')
-        .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
-        .select(['products.id', 'products.item_no', 'product_types.type'])
-        .where('products.id', '=', childId)
-        .executeTakeFirst();
+      const child = await repo.findProductWithType(trx, childId);
       if (!child) throw badRequest(`Product ${childId} does not exist.`);
       if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
-      const t = docDb(trx);
       const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
-      const { id } = await t
-        .insertInto(k.subs)
-        .values({
-          [k.partFk]: lineId,
-          source: 'ASSOC_PART',
-          product_id: childId,
-          quantity,
-          position,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await repo.insertSubPart(trx, k, lineId, {
+        source: 'ASSOC_PART',
+        product_id: childId,
+        quantity,
+        position,
+      });
       await this.touch(trx, k, line.doc_id);
       return (await repo.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
     });
@@ -479,11 +337,11 @@ export class DocumentsService {
           source === 'MOD' ? `Sub-part ${rowId} is not from a modifier.` : `Sub-part ${rowId} comes from a modifier.`,
         );
       }
-      const values: Record<string, unknown> = { notes };
-      if (source === 'MOD') values.inches = row.category === 'Lift' ? (inches ?? null) : null;
-      await docDb(trx).updateTable(k.subs).set(values).where('id', '=', rowId).execute();
+      const values =
+        source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
+      await repo.updateSubPart(trx, k, rowId, values);
       if (source === 'MOD' && row.applied_modifier_id !== null) {
-        await docDb(trx).updateTable(k.mods).set(values).where('id', '=', row.applied_modifier_id).execute();
+        await repo.updateAppliedModifier(trx, k, row.applied_modifier_id, values);
       }
       return (await repo.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
     });
@@ -509,47 +367,33 @@ export class DocumentsService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
-      const m = await trx.selectFrom('package_modifiers').selectAll().where('id', '=', modifierId).executeTakeFirst();
+      const m = await repo.findPackageModifier(trx, modifierId);
       if (!m) throw badRequest(`Package modifier ${modifierId} does not exist.`);
       if (m.package_id !== line.product_id) throw badRequest(`Modifier ${modifierId} belongs to another package.`);
       if (m.category === 'LiftNotes' || m.product_id === null)
         throw badRequest('LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
-      const t = docDb(trx);
-      const existing = await t
-        .selectFrom(k.mods)
-        .select('id')
-        .where(k.partFk, '=', lineId)
-        .where('package_modifier_id', '=', modifierId)
-        .executeTakeFirst();
-      let appliedId: number;
-      if (existing) {
-        appliedId = existing.id;
-        await t.updateTable(k.mods).set(values).where('id', '=', appliedId).execute();
-        await t.updateTable(k.subs).set(values).where('applied_modifier_id', '=', appliedId).execute();
+      let appliedId = await repo.findAppliedModifierId(trx, k, lineId, modifierId);
+      if (appliedId !== null) {
+        await repo.updateAppliedModifier(trx, k, appliedId, values);
+        await repo.updateModifierSubParts(trx, k, appliedId, values);
       } else {
-        appliedId = (
-          await t
-            .insertInto(k.mods)
-            .values({ [k.partFk]: lineId, package_modifier_id: modifierId, ...values, created_at: this.now() })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+        appliedId = await repo.insertAppliedModifier(trx, k, lineId, {
+          package_modifier_id: modifierId,
+          ...values,
+          created_at: this.now(),
+        });
         const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
-        await t
-          .insertInto(k.subs)
-          .values({
-            [k.partFk]: lineId,
-            source: 'MOD',
-            product_id: m.product_id,
-            quantity: m.quantity,
-            category: m.category,
-            applied_modifier_id: appliedId,
-            position,
-            ...values,
-          })
-          .execute();
+        await repo.insertSubPart(trx, k, lineId, {
+          source: 'MOD',
+          product_id: m.product_id,
+          quantity: m.quantity,
+          category: m.category,
+          applied_modifier_id: appliedId,
+          position,
+          ...values,
+        });
       }
       await this.touch(trx, k, line.doc_id);
       const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);

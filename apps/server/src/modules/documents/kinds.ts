@@ -1,5 +1,5 @@
 /** The tables and names of each document kind: one implementation serves orders and quotes. */
-import type { ColumnType, Insertable, Kysely } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Updateable } from 'kysely';
 import type { DocumentKind } from '@desk/domain';
 import type { DB, OrderPartModifiersTable, OrderPartsTable, OrderSubPartsTable, OrdersTable } from '../../db/schema.js';
 import type { Db } from '../../lib/sql.js';
@@ -68,6 +68,13 @@ export type DocDB = Omit<DB, KindTables['header' | 'parts' | 'mods' | 'subs']> &
 };
 
 export type DocHeaderValues = Insertable<DocHeaderRow>;
+export type DocHeaderUpdate = Updateable<DocHeaderRow>;
+export type DocPartUpdate = Updateable<DocPartRow>;
+/** A line's columns, without the document it belongs to (the repository adds it). */
+export type DocPartValues = Omit<Insertable<DocPartRow>, KindTables['docFk']>;
+/** A sub-part's or an applied modifier's columns, without the line it belongs to (the repository adds it). */
+export type DocSubValues = Omit<Insertable<DocSubRow>, KindTables['partFk']>;
+export type DocModValues = Omit<Insertable<DocModRow>, KindTables['partFk']>;
 
 /**
  * The database seen through DocDB. The one cast of the module: the same connection (or

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Page } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
-import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { runPagedList, tableColumns, type ListQuery } from '../../lib/paging.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -41,20 +41,13 @@ export async function insertEvent(db: Executor, e: NewSecurityEvent): Promise<vo
     .execute();
 }
 
-export const EVENT_COLUMNS: ListColumns = {
-  id: sql`security_events.id`,
-  at: sql`security_events.at`,
-  type: sql`security_events.type`,
-  username: sql`security_events.username`,
-  actor: sql`security_events.actor`,
-  address: sql`security_events.address`,
-  detail: sql`security_events.detail`,
-};
+const EVENT_FIELDS = ['id', 'at', 'type', 'username', 'actor', 'address', 'detail'] as const;
+export const EVENT_COLUMNS = tableColumns('security_events', EVENT_FIELDS);
 
 export function listEvents<T>(db: Executor, query: ListQuery, map: (r: SecurityEventRow) => T): Promise<Page<T>> {
-  return runPagedList<SecurityEventRow, T>({
+  return runPagedList({
     base: db.selectFrom('security_events'),
-    select: (qb) => qb.select(['id', 'at', 'type', 'username', 'actor', 'address', 'detail']),
+    select: (qb) => qb.select(EVENT_FIELDS),
     columns: EVENT_COLUMNS,
     query,
     idColumn: sql`security_events.id`,

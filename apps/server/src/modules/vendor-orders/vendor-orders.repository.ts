@@ -2,16 +2,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
 import type { VendorOrdersTable } from '../../db/schema.js';
-import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
-import type { Db } from '../../lib/sql.js';
+import { runPagedList, tableColumns, type ListQuery } from '../../lib/paging.js';
+import { insertedId, type Db } from '../../lib/sql.js';
 
-const COLUMNS: ListColumns = {
-  id: sql`vendor_orders.id`,
-  name: sql`vendor_orders.name`,
-  description: sql`vendor_orders.description`,
-  estimatedArrival: sql`vendor_orders.estimated_arrival`,
-  status: sql`vendor_orders.status`,
-};
+const COLUMNS = tableColumns('vendor_orders', ['id', 'name', 'description', 'estimated_arrival', 'status']);
 
 /** The column's check constraint allows only these statuses. */
 const vendorStatus = (s: string) => s as VendorOrder['status'];
@@ -52,13 +46,9 @@ export async function findById(db: Db, id: number): Promise<VendorOrder | null> 
   return row ? toVendorOrder(row) : null;
 }
 
-export async function insert(db: Db, input: VendorOrderInput, now: string): Promise<number> {
-  const { id } = await db
-    .insertInto('vendor_orders')
-    .values({ ...vendorOrderValues(input), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function insert(db: Db, input: VendorOrderInput, now: string): Promise<number> {
+  const row = { ...vendorOrderValues(input), created_at: now, updated_at: now };
+  return insertedId(db.insertInto('vendor_orders').values(row).returning('id'));
 }
 
 export async function countLinks(db: Db, vendorOrderId: number): Promise<number> {
