@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../test/render-with-query';
-import { DataTable, type Column, type ServerQuery } from './data-table';
+import { DataTable, type Column, type DataTableProps, type ServerQuery } from './data-table';
 
 interface Door {
   id: number;
@@ -46,19 +46,24 @@ const bodyRows = () =>
     .slice(2);
 const firstCell = () => within(bodyRows()[0]!).getAllByRole('cell')[0]!.textContent;
 
+/** The doors table in server mode, sorted by id, with any further props. */
+const renderServerDoors = (fetchPage: DataTableProps<Door>['fetchPage'], more: Partial<DataTableProps<Door>> = {}) =>
+  renderWithQuery(
+    <DataTable
+      caption="Doors"
+      columns={columns}
+      rowKey={(d) => d.id}
+      fetchPage={fetchPage}
+      queryKey={['doors']}
+      initialSort="id"
+      {...more}
+    />,
+  );
+
 describe('DataTable, server mode', () => {
   it('asks for page 1 of 10, then shows the rows and the filtered and total counts', async () => {
     const fetchPage = fakeServer();
-    renderWithQuery(
-      <DataTable
-        caption="Doors"
-        columns={columns}
-        rowKey={(d) => d.id}
-        fetchPage={fetchPage}
-        queryKey={['doors']}
-        initialSort="id"
-      />,
-    );
+    renderServerDoors(fetchPage);
 
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('SD-001')).toBeTruthy();
@@ -71,16 +76,7 @@ describe('DataTable, server mode', () => {
   it('sends the sort, a debounced filter and the page size, and shows the filtered count', async () => {
     const fetchPage = fakeServer();
     const user = userEvent.setup();
-    renderWithQuery(
-      <DataTable
-        caption="Doors"
-        columns={columns}
-        rowKey={(d) => d.id}
-        fetchPage={fetchPage}
-        queryKey={['doors']}
-        initialSort="id"
-      />,
-    );
+    renderServerDoors(fetchPage);
     await screen.findByText('SD-001');
 
     await user.click(screen.getByRole('button', { name: /^ID/ }));
@@ -103,16 +99,7 @@ describe('DataTable, server mode', () => {
   it('moves with first, previous, next, last and go-to-page', async () => {
     const fetchPage = fakeServer();
     const user = userEvent.setup();
-    renderWithQuery(
-      <DataTable
-        caption="Doors"
-        columns={columns}
-        rowKey={(d) => d.id}
-        fetchPage={fetchPage}
-        queryKey={['doors']}
-        initialSort="id"
-      />,
-    );
+    renderServerDoors(fetchPage);
     await screen.findByText('SD-001');
 
     expect((screen.getByRole('button', { name: 'First page' }) as HTMLButtonElement).disabled).toBe(true);
@@ -147,23 +134,15 @@ describe('DataTable, server mode', () => {
   it('expands a row to show its details, and offers row actions and the toolbar', async () => {
     const onEdit = vi.fn();
     const user = userEvent.setup();
-    renderWithQuery(
-      <DataTable
-        caption="Doors"
-        columns={columns}
-        rowKey={(d) => d.id}
-        fetchPage={fakeServer()}
-        queryKey={['doors']}
-        initialSort="id"
-        renderExpanded={(d) => <p>Details of {d.itemNo}</p>}
-        rowActions={(d) => (
-          <button type="button" onClick={() => onEdit(d.id)} aria-label={`Edit door ${d.id}`}>
-            Edit
-          </button>
-        )}
-        toolbar={<button type="button">Create Door</button>}
-      />,
-    );
+    renderServerDoors(fakeServer(), {
+      renderExpanded: (d) => <p>Details of {d.itemNo}</p>,
+      rowActions: (d) => (
+        <button type="button" onClick={() => onEdit(d.id)} aria-label={`Edit door ${d.id}`}>
+          Edit
+        </button>
+      ),
+      toolbar: <button type="button">Create Door</button>,
+    });
     await screen.findByText('SD-001');
 
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
@@ -188,16 +167,7 @@ describe('DataTable, server mode', () => {
       return { items: [], filtered: 0, total: 0, page: q.page, size: q.size };
     });
     const user = userEvent.setup();
-    renderWithQuery(
-      <DataTable
-        caption="Doors"
-        columns={columns}
-        rowKey={(d) => d.id}
-        fetchPage={fetchPage}
-        queryKey={['doors']}
-        emptyText="No doors yet"
-      />,
-    );
+    renderServerDoors(fetchPage, { initialSort: undefined, emptyText: 'No doors yet' });
 
     expect(await screen.findByText('No doors yet')).toBeTruthy();
     expect(screen.getByText('Showing 0 of 0 rows')).toBeTruthy();

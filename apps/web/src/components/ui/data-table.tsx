@@ -16,6 +16,7 @@ import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'r
 import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from './banner';
 import { errorText } from './result-banner';
+import { Chevron } from './chevron';
 
 export interface Column<T> {
   /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
@@ -520,21 +521,5 @@ function GoToPage({ page, pageCount, onGo }: { page: number; pageCount: number; 
       />
       <span className="text-secondary">of {pageCount}</span>
     </span>
-  );
-}
-
-/** The expand toggle's arrow: points right when closed, down when open. */
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="14"
-      height="14"
-      viewBox="0 0 16 16"
-      fill="currentColor"
-      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s ease' }}
-    >
-      <path d="M5.7 2.3a1 1 0 0 0-1.4 1.4L8.6 8l-4.3 4.3a1 1 0 1 0 1.4 1.4l5-5a1 1 0 0 0 0-1.4l-5-5Z" />
-    </svg>
   );
 }
