@@ -17,6 +17,7 @@ import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from './banner';
 import { errorText } from './result-banner';
 import { Chevron } from './chevron';
+import { BusyStatus } from './busy-status';
 
 export interface Column<T> {
   /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
@@ -271,12 +272,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {toolbar}
-        {isFetching && !isInitialLoading && (
-          <span role="status" className="small text-secondary d-inline-flex align-items-center gap-1 ms-auto">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            Loading...
-          </span>
-        )}
+        {isFetching && !isInitialLoading && <BusyStatus className="ms-auto">Loading...</BusyStatus>}
       </div>
 
       {serverMode && query.isError && (

@@ -1,6 +1,6 @@
 import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
 import { Fragment, useState, type KeyboardEvent } from 'react';
-import { Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Button, Form, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
@@ -19,6 +19,7 @@ import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
 import { Chevron } from '../../components/ui/chevron';
+import { BusyStatus } from '../../components/ui/busy-status';
 
 export interface ProductCartProps {
   kind: DocumentKind;
@@ -113,12 +114,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
         <span className="small text-secondary">
           Only package lines count toward the total unless a price override is set.
         </span>
-        {cart.isFetching && (
-          <span role="status" className="ms-auto small text-secondary d-inline-flex align-items-center gap-1">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            Updating...
-          </span>
-        )}
+        {cart.isFetching && <BusyStatus className="ms-auto">Updating...</BusyStatus>}
       </div>
 
       <div className="table-responsive border rounded">
