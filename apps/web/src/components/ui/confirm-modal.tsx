@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
-import { Banner } from './banner';
+import { OutcomeBanner, type Outcome } from './outcome-banner';
 import { errorText } from './result-banner';
 import './stacked-modal.css';
 
@@ -16,8 +16,6 @@ export interface ConfirmModalProps {
   onClose: () => void;
   onSuccess?: () => void;
 }
-
-type Outcome = { ok: true } | { ok: false; error: string } | null;
 
 /** The generic confirmation dialog (docs/product.md section 2): Confirm, Close, then a result banner. */
 export function ConfirmModal({ show, objectName, action, children, onConfirm, onClose, onSuccess }: ConfirmModalProps) {
@@ -68,16 +66,11 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
       </Modal.Header>
       <Modal.Body>
         <div className="mb-0">{children}</div>
-        <div aria-live="polite">
-          {outcome?.ok === true && (
-            <Banner variant="success" className="mt-3 mb-0" title={`${objectName} ${action} successful`} />
-          )}
-          {outcome?.ok === false && (
-            <Banner variant="danger" className="mt-3 mb-0" title={`${objectName} ${action} failed`}>
-              <small>{outcome.error}</small>
-            </Banner>
-          )}
-        </div>
+        <OutcomeBanner
+          outcome={outcome}
+          success={`${objectName} ${action} successful`}
+          failure={`${objectName} ${action} failed`}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose} disabled={busy}>

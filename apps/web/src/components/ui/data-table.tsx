@@ -1,9 +1,23 @@
 import { PAGE_SIZES, matchesSearch, type Page } from '@desk/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type ExpandedState,
+  type PaginationState,
+  type SortingState,
+} from '@tanstack/react-table';
 import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from './banner';
 import { errorText } from './result-banner';
+import { Chevron } from './chevron';
+import { BusyStatus } from './busy-status';
 
 export interface Column<T> {
   /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
@@ -56,6 +70,7 @@ export interface DataTableProps<T> {
 }
 
 const FILTER_DELAY_MS = 300;
+const noRows: never[] = [];
 
 /** Reads `key` from a row, following dots ('productType.type'). */
 function readField(row: unknown, key: string): unknown {
@@ -93,24 +108,43 @@ function compareValues(a: string | number | null, b: string | number | null): nu
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-function parseSort(sort: string | undefined): { key: string; desc: boolean } | null {
-  if (!sort) return null;
-  return sort.startsWith('-') ? { key: sort.slice(1), desc: true } : { key: sort, desc: false };
+function toSorting(sort: string | undefined): SortingState {
+  if (!sort) return [];
+  return [sort.startsWith('-') ? { id: sort.slice(1), desc: true } : { id: sort, desc: false }];
 }
 
-function activeFilters(filters: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (value.trim() !== '') result[key] = value.trim();
+function activeFilters(filters: Record<string, string>): ColumnFiltersState {
+  const result: ColumnFiltersState = [];
+  for (const [id, value] of Object.entries(filters)) {
+    if (value.trim() !== '') result.push({ id, value: value.trim() });
   }
   return result;
+}
+
+const sameFilters = (a: ColumnFiltersState, b: ColumnFiltersState) =>
+  a.length === b.length && a.every((f, i) => f.id === b[i]!.id && f.value === b[i]!.value);
+
+/** Our columns as TanStack column definitions: the value filters and sorts in client mode. */
+function toColumnDefs<T>(columns: Column<T>[]): ColumnDef<T, string | number | null>[] {
+  return columns.map((column) => ({
+    id: column.key,
+    accessorFn: (row: T) => cellValue(row, column),
+    enableSorting: column.sortable !== false,
+    enableColumnFilter: column.filterable !== false,
+    filterFn: (row, id, needle: string) => {
+      const value = row.getValue<string | number | null>(id);
+      return value !== null && matchesSearch(String(value), needle);
+    },
+    sortingFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
+  }));
 }
 
 /**
  * The list table of every screen (docs/product.md section 2): a contains filter and a sort on each
  * column, page sizes 10/20/30, first/previous/next/last and go-to-page, and a footer with the
- * filtered and total counts. In server mode the server filters, sorts and pages; in client mode
- * the browser does it over `rows`.
+ * filtered and total counts. TanStack Table (headless) holds the sort, filter, page and expanded
+ * state and, in client mode, filters, sorts and pages `rows`; in server mode the server does that
+ * (manual paging, sorting and filtering) and the table only shows the page it answered.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
@@ -130,28 +164,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const tableId = useId();
   const queryClient = useQueryClient();
 
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(PAGE_SIZES[0]);
-  const [sort, setSort] = useState<string | undefined>(initialSort);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES[0] });
+  const [sorting, setSorting] = useState<SortingState>(() => toSorting(initialSort));
   const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const firstPage = () => setPagination((previous) => ({ ...previous, pageIndex: 0 }));
 
   // Typing in a filter waits for a pause before asking again, then starts from page 1.
   useEffect(() => {
     const next = activeFilters(filterInputs);
-    if (JSON.stringify(next) === JSON.stringify(filters)) return;
+    if (sameFilters(next, columnFilters)) return;
     const timer = setTimeout(() => {
-      setFilters(next);
-      setPage(1);
+      setColumnFilters(next);
+      firstPage();
     }, FILTER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [filterInputs, filters]);
+  }, [filterInputs, columnFilters]);
 
-  const serverQuery: ServerQuery = useMemo(
-    () => ({ page, size, ...(sort ? { sort } : {}), filters }),
-    [page, size, sort, filters],
-  );
+  const serverQuery: ServerQuery = useMemo(() => {
+    const sort = sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined;
+    const filters = Object.fromEntries(columnFilters.map((f) => [f.id, f.value as string]));
+    return { page: pagination.pageIndex + 1, size: pagination.pageSize, ...(sort ? { sort } : {}), filters };
+  }, [pagination, sorting, columnFilters]);
 
   const query = useQuery({
     queryKey: [...(queryKey ?? ['data-table', tableId]), serverQuery],
@@ -160,67 +195,66 @@ export function DataTable<T>(props: DataTableProps<T>) {
     placeholderData: keepPreviousData,
   });
 
-  // Client mode: filter, sort and page the given rows.
-  const clientPage = useMemo((): Page<T> | undefined => {
-    if (serverMode || rows === undefined) return undefined;
-    const filterEntries = Object.entries(filters);
-    let result = rows.filter((row) =>
-      filterEntries.every(([key, needle]) => {
-        const column = columns.find((c) => c.key === key);
-        const value = column ? cellValue(row, column) : null;
-        return value !== null && matchesSearch(String(value), needle);
-      }),
-    );
-    const parsed = parseSort(sort);
-    const sortColumn = parsed && columns.find((c) => c.key === parsed.key);
-    if (parsed && sortColumn) {
-      result = [...result].sort((a, b) => {
-        const order = compareValues(cellValue(a, sortColumn), cellValue(b, sortColumn));
-        return parsed.desc ? -order : order;
-      });
-    }
-    const start = (page - 1) * size;
-    return { items: result.slice(start, start + size), filtered: result.length, total: rows.length, page, size };
-  }, [serverMode, rows, filters, sort, columns, page, size]);
+  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const table = useReactTable<T>({
+    data: (serverMode ? query.data?.items : rows) ?? noRows,
+    columns: columnDefs,
+    getRowId: (row) => String(rowKey(row)),
+    state: { pagination, sorting, columnFilters, expanded },
+    onPaginationChange: setPagination,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      firstPage();
+    },
+    onExpandedChange: setExpanded,
+    getRowCanExpand: () => renderExpanded !== undefined,
+    // A header click goes ascending, then descending, then ascending again, whatever the type.
+    sortDescFirst: false,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    // Editing or refreshing a row keeps the page and the open rows where they are.
+    autoResetPageIndex: false,
+    autoResetExpanded: false,
+    manualPagination: serverMode,
+    manualSorting: serverMode,
+    manualFiltering: serverMode,
+    ...(serverMode ? { rowCount: query.data?.filtered ?? 0 } : {}),
+    getCoreRowModel: getCoreRowModel(),
+    ...(serverMode
+      ? {}
+      : {
+          getFilteredRowModel: getFilteredRowModel(),
+          getSortedRowModel: getSortedRowModel(),
+          getPaginationRowModel: getPaginationRowModel(),
+        }),
+  });
 
-  const data = serverMode ? query.data : clientPage;
   const isInitialLoading = serverMode ? query.isPending && query.fetchStatus !== 'idle' : props.isLoading === true;
   const isFetching = serverMode ? query.isFetching : props.isLoading === true;
-  const filtered = data?.filtered ?? 0;
-  const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(filtered / size));
+  const filtered = table.getRowCount();
+  const total = serverMode ? (query.data?.total ?? 0) : (rows?.length ?? 0);
+  const pageCount = Math.max(1, table.getPageCount());
+  const page = pagination.pageIndex + 1;
+  const hasData = serverMode ? query.data !== undefined : rows !== undefined;
 
   // A delete or a narrower filter can leave us past the last page.
   useEffect(() => {
-    if (data && page > pageCount) setPage(pageCount);
-  }, [data, page, pageCount]);
-
-  const parsedSort = parseSort(sort);
-  const toggleSort = (key: string) => {
-    setSort(parsedSort?.key === key && !parsedSort.desc ? `-${key}` : key);
-    setPage(1);
-  };
-
-  const toggleExpanded = (key: string | number) => {
-    setExpanded((previous) => {
-      const next = new Set(previous);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  };
+    if (hasData && page > pageCount) table.setPageIndex(pageCount - 1);
+  }, [hasData, page, pageCount, table]);
 
   const refresh = () => {
     if (serverMode) void queryClient.invalidateQueries({ queryKey: queryKey ?? ['data-table', tableId] });
     else props.onRefresh?.();
   };
 
-  const goTo = (target: number) => setPage(Math.min(Math.max(1, Math.trunc(target) || 1), pageCount));
+  const goTo = (target: number) => table.setPageIndex(Math.min(Math.max(1, Math.trunc(target) || 1), pageCount) - 1);
 
-  const hasFilters = columns.some((c) => c.filterable !== false);
-  const columnCount = columns.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
-  const items = data?.items ?? [];
+  const headers = table.getHeaderGroups()[0]!.headers;
+  const hasFilters = headers.some((header) => header.column.getCanFilter());
+  const columnCount = headers.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
+  const items = table.getRowModel().rows;
   const showRefresh = serverMode || props.onRefresh !== undefined;
+  const columnOf = (id: string) => columns.find((c) => c.key === id)!;
 
   return (
     <div className="data-table">
@@ -238,12 +272,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {toolbar}
-        {isFetching && !isInitialLoading && (
-          <span role="status" className="small text-secondary d-inline-flex align-items-center gap-1 ms-auto">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            Loading...
-          </span>
-        )}
+        {isFetching && !isInitialLoading && <BusyStatus className="ms-auto">Loading...</BusyStatus>}
       </div>
 
       {serverMode && query.isError && (
@@ -261,32 +290,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <span className="visually-hidden">Details</span>
                 </th>
               )}
-              {columns.map((column) => {
-                const sortable = column.sortable !== false;
-                const direction =
-                  parsedSort?.key === column.key ? (parsedSort.desc ? 'descending' : 'ascending') : 'none';
+              {headers.map(({ column }) => {
+                const { header, className, width } = columnOf(column.id);
+                const sortable = column.getCanSort();
+                const sorted = column.getIsSorted();
+                const direction = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
                 return (
                   <th
-                    key={column.key}
+                    key={column.id}
                     scope="col"
-                    className={column.className}
-                    style={column.width ? { width: column.width } : undefined}
+                    className={className}
+                    style={width ? { width } : undefined}
                     aria-sort={sortable ? direction : undefined}
                   >
                     {sortable ? (
                       <button
                         type="button"
                         className="btn btn-link p-0 text-reset fw-semibold text-decoration-none text-nowrap"
-                        onClick={() => toggleSort(column.key)}
-                        title={`Sort by ${column.header}`}
+                        onClick={() => column.toggleSorting()}
+                        title={`Sort by ${header}`}
                       >
-                        {column.header}
+                        {header}
                         <span aria-hidden="true" className={`ms-1 ${direction === 'none' ? 'text-body-tertiary' : ''}`}>
                           {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
                         </span>
                       </button>
                     ) : (
-                      column.header
+                      header
                     )}
                   </th>
                 );
@@ -300,16 +330,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {hasFilters && (
               <tr>
                 {renderExpanded && <th scope="col" aria-hidden="true" />}
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="fw-normal py-1">
-                    {column.filterable !== false && (
+                {headers.map(({ column }) => (
+                  <th key={column.id} scope="col" className="fw-normal py-1">
+                    {column.getCanFilter() && (
                       <Form.Control
                         size="sm"
                         type="search"
                         placeholder="Filter..."
-                        aria-label={`Filter ${column.header}`}
-                        value={filterInputs[column.key] ?? ''}
-                        onChange={(e) => setFilterInputs((previous) => ({ ...previous, [column.key]: e.target.value }))}
+                        aria-label={`Filter ${columnOf(column.id).header}`}
+                        value={filterInputs[column.id] ?? ''}
+                        onChange={(e) => setFilterInputs((previous) => ({ ...previous, [column.id]: e.target.value }))}
                       />
                     )}
                   </th>
@@ -338,11 +368,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
             {!isInitialLoading &&
               items.map((row) => {
-                const key = rowKey(row);
-                const isOpen = expanded.has(key);
-                const detailsId = `${tableId}-details-${key}`;
+                const isOpen = row.getIsExpanded();
+                const detailsId = `${tableId}-details-${row.id}`;
                 return (
-                  <Fragment key={key}>
+                  <Fragment key={row.id}>
                     <tr className={isOpen ? 'table-active' : undefined}>
                       {renderExpanded && (
                         <td>
@@ -352,28 +381,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
                             className="p-1 lh-1 d-inline-flex"
                             aria-expanded={isOpen}
                             aria-controls={isOpen ? detailsId : undefined}
-                            aria-label={`${isOpen ? 'Collapse' : 'Expand'} row ${key}`}
-                            onClick={() => toggleExpanded(key)}
+                            aria-label={`${isOpen ? 'Collapse' : 'Expand'} row ${row.id}`}
+                            onClick={row.getToggleExpandedHandler()}
                           >
                             <Chevron open={isOpen} />
                           </Button>
                         </td>
                       )}
-                      {columns.map((column) => (
-                        <td key={column.key} className={column.className}>
-                          {column.render ? column.render(row) : String(readField(row, column.key) ?? '')}
-                        </td>
-                      ))}
+                      {row.getVisibleCells().map((cell) => {
+                        const column = columnOf(cell.column.id);
+                        return (
+                          <td key={cell.id} className={column.className}>
+                            {column.render
+                              ? column.render(row.original)
+                              : String(readField(row.original, column.key) ?? '')}
+                          </td>
+                        );
+                      })}
                       {rowActions && (
                         <td className="text-end text-nowrap">
-                          <div className="d-inline-flex gap-1">{rowActions(row)}</div>
+                          <div className="d-inline-flex gap-1">{rowActions(row.original)}</div>
                         </td>
                       )}
                     </tr>
                     {renderExpanded && isOpen && (
                       <tr id={detailsId} className="data-table-details">
                         <td colSpan={columnCount} className="bg-body-tertiary px-4 py-3">
-                          {renderExpanded(row)}
+                          {renderExpanded(row.original)}
                         </td>
                       </tr>
                     )}
@@ -393,11 +427,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             id={`${tableId}-size`}
             size="sm"
             style={{ width: 'auto' }}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              setPage(1);
-            }}
+            value={pagination.pageSize}
+            onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
           >
             {PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
@@ -415,8 +446,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(1)}
-            disabled={page <= 1}
+            onClick={() => table.firstPage()}
+            disabled={!table.getCanPreviousPage()}
             aria-label="First page"
           >
             «
@@ -424,8 +455,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(page - 1)}
-            disabled={page <= 1}
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
             aria-label="Previous page"
           >
             ‹
@@ -434,8 +465,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= pageCount}
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
             aria-label="Next page"
           >
             ›
@@ -443,8 +474,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Button
             variant="outline-secondary"
             size="sm"
-            onClick={() => goTo(pageCount)}
-            disabled={page >= pageCount}
+            onClick={() => table.lastPage()}
+            disabled={!table.getCanNextPage()}
             aria-label="Last page"
           >
             »
@@ -486,21 +517,5 @@ function GoToPage({ page, pageCount, onGo }: { page: number; pageCount: number; 
       />
       <span className="text-secondary">of {pageCount}</span>
     </span>
-  );
-}
-
-/** The expand toggle's arrow: points right when closed, down when open. */
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="14"
-      height="14"
-      viewBox="0 0 16 16"
-      fill="currentColor"
-      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s ease' }}
-    >
-      <path d="M5.7 2.3a1 1 0 0 0-1.4 1.4L8.6 8l-4.3 4.3a1 1 0 1 0 1.4 1.4l5-5a1 1 0 0 0 0-1.4l-5-5Z" />
-    </svg>
   );
 }

@@ -4,9 +4,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { api } from '../../lib/api-client';
 import { Banner } from './banner';
+import { OutcomeBanner } from './outcome-banner';
 import { errorText } from './result-banner';
 import { SearchableSelect } from './searchable-select';
 import './stacked-modal.css';
+import { BusyStatus } from './busy-status';
 
 export type ProductLinkType = 'order' | 'quote' | 'package';
 
@@ -144,12 +146,7 @@ function LinkerBody({
               isClearable
               placeholder={products.isPending ? 'Loading...' : 'Search by item number or description'}
             />
-            {products.isFetching && (
-              <div role="status" className="small text-secondary d-flex align-items-center gap-2 mt-1">
-                <Spinner animation="border" size="sm" aria-hidden="true" />
-                Loading...
-              </div>
-            )}
+            {products.isFetching && <BusyStatus className="mt-1">Loading...</BusyStatus>}
           </div>
         )}
         <Form.Group controlId={`${id}-quantity`}>
@@ -170,14 +167,11 @@ function LinkerBody({
           />
           <Form.Control.Feedback type="invalid">Enter a whole number of 1 or more.</Form.Control.Feedback>
         </Form.Group>
-        <div aria-live="polite">
-          {outcome?.ok === true && <Banner variant="success" className="mt-3 mb-0" title={outcome.text} />}
-          {outcome?.ok === false && (
-            <Banner variant="danger" className="mt-3 mb-0" title="The product could not be added">
-              <small>{outcome.error}</small>
-            </Banner>
-          )}
-        </div>
+        <OutcomeBanner
+          outcome={outcome}
+          success={outcome?.ok ? outcome.text : ''}
+          failure="The product could not be added"
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -114,41 +114,32 @@ export function DocumentDetailsForm({
             </div>
             <Row className="g-2">
               <Col md={7}>
-                <Form.Group controlId={`${id}-jobName`}>
-                  <Form.Label className="mb-1">Job Name</Form.Label>
-                  <Form.Control
-                    size="sm"
-                    value={values.jobName}
-                    maxLength={200}
-                    onChange={(e) => set('jobName', e.target.value)}
-                    autoComplete="off"
-                  />
-                </Form.Group>
+                <TextField
+                  id={`${id}-jobName`}
+                  label="Job Name"
+                  value={values.jobName}
+                  maxLength={200}
+                  onChange={(v) => set('jobName', v)}
+                />
               </Col>
               <Col md={5}>
-                <Form.Group controlId={`${id}-poNumber`}>
-                  <Form.Label className="mb-1">PO Number</Form.Label>
-                  <Form.Control
-                    size="sm"
-                    value={values.poNumber}
-                    maxLength={60}
-                    onChange={(e) => set('poNumber', e.target.value)}
-                    autoComplete="off"
-                  />
-                </Form.Group>
+                <TextField
+                  id={`${id}-poNumber`}
+                  label="PO Number"
+                  value={values.poNumber}
+                  maxLength={60}
+                  onChange={(v) => set('poNumber', v)}
+                />
               </Col>
               <Col xs={12}>
-                <Form.Group controlId={`${id}-specialInstructions`}>
-                  <Form.Label className="mb-1">Special Instructions</Form.Label>
-                  <Form.Control
-                    as="textarea"
-                    rows={2}
-                    size="sm"
-                    value={values.specialInstructions}
-                    maxLength={2000}
-                    onChange={(e) => set('specialInstructions', e.target.value)}
-                  />
-                </Form.Group>
+                <TextField
+                  id={`${id}-specialInstructions`}
+                  label="Special Instructions"
+                  value={values.specialInstructions}
+                  maxLength={2000}
+                  onChange={(v) => set('specialInstructions', v)}
+                  multiline
+                />
               </Col>
             </Row>
           </Col>
@@ -242,6 +233,32 @@ export function DocumentDetailsForm({
         </Row>
       </fieldset>
     </Form>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  /** Two rows of text, e.g. the special instructions. */
+  multiline?: boolean;
+}
+
+/** One labelled text field of the header form. */
+function TextField({ id, label, value, maxLength, onChange, multiline = false }: TextFieldProps) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label className="mb-1">{label}</Form.Label>
+      <Form.Control
+        size="sm"
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+        {...(multiline ? { as: 'textarea' as const, rows: 2 } : { autoComplete: 'off' })}
+      />
+    </Form.Group>
   );
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { PackageLineDetails } from './package-line-details';
-import { appliedHighLift, assocRow, bodyOf, highLift, modRow, packageLine } from './test/fixtures';
+import { aProduct, appliedHighLift, assocRow, bodyOf, highLift, modRow, packageLine } from './test/fixtures';
 
 function stub(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
@@ -70,21 +70,16 @@ describe('PackageLineDetails', () => {
   });
 
   it('adds a part with the parts-only linker (quote paths)', async () => {
-    const hinge = {
+    const hinge = aProduct({
       id: 10,
       itemNo: 'HNG-04',
       itemDescription: '#4 residential hinge',
       wholesalePrice: 3.5,
       multiplierCategory: null,
       productType: { id: 4, type: 'Hardware' },
-      modifierCostIncrease: 0,
       windowsData: null,
-      windowDescription: null,
-      insertsData: null,
-      insertDescription: null,
       isPackage: false,
-      version: 1,
-    };
+    });
     const fetchMock = stubApi({
       'GET /api/quote-parts/sub-parts/23': ok([assocRow]),
       'GET /api/package/modifiers/package/75': ok([]),

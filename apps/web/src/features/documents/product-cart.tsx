@@ -1,6 +1,6 @@
 import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
 import { Fragment, useState, type KeyboardEvent } from 'react';
-import { Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Button, Form, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
@@ -18,6 +18,8 @@ import { useUpdateLineQuantity } from './api/update-line-quantity';
 import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/money';
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
+import { Chevron } from '../../components/ui/chevron';
+import { BusyStatus } from '../../components/ui/busy-status';
 
 export interface ProductCartProps {
   kind: DocumentKind;
@@ -112,12 +114,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
         <span className="small text-secondary">
           Only package lines count toward the total unless a price override is set.
         </span>
-        {cart.isFetching && (
-          <span role="status" className="ms-auto small text-secondary d-inline-flex align-items-center gap-1">
-            <Spinner animation="border" size="sm" aria-hidden="true" />
-            Updating...
-          </span>
-        )}
+        {cart.isFetching && <BusyStatus className="ms-auto">Updating...</BusyStatus>}
       </div>
 
       <div className="table-responsive border rounded">
@@ -501,20 +498,5 @@ function OverrideCell({
         </Form.Control.Feedback>
       )}
     </>
-  );
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="14"
-      height="14"
-      viewBox="0 0 16 16"
-      fill="currentColor"
-      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s ease' }}
-    >
-      <path d="M5.7 2.3a1 1 0 0 0-1.4 1.4L8.6 8l-4.3 4.3a1 1 0 1 0 1.4 1.4l5-5a1 1 0 0 0 0-1.4l-5-5Z" />
-    </svg>
   );
 }
