@@ -340,17 +340,25 @@ async function frontEnd(server) {
     if (withSession) await signedIn(context);
     const page = await context.newPage();
     const got = new Map();
-    page.on('response', async (res) => {
+    const reading = [];
+    page.on('response', (res) => {
       const u = new URL(res.url());
       if (!/\.(js|css)$/.test(u.pathname)) return;
-      const body = await res.body().catch(() => null);
-      if (body)
-        got.set(u.pathname, {
-          type: u.pathname.endsWith('.js') ? 'js' : 'css',
-          gzip: zlib.gzipSync(body, { level: 9 }).length,
-        });
+      reading.push(
+        res
+          .body()
+          .then((body) =>
+            got.set(u.pathname, {
+              type: u.pathname.endsWith('.js') ? 'js' : 'css',
+              gzip: zlib.gzipSync(body, { level: 9 }).length,
+            }),
+          )
+          .catch(() => {}),
+      );
     });
     await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+    // Every body read before the context (and its responses) goes.
+    await Promise.all(reading);
     await context.close();
     let js = 0;
     let css = 0;
