@@ -450,6 +450,9 @@ async function lighthouseRuns(server, chromiumPath) {
           extraHeaders: withSession ? { Cookie: server.cookie } : undefined,
         });
         const lhr = r.lhr;
+        // A signed-in route that sent Lighthouse to /login would measure the wrong page.
+        const landed = new URL(lhr.finalDisplayedUrl).pathname;
+        if (landed !== route) throw new Error(`Lighthouse: ${route} ended on ${landed} (is the session cookie sent?)`);
         runs.push({
           performance: Math.round(lhr.categories.performance.score * 100),
           bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
