@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/check-budgets.mjs (the JS budgets per route), which then removes it.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The domain package is pure (no I/O, see docs/conventions.md), so modules the page does not use,

@@ -25,6 +25,7 @@ import { failed } from './lib/envelope.js';
 import authPlugin from './plugins/auth.js';
 import compressPlugin from './plugins/compress.js';
 import errorsPlugin from './plugins/errors.js';
+import { RequestLogController } from './plugins/request-log.js';
 import securityPlugin from './plugins/security.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -57,6 +58,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read the lines). */
+  logStream?: { write(line: string): void };
   /** Replaces the configured mailer (tests read what would have been sent). */
   mailer?: Mailer;
 }
@@ -124,7 +127,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    // Fastify's two lines for every request give way to one line for what matters (plugins/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
