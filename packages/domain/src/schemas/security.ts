@@ -99,18 +99,26 @@ export const mfaDisableBodySchema = z.object({
   code: codeField,
 });
 
-export interface MfaStatus {
-  enabled: boolean;
-  enabledAt: string | null;
-  recoveryCodesLeft: number;
-}
+export const mfaStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
-export interface MfaSetup {
-  otpauthUri: string;
-  secret: string;
+export const mfaSetupSchema = z.object({
+  otpauthUri: z.string(),
+  secret: z.string(),
   /** The otpauth URI as a QR code, an SVG image as a data: URL. */
-  qrDataUrl: string;
-}
+  qrDataUrl: z.string(),
+});
+export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+
+/** Two-factor sign-in turned on: the ten recovery codes, shown this once. */
+export const mfaEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** An administrator ended a user's sessions: how many. */
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
 
 export const accountSessionSchema = z.object({
   id: z.string(),
