@@ -98,6 +98,7 @@ export const mfaDisableBodySchema = z.object({
   password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(1024),
   code: codeField,
 });
+export type MfaDisableBody = z.infer<typeof mfaDisableBodySchema>;
 
 export const mfaStatusSchema = z.object({
   enabled: z.boolean(),
@@ -116,9 +117,11 @@ export type MfaSetup = z.infer<typeof mfaSetupSchema>;
 
 /** Two-factor sign-in turned on: the ten recovery codes, shown this once. */
 export const mfaEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type MfaEnabled = z.infer<typeof mfaEnabledSchema>;
 
 /** An administrator ended a user's sessions: how many. */
 export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 export const accountSessionSchema = z.object({
   id: z.string(),

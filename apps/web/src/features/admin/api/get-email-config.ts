@@ -1,10 +1,9 @@
-import type { EmailConfig } from '@desk/domain';
+import type { StoredEmailConfig } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** The e-mail settings as stored: the server always sends the version a save must quote back. */
-export type StoredEmailConfig = Required<EmailConfig>;
+export type { StoredEmailConfig };
 
 /** GET /api/grabAutoEmailConfig (administrators only). */
 export function getEmailConfig(signal?: AbortSignal): Promise<StoredEmailConfig> {

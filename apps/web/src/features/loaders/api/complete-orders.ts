@@ -1,12 +1,11 @@
+import type { CompletedOrders } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
 import { YARD_REQUEST } from './request-limits';
 
-export interface CompletedOrders {
-  /** Ids of the orders that became Completed. */
-  completed: number[];
-}
+/** Ids of the orders that became Completed. */
+export type { CompletedOrders };
 
 /**
  * POST /api/orders/completeBayOrders with the ticked bays' order ids ('Complete Orders'): only
