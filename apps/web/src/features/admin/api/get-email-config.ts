@@ -1,7 +1,7 @@
 import type { StoredEmailConfig } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys, settingsFormQuery } from './query-keys';
 
 export type { StoredEmailConfig };
 
@@ -14,8 +14,6 @@ export function useEmailConfig() {
   return useQuery({
     queryKey: adminKeys.emailConfig(),
     queryFn: ({ signal }) => getEmailConfig(signal),
-    // A refetch with a newer version restarts the form; never do that under the user's hands.
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...settingsFormQuery,
   });
 }
