@@ -11,17 +11,13 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateFromScaled } from '@desk/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failed } from './lib/envelope.js';
+import { responseSerializerCompiler } from './lib/response-schemas.js';
 import authPlugin from './plugins/auth.js';
 import compressPlugin from './plugins/compress.js';
 import errorsPlugin from './plugins/errors.js';
@@ -62,6 +58,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Replaces the configured mailer (tests read what would have been sent). */
   mailer?: Mailer;
+  /**
+   * Check every 2xx answer against its route's response schema and fail it (500) on a mismatch.
+   * The tests' app turns it on; production writes answers unchecked (lib/response-schemas.ts).
+   */
+  checkResponses?: boolean;
 }
 
 export interface AppContext {
@@ -150,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses ?? false));
 
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);

@@ -116,7 +116,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     { dotenv: false },
   );
   const clock = testClock();
-  const app = await buildApp({ config, database: db.database, clock, logger: false });
+  // Every answer the suite gets is checked against its route's response schema.
+  const app = await buildApp({ config, database: db.database, clock, logger: false, checkResponses: true });
   await app.ready();
   await app.ctx.users.ensureFirstAdmin(ADMIN.username, ADMIN.password);
 

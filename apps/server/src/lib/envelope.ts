@@ -1,6 +1,7 @@
 import type { Envelope } from '@desk/domain';
 
-export function ok<T>(data: T, message = ''): Envelope<T> {
+/** An OK answer; typed with the literal 'OK' so a route's response schema checks it. */
+export function ok<T>(data: T, message = ''): Envelope<T> & { status: 'OK' } {
   return { status: 'OK', data, message };
 }
 

@@ -68,6 +68,26 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** GET /api/session/status: whether this browser is signed in, and as whom. */
+export const sessionStatusSchema = z.union([
+  z.object({ signedIn: z.literal(true), username: z.string(), roles: z.array(z.string()) }),
+  z.object({ signedIn: z.literal(false) }),
+]);
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/**
+ * A refused sign-in (401): data.mfaRequired when the password was right and the authenticator's
+ * code is needed (or was wrong); data null for a wrong username or password.
+ */
+export const signInRefusedSchema = z.object({
+  status: z.literal('FAILED'),
+  data: z.object({ mfaRequired: z.literal(true) }).nullable(),
+  message: z.string(),
+});
+
+/** GET /api/health. */
+export const healthSchema = z.object({ healthy: z.literal(true) });
+
 export const publicConfigSchema = z.object({
   companyName: z.string(),
   taxRate: z.number(),

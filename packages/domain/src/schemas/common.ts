@@ -18,6 +18,33 @@ export const failedEnvelopeSchema = z.object({
 export type Envelope<T> = { status: 'OK' | 'FAILED'; data: T; message: string };
 
 /**
+ * The envelope of a 2xx answer: ok(data, message) on the server. Every route's response schema
+ * is one of these (docs/decisions/015-response-schemas.md).
+ */
+export const okEnvelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.literal('OK'),
+    data,
+    message: z.string(),
+  });
+
+/** The data of an answer that carries none (deletes, sign-out): null. */
+export const noDataSchema = z.null();
+
+/** One page of a server-side paged list (docs/architecture.md section 6). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    filtered: z.number().int(),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+/** A list answered whole, or one page of it when page/size/sort/filters were asked for. */
+export const listOrPageSchema = <T extends z.ZodType>(item: T) => z.union([z.array(item), pageSchema(item)]);
+
+/**
  * Whole numbers come as JSON numbers, or as text in paths and bare ids: a string of decimal digits
  * reads as its number and nothing else converts (z.coerce would read true as 1, [5] as 5, '0x10'
  * as 16, '1e3' as 1000 and ' 7' as 7; those are refused instead).

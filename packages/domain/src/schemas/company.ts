@@ -82,18 +82,19 @@ export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettingsUpdate = z.infer<typeof companySettingsSchema>;
 
 /** The settings as stored (GET /api/settings/company and the answer of a save). */
-export interface CompanySettings {
-  name: string;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  phone: string | null;
-  email: string | null;
-  quoteValidityDays: number | null;
-  terms: string | null;
-  version: number;
-}
+export const companySettingsOutputSchema = z.object({
+  name: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  quoteValidityDays: z.number().int().nullable(),
+  terms: z.string().nullable(),
+  version: z.number().int(),
+});
+export type CompanySettings = z.infer<typeof companySettingsOutputSchema>;
 
 /** 'City, ST 12345' from its parts, leaving out what is missing. */
 export function cityLine(s: Pick<CompanySettings, 'city' | 'state' | 'zip'>): string {

@@ -11,7 +11,14 @@ export const addressSchema = z
   })
   .nullish()
   .transform((a) => a ?? { street: null, city: null, state: null, zipCode: null });
-export type Address = { street: string | null; city: string | null; state: string | null; zipCode: string | null };
+/** An address as the server answers it (every part present, null when empty). */
+export const addressOutputSchema = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+});
+export type Address = z.infer<typeof addressOutputSchema>;
 
 const emailSchema = z
   .string()
@@ -47,29 +54,31 @@ export const customerInputSchema = z.object({
 });
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 
-export interface Customer {
-  id: number;
-  customerNo: string | null;
-  name: string;
-  contactName: string | null;
-  email: string | null;
-  phone: string | null;
-  fax: string | null;
-  mobilePhone: string | null;
-  streetAddress: Address;
-  shipTo: Address;
-  specialNeeds: string | null;
-  specialInstructions: string | null;
-  taxCode: string | null;
-  termsCode: string | null;
-  openOrders: number;
-  useTax: boolean;
-  openerMultiplier: number;
-  residentialMultiplier: number;
-  sectionalMultiplier: number;
-  commercialMultiplier: number;
-  version: number;
-}
+/** A customer as the server answers it (customers/{id}, the list, create and update). */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  customerNo: z.string().nullable(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  fax: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  streetAddress: addressOutputSchema,
+  shipTo: addressOutputSchema,
+  specialNeeds: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
+  taxCode: z.string().nullable(),
+  termsCode: z.string().nullable(),
+  openOrders: z.number().int(),
+  useTax: z.boolean(),
+  openerMultiplier: z.number(),
+  residentialMultiplier: z.number(),
+  sectionalMultiplier: z.number(),
+  commercialMultiplier: z.number(),
+  version: z.number().int(),
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 /** Columns of the customer list that take a contains filter and a sort. */
 export const CUSTOMER_LIST_FIELDS = ['id', 'customerNo', 'name', 'contactName', 'openOrders'] as const;

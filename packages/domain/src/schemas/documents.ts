@@ -3,11 +3,11 @@
  * sub-parts and applied modifiers; the order adds status, pickup and bay fields.
  */
 import { z } from 'zod';
-import { VENDOR_ORDER_STATUSES, type ModifierCategory, type SubPartSource } from '../constants.js';
+import { MODIFIER_CATEGORIES, SUB_PART_SOURCES, VENDOR_ORDER_STATUSES } from '../constants.js';
 import type { PricingInfo } from '../pricing.js';
 import { optionalText, positiveId, refSchema, requiredText } from './common.js';
 import { flagSchema, moneySchema, quantitySchema, versionSchema } from './fields.js';
-import type { Product } from './products.js';
+import { modifierProductSchema, orderStatusSchema, productSchema } from './products.js';
 
 export const DOCUMENT_KINDS = ['order', 'quote'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -92,100 +92,107 @@ export const modifierUpsertSchema = z
   })
   .transform((v) => ({ modifierId: (v.id ?? v.modifierId) as number, notes: v.notes, inches: v.inches }));
 
-export interface DocumentTotals {
-  subTotal: number;
-  tax: number;
-  total: number;
-}
+export const documentTotalsSchema = z.object({
+  subTotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type DocumentTotals = z.infer<typeof documentTotalsSchema>;
 
 /** Sub Total, Tax and Total in integer cents, as the server priced them. */
-export interface DocumentTotalsCents {
-  subTotalCents: number;
-  taxCents: number;
-  totalCents: number;
-}
+export const documentTotalsCentsSchema = z.object({
+  subTotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type DocumentTotalsCents = z.infer<typeof documentTotalsCentsSchema>;
 
 /**
  * A cart line's price in integer cents, as the server priced it: what the cart, its '?' breakdown
  * and the PDF show (docs/architecture.md section 1). The browser formats it and computes nothing.
  */
-export interface LinePriceCents {
+export const linePriceCentsSchema = z.object({
   /** The product's wholesale price. */
-  baseCents: number;
+  baseCents: z.number().int(),
   /** The document's multiplier for the product's category (1 for none), e.g. 0.85. */
-  multiplier: number;
-  multiplierCategory: string | null;
+  multiplier: z.number(),
+  multiplierCategory: z.string().nullable(),
   /** round(base × multiplier). */
-  multipliedCents: number;
+  multipliedCents: z.number().int(),
   /** The applied modifiers' cost for one unit. */
-  modCostCents: number;
+  modCostCents: z.number().int(),
   /** multipliedCents + modCostCents. */
-  unitPriceCents: number;
-  quantity: number;
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int(),
   /** unitPriceCents × quantity, what the line would count before the package and override rules. */
-  extendedCents: number;
+  extendedCents: z.number().int(),
   /** Packages: unit × quantity; other lines 0; an override replaces either. */
-  linePriceCents: number;
-  priceOverrideCents: number | null;
-  isPackage: boolean;
+  linePriceCents: z.number().int(),
+  priceOverrideCents: z.number().int().nullable(),
+  isPackage: z.boolean(),
   /** Whether the line counts toward the Sub Total (packages and overridden lines). */
-  counts: boolean;
-  overridden: boolean;
-}
+  counts: z.boolean(),
+  overridden: z.boolean(),
+});
+export type LinePriceCents = z.infer<typeof linePriceCentsSchema>;
 
-export interface DocumentCustomer {
-  id: number;
-  customerNo: string | null;
-  name: string;
-  contactName: string | null;
-  email?: string | null;
-}
+export const documentCustomerSchema = z.object({
+  id: z.number().int(),
+  customerNo: z.string().nullable(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable().optional(),
+});
+export type DocumentCustomer = z.infer<typeof documentCustomerSchema>;
 
-export interface DocumentHeader {
-  id: number;
-  kind: DocumentKind;
-  customer: DocumentCustomer;
-  jobName: string | null;
-  poNumber: string | null;
-  specialInstructions: string | null;
+/** An order or quote header as the server answers it (get, create, update, duplicate, export). */
+export const documentHeaderSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DOCUMENT_KINDS),
+  customer: documentCustomerSchema,
+  jobName: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
   /** orderDate for orders, quoteDate for quotes (both are set on the object for the kind). */
-  orderDate?: string;
-  quoteDate?: string;
-  useTax: boolean;
-  openerMultiplierCopy: number;
-  residentialMultiplierCopy: number;
-  sectionalMultiplierCopy: number;
-  commercialMultiplierCopy: number;
-  orderStatus?: { id: number; type: string; closed: boolean };
-  orderPickup?: boolean;
-  current_load?: boolean;
-  loading_bay?: number | null;
-  sourceQuoteId?: number | null;
+  orderDate: z.string().optional(),
+  quoteDate: z.string().optional(),
+  useTax: z.boolean(),
+  openerMultiplierCopy: z.number(),
+  residentialMultiplierCopy: z.number(),
+  sectionalMultiplierCopy: z.number(),
+  commercialMultiplierCopy: z.number(),
+  orderStatus: orderStatusSchema.optional(),
+  orderPickup: z.boolean().optional(),
+  current_load: z.boolean().optional(),
+  loading_bay: z.number().int().nullable().optional(),
+  sourceQuoteId: z.number().int().nullable().optional(),
   /** Quotes: the orders made from it by Export to Order, oldest first. */
-  exportedOrderIds?: number[];
+  exportedOrderIds: z.array(z.number().int()).optional(),
   /** Print without prices (a pick ticket for the yard); saved with the header. */
-  noPricePrint: boolean;
-  version: number;
-  totals?: DocumentTotals;
-  totalsCents?: DocumentTotalsCents;
-}
+  noPricePrint: z.boolean(),
+  version: z.number().int(),
+  totals: documentTotalsSchema.optional(),
+  totalsCents: documentTotalsCentsSchema.optional(),
+});
+export type DocumentHeader = z.infer<typeof documentHeaderSchema>;
 
 /** A row of the order or quote list (flat fields are the filter and sort names). */
-export interface DocumentListItem {
-  id: number;
-  jobName: string | null;
-  poNumber: string | null;
-  customerId: number;
-  customerNo: string | null;
-  customerName: string;
-  contactName: string | null;
-  orderStatus?: string;
-  orderDate?: string;
-  quoteDate?: string;
-  orderPickup?: boolean;
+export const documentListItemSchema = z.object({
+  id: z.number().int(),
+  jobName: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  customerId: z.number().int(),
+  customerNo: z.string().nullable(),
+  customerName: z.string(),
+  contactName: z.string().nullable(),
+  orderStatus: z.string().optional(),
+  orderDate: z.string().optional(),
+  quoteDate: z.string().optional(),
+  orderPickup: z.boolean().optional(),
   /** Quotes: the orders made from it by Export to Order, oldest first. */
-  exportedOrderIds?: number[];
-}
+  exportedOrderIds: z.array(z.number().int()).optional(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 export const ORDER_LIST_FIELDS = [
   'id',
@@ -198,52 +205,92 @@ export const ORDER_LIST_FIELDS = [
 ] as const;
 export const QUOTE_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName'] as const;
 
-export interface CartLine {
-  id: number;
-  quantity: number;
-  priceOverride: number | null;
-  modCostIncrease: number;
-  product: Product;
-  pricingInfo: PricingInfo;
-  unitPrice: number;
-  linePrice: number;
-  position: number;
+/** The pricing inputs of a line (pricing.ts's PricingInfo), as the cart answers them. */
+export const pricingInfoSchema: z.ZodType<PricingInfo> = z.object({
+  baseProductCost: z.number(),
+  baseProductMultiplierCategory: z.string().nullable(),
+  multiplierValue: z.number(),
+  lineQuantity: z.number().int(),
+  isPackage: z.boolean(),
+  modCostIncrease: z.number(),
+  priceOverride: z.number().nullable(),
+});
+
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  priceOverride: z.number().nullable(),
+  modCostIncrease: z.number(),
+  product: productSchema,
+  pricingInfo: pricingInfoSchema,
+  unitPrice: z.number(),
+  linePrice: z.number(),
+  position: z.number().int(),
   /** The same price in cents with its breakdown; the cart shows this. */
-  price: LinePriceCents;
-}
+  price: linePriceCentsSchema,
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** What a write that moves a price answers besides its own data: the document's new totals. */
-export interface PricedTotals {
-  totals: DocumentTotals;
-  totalsCents: DocumentTotalsCents;
-}
+export const pricedTotalsSchema = z.object({
+  totals: documentTotalsSchema,
+  totalsCents: documentTotalsCentsSchema,
+});
+export type PricedTotals = z.infer<typeof pricedTotalsSchema>;
 
-export interface SubPartRow {
-  rowId: number;
-  source: SubPartSource;
-  product: { id: number; itemNo: string; itemDescription: string | null; productType: string | null };
-  quantity: number;
-  notes: string | null;
-  inches: string | null;
-  category: ModifierCategory | null;
-  appliedModifierId: number | null;
-}
+/** Add a line, change its quantity or override: the line as priced now, with the new totals. */
+export const lineAnswerSchema = cartLineSchema.extend(pricedTotalsSchema.shape);
+export type LineAnswer = z.infer<typeof lineAnswerSchema>;
+
+/** Delete a line: its id and the document's totals without it. */
+export const deletedLineAnswerSchema = z.object({ id: z.number().int() }).extend(pricedTotalsSchema.shape);
+export type DeletedLineAnswer = z.infer<typeof deletedLineAnswerSchema>;
+
+export const subPartRowSchema = z.object({
+  rowId: z.number().int(),
+  source: z.enum(SUB_PART_SOURCES),
+  product: z.object({
+    id: z.number().int(),
+    itemNo: z.string(),
+    itemDescription: z.string().nullable(),
+    productType: z.string().nullable(),
+  }),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  inches: z.string().nullable(),
+  category: z.enum(MODIFIER_CATEGORIES).nullable(),
+  appliedModifierId: z.number().int().nullable(),
+});
+export type SubPartRow = z.infer<typeof subPartRowSchema>;
 
 /** A modifier applied to a line (order and quote side, docs/product.md section 3). */
-export interface AppliedModifier {
-  id: number;
-  modifierId: number;
-  assocPackageModifier: {
-    id: number;
-    name: string | null;
-    category: ModifierCategory;
-    notes: string | null;
-    quantity: number;
-  };
-  assocProduct: { id: number; itemNo: string; itemDescription: string | null; modifierCostIncrease: number } | null;
-  notes: string | null;
-  inches: string | null;
-}
+export const appliedModifierSchema = z.object({
+  id: z.number().int(),
+  modifierId: z.number().int(),
+  assocPackageModifier: z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    category: z.enum(MODIFIER_CATEGORIES),
+    notes: z.string().nullable(),
+    quantity: z.number().int(),
+  }),
+  assocProduct: modifierProductSchema.nullable(),
+  notes: z.string().nullable(),
+  inches: z.string().nullable(),
+});
+export type AppliedModifier = z.infer<typeof appliedModifierSchema>;
+
+/** Apply a modifier: the applied modifier, the line as priced now and the new totals. */
+export const appliedModifierAnswerSchema = appliedModifierSchema
+  .extend({ line: cartLineSchema.nullable() })
+  .extend(pricedTotalsSchema.shape);
+export type AppliedModifierAnswer = z.infer<typeof appliedModifierAnswerSchema>;
+
+/** Un-apply a modifier: its id, the line as priced now and the new totals. */
+export const removedModifierAnswerSchema = z
+  .object({ id: z.number().int(), line: cartLineSchema.nullable() })
+  .extend(pricedTotalsSchema.shape);
+export type RemovedModifierAnswer = z.infer<typeof removedModifierAnswerSchema>;
 
 export const vendorOrderInputSchema = z.object({
   name: requiredText(200),
@@ -257,21 +304,29 @@ export const vendorOrderInputSchema = z.object({
 });
 export type VendorOrderInput = z.infer<typeof vendorOrderInputSchema>;
 
-export interface VendorOrder {
-  id: number;
-  name: string;
-  description: string | null;
-  estimatedArrival: string | null;
-  status: (typeof VENDOR_ORDER_STATUSES)[number];
-  version: number;
-}
+export const vendorOrderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  estimatedArrival: z.string().nullable(),
+  status: z.enum(VENDOR_ORDER_STATUSES),
+  version: z.number().int(),
+});
+export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 
 export const VENDOR_ORDER_LIST_FIELDS = ['id', 'name', 'description', 'estimatedArrival', 'status'] as const;
 
 export const linkedOrderInputSchema = z.object({ order: refSchema, vendorOrder: refSchema });
 
-export interface LinkedOrder {
-  id: number;
-  order: { id: number; jobName: string | null; customerNo: string | null; customerName: string; orderStatus: string };
-  vendorOrder: VendorOrder;
-}
+export const linkedOrderSchema = z.object({
+  id: z.number().int(),
+  order: z.object({
+    id: z.number().int(),
+    jobName: z.string().nullable(),
+    customerNo: z.string().nullable(),
+    customerName: z.string(),
+    orderStatus: z.string(),
+  }),
+  vendorOrder: vendorOrderSchema,
+});
+export type LinkedOrder = z.infer<typeof linkedOrderSchema>;

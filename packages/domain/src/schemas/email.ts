@@ -33,6 +33,26 @@ export const emailConfigSchema = z.object({
 });
 export type EmailConfig = z.infer<typeof emailConfigSchema>;
 
+/** The e-mail settings as stored: the server always sends the version a save must quote back. */
+export const storedEmailConfigSchema = z.object({
+  quoteSubject: z.string(),
+  quoteBody: z.string(),
+  orderSubject: z.string(),
+  orderBody: z.string(),
+  emailForward: z.string().nullable(),
+  version: z.number().int(),
+});
+export type StoredEmailConfig = z.infer<typeof storedEmailConfigSchema>;
+
+/** Send Email: what was sent, to whom. */
+export const emailSentSchema = z.object({
+  messageId: z.string(),
+  to: z.string(),
+  bcc: z.string().nullable(),
+  subject: z.string(),
+});
+export type EmailSent = z.infer<typeof emailSentSchema>;
+
 /** The placeholders a subject or body may use, replaced when a document is e-mailed. */
 export const EMAIL_PLACEHOLDERS = {
   customerName: "the customer's name",

@@ -54,45 +54,53 @@ export const completeBayOrdersSchema = z.object({
 });
 export type CompleteBayOrdersInput = z.infer<typeof completeBayOrdersSchema>;
 
-export interface PickupOrder {
-  id: number;
-  customerId: number;
-  customerName: string | null;
-  customerNo: string | null;
-  jobName: string | null;
-  poNumber: string | null;
-  orderStatus: string;
-  current_load: boolean;
-  loading_bay: number | null;
-}
+export const pickupOrderRowSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  customerNo: z.string().nullable(),
+  jobName: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  orderStatus: z.string(),
+  current_load: z.boolean(),
+  loading_bay: z.number().int().nullable(),
+});
+export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 
-export interface BayRow {
-  quantity: number;
-  itemNo: string;
-  itemDescription: string | null;
-  price: number;
+/** Complete Orders (all of a customer's loads, or per bay): the ids of the orders completed. */
+export const completedOrdersSchema = z.object({ completed: z.array(z.number().int()) });
+export type CompletedOrders = z.infer<typeof completedOrdersSchema>;
+
+export const bayRowSchema = z.object({
+  quantity: z.number().int(),
+  itemNo: z.string(),
+  itemDescription: z.string().nullable(),
+  price: z.number(),
   /** 'LINE' for a cart line, 'SUB' for a part under a package line. */
-  kind: 'LINE' | 'SUB';
+  kind: z.enum(['LINE', 'SUB']),
   /** What the loader must know about this row: sub-part and modifier notes, inches ("Lift 18 in"). */
-  notes: string[];
-}
+  notes: z.array(z.string()),
+});
+export type BayRow = z.infer<typeof bayRowSchema>;
 
 /** An order assigned to a bay that is not (yet) its current load: shown as "Next". */
-export interface BayNextOrder {
-  orderId: number;
-  customerName: string | null;
-  jobName: string | null;
-}
+export const bayNextOrderSchema = z.object({
+  orderId: z.number().int(),
+  customerName: z.string().nullable(),
+  jobName: z.string().nullable(),
+});
+export type BayNextOrder = z.infer<typeof bayNextOrderSchema>;
 
-export interface BayData {
-  bayId: number;
-  orderId: number | null;
-  printExcelModels: BayRow[];
-  customerId: number | null;
-  customerName: string | null;
-  customerJobName: string | null;
+export const bayDataSchema = z.object({
+  bayId: z.number().int(),
+  orderId: z.number().int().nullable(),
+  printExcelModels: z.array(bayRowSchema),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  customerJobName: z.string().nullable(),
   /** The current load's Special Instructions. */
-  specialInstructions: string | null;
+  specialInstructions: z.string().nullable(),
   /** Pickup-ready orders assigned to this bay, not its current load, oldest first. */
-  next: BayNextOrder[];
-}
+  next: z.array(bayNextOrderSchema),
+});
+export type BayData = z.infer<typeof bayDataSchema>;

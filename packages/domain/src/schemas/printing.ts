@@ -24,6 +24,16 @@ export const documentOutputSchema = z
   .optional()
   .transform((v) => v ?? { noPricePrint: undefined });
 
+/**
+ * A file answer (the order and quote PDFs) in the OpenAPI document: binary, not the JSON
+ * envelope. `produces` on the route names its content type.
+ */
+export const pdfFileSchema = z.any().meta({
+  type: 'string',
+  format: 'binary',
+  description: 'The document as a PDF (application/pdf), sent as an attachment',
+});
+
 /** A document laid out for print: everything the PDF shows, computed by the server. */
 export interface PrintableDocument {
   companyName: string;

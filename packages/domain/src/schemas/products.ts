@@ -30,27 +30,30 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 
 export const duplicateProductSchema = z.object({ itemNo: requiredText(64) });
 
-export interface ProductType {
-  id: number;
-  type: string;
-  isPackage: boolean;
-}
+export const productTypeSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  isPackage: z.boolean(),
+});
+export type ProductType = z.infer<typeof productTypeSchema>;
 
-export interface Product {
-  id: number;
-  itemNo: string;
-  itemDescription: string | null;
-  wholesalePrice: number;
-  multiplierCategory: string | null;
-  productType: { id: number; type: string } | null;
-  modifierCostIncrease: number;
-  windowsData: string | null;
-  windowDescription: string | null;
-  insertsData: string | null;
-  insertDescription: string | null;
-  isPackage: boolean;
-  version: number;
-}
+/** A product as the server answers it (products/{id}, the list, create, update, duplicate). */
+export const productSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  itemDescription: z.string().nullable(),
+  wholesalePrice: z.number(),
+  multiplierCategory: z.string().nullable(),
+  productType: z.object({ id: z.number().int(), type: z.string() }).nullable(),
+  modifierCostIncrease: z.number(),
+  windowsData: z.string().nullable(),
+  windowDescription: z.string().nullable(),
+  insertsData: z.string().nullable(),
+  insertDescription: z.string().nullable(),
+  isPackage: z.boolean(),
+  version: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
 
 export const PRODUCT_LIST_FIELDS = [
   'id',
@@ -70,15 +73,16 @@ export const associatedPartInputSchema = z.object({
 /** Body of package/associated-parts/update/{id}: the row; only quantity is written. */
 export const associatedPartUpdateSchema = z.object({ quantity: quantitySchema });
 
-export interface AssociatedPart {
-  id: number;
-  quantity: number;
-  child_id: number;
-  child_itemNo: string;
-  child_itemDescription: string | null;
-  child_wholesalePrice: number;
-  child_productType_type: string | null;
-}
+export const associatedPartSchema = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  child_id: z.number().int(),
+  child_itemNo: z.string(),
+  child_itemDescription: z.string().nullable(),
+  child_wholesalePrice: z.number(),
+  child_productType_type: z.string().nullable(),
+});
+export type AssociatedPart = z.infer<typeof associatedPartSchema>;
 
 export const modifierCategorySchema = z.enum(MODIFIER_CATEGORIES, {
   error: `must be one of ${MODIFIER_CATEGORIES.join(', ')}`,
@@ -106,19 +110,29 @@ export const packageModifierInputSchema = z
   .transform((m) => (m.category === 'LiftNotes' ? { ...m, name: null, product: null, quantity: 1 } : m));
 export type PackageModifierInput = z.infer<typeof packageModifierInputSchema>;
 
-export interface PackageModifier {
-  id: number;
-  packageId: number;
-  category: (typeof MODIFIER_CATEGORIES)[number];
-  name: string | null;
-  quantity: number;
-  product: { id: number; itemNo: string; itemDescription: string | null; modifierCostIncrease: number } | null;
-  notes: string | null;
-  version: number;
-}
+/** The product a modifier adds, as modifiers (package and applied) show it. */
+export const modifierProductSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  itemDescription: z.string().nullable(),
+  modifierCostIncrease: z.number(),
+});
 
-export interface OrderStatus {
-  id: number;
-  type: string;
-  closed: boolean;
-}
+export const packageModifierSchema = z.object({
+  id: z.number().int(),
+  packageId: z.number().int(),
+  category: z.enum(MODIFIER_CATEGORIES),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  product: modifierProductSchema.nullable(),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+});
+export type PackageModifier = z.infer<typeof packageModifierSchema>;
+
+export const orderStatusSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  closed: z.boolean(),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;

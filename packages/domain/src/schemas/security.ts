@@ -98,19 +98,30 @@ export const mfaDisableBodySchema = z.object({
   password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(1024),
   code: codeField,
 });
+export type MfaDisableBody = z.infer<typeof mfaDisableBodySchema>;
 
-export interface MfaStatus {
-  enabled: boolean;
-  enabledAt: string | null;
-  recoveryCodesLeft: number;
-}
+export const mfaStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
-export interface MfaSetup {
-  otpauthUri: string;
-  secret: string;
+export const mfaSetupSchema = z.object({
+  otpauthUri: z.string(),
+  secret: z.string(),
   /** The otpauth URI as a QR code, an SVG image as a data: URL. */
-  qrDataUrl: string;
-}
+  qrDataUrl: z.string(),
+});
+export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+
+/** Two-factor sign-in turned on: the ten recovery codes, shown this once. */
+export const mfaEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type MfaEnabled = z.infer<typeof mfaEnabledSchema>;
+
+/** An administrator ended a user's sessions: how many. */
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 export const accountSessionSchema = z.object({
   id: z.string(),

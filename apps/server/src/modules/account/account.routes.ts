@@ -2,10 +2,20 @@
  * The signed-in user's own security: two-factor sign-in (enrol, confirm, turn off) and the
  * sessions they have open (list, end one). docs/decisions/013-two-factor-sessions-events.md.
  */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mfaDisableBodySchema, mfaEnableBodySchema, sessionIdParamsSchema } from '@desk/domain';
+import {
+  accountSessionSchema,
+  mfaDisableBodySchema,
+  mfaEnableBodySchema,
+  mfaEnabledSchema,
+  mfaSetupSchema,
+  mfaStatusSchema,
+  sessionIdParamsSchema,
+} from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { SessionService } from '../auth/session.service.js';
 import type { MfaService } from '../auth/mfa.service.js';
@@ -29,7 +39,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/mfa',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Whether two-factor sign-in is on, and recovery codes left' },
+      schema: {
+        tags,
+        summary: 'Whether two-factor sign-in is on, and recovery codes left',
+        response: answers.ok(mfaStatusSchema),
+      },
     },
     async (request) => ok(await mfa.status(requireUser(request).userId)),
   );
@@ -38,7 +52,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/mfa/setup',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'A new TOTP key: the otpauth URI (also as a QR code) and the key to type by hand' },
+      schema: {
+        tags,
+        summary: 'A new TOTP key: the otpauth URI (also as a QR code) and the key to type by hand',
+        response: answers.ok(mfaSetupSchema),
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -54,6 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags,
         summary: 'Turn two-factor sign-in on with a code; answers ten recovery codes, once',
         body: mfaEnableBodySchema,
+        response: answers.ok(mfaEnabledSchema),
       },
     },
     async (request) => {
@@ -74,6 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags,
         summary: 'Turn two-factor sign-in off (needs the password and a code)',
         body: mfaDisableBodySchema,
+        response: answers.none,
       },
     },
     async (request) => {
@@ -94,7 +114,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/api/account/sessions',
-    { config: { access: 'user' }, schema: { tags, summary: "The caller's open sessions, newest first" } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's open sessions, newest first",
+        response: answers.ok(z.array(accountSessionSchema)),
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const current = SessionService.publicId(user.sessionId);
@@ -116,7 +143,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/sessions/:id',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'End one of your sessions (signs that browser out)', params: sessionIdParamsSchema },
+      schema: {
+        tags,
+        summary: 'End one of your sessions (signs that browser out)',
+        params: sessionIdParamsSchema,
+        response: answers.none,
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -1,8 +1,9 @@
 /** Sign-in and sign-out (docs/architecture.md section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema } from '@desk/domain';
+import { loginBodySchema, sessionInfoSchema, sessionStatusSchema, signInRefusedSchema } from '@desk/domain';
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { hashToken, type SessionService } from './session.service.js';
 import { verifyPassword } from './password.js';
@@ -32,6 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary:
           'Sign in (form-encoded username and password, and totp when two-factor sign-in is on); sets the session cookie. 401 with data.mfaRequired when the code is needed.',
         body: loginBodySchema,
+        response: { ...answers.ok(sessionInfoSchema), 401: signInRefusedSchema },
       },
     },
     async (request, reply) => {
@@ -93,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/logout',
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Sign out: ends the session' } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'Sign out: ends the session', response: answers.none },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await sessions.destroy(user.sessionId);
@@ -109,17 +114,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/session/status',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Whether this browser is signed in, and as whom (never 401)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether this browser is signed in, and as whom (never 401)',
+        response: answers.ok(sessionStatusSchema),
+      },
     },
     async (request) => {
       const user = request.user;
-      return ok(user ? { signedIn: true, username: user.username, roles: user.roles } : { signedIn: false });
+      return ok(
+        user ? { signedIn: true as const, username: user.username, roles: user.roles } : { signedIn: false as const },
+      );
     },
   );
 
   app.get(
     '/api/session',
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The signed-in user (name and roles)' } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (name and roles)',
+        response: answers.ok(sessionInfoSchema),
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return ok({ username: user.username, roles: user.roles });

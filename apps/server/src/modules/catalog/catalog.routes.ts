@@ -6,15 +6,22 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   associatedPartInputSchema,
+  associatedPartSchema,
   associatedPartUpdateSchema,
   duplicateProductSchema,
   idParamsSchema,
   idSchema,
+  listOrPageSchema,
+  orderStatusSchema,
   packageModifierInputSchema,
+  packageModifierSchema,
   PRODUCT_LIST_FIELDS,
   productInputSchema,
+  productSchema,
+  productTypeSchema,
 } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { CatalogService } from './catalog.service.js';
 import type { ProductKind } from './products.repository.js';
@@ -30,13 +37,19 @@ const productListQuerySchema = listQuerySchema.refine(
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     '/api/dropdown/order-status',
-    { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Order statuses' } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['dropdowns'], summary: 'Order statuses', response: answers.ok(z.array(orderStatusSchema)) },
+    },
     async () => ok(await catalog.orderStatuses()),
   );
 
   app.get(
     '/api/dropdown/product-type',
-    { config: { access: 'user' }, schema: { tags: ['dropdowns'], summary: 'Product types' } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['dropdowns'], summary: 'Product types', response: answers.ok(z.array(productTypeSchema)) },
+    },
     async () => ok(await catalog.productTypes()),
   );
 
@@ -49,6 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags,
         summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows',
         querystring: productListQuerySchema,
+        response: answers.ok(listOrPageSchema(productSchema)),
       },
     },
     async (request) => {
@@ -61,13 +75,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     '/api/products/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'One product', params: idParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'One product', params: idParamsSchema, response: answers.ok(productSchema) },
+    },
     async (request) => ok(await catalog.getProduct(request.params.id)),
   );
 
   app.post(
     '/api/products/create',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Create a product', body: productInputSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Create a product', body: productInputSchema, response: answers.created(productSchema) },
+    },
     async (request, reply) => reply.code(201).send(ok(await catalog.createProduct(request.body), 'Product created')),
   );
 
@@ -75,7 +95,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     '/api/products/update/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Update a product', params: idParamsSchema, body: productInputSchema },
+      schema: {
+        tags,
+        summary: 'Update a product',
+        params: idParamsSchema,
+        body: productInputSchema,
+        response: answers.ok(productSchema),
+      },
     },
     async (request) => ok(await catalog.updateProduct(request.params.id, request.body), 'Product updated'),
   );
@@ -84,7 +110,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     '/api/products/delete/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Delete a product not used by a document or package', params: idParamsSchema },
+      schema: {
+        tags,
+        summary: 'Delete a product not used by a document or package',
+        params: idParamsSchema,
+        response: answers.none,
+      },
     },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
@@ -101,6 +132,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: 'Deep copy under a new item number',
         params: idParamsSchema,
         body: duplicateProductSchema,
+        response: answers.created(productSchema),
       },
     },
     async (request, reply) =>
@@ -114,7 +146,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     '/api/package/associated-parts/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ptags, summary: "A package's associated parts", params: idParamsSchema },
+      schema: {
+        tags: ptags,
+        summary: "A package's associated parts",
+        params: idParamsSchema,
+        response: answers.ok(z.array(associatedPartSchema)),
+      },
     },
     async (request) => ok(await catalog.associatedParts(request.params.id)),
   );
@@ -128,6 +165,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: 'Link a part to a package (id: the package)',
         params: idParamsSchema,
         body: associatedPartInputSchema,
+        response: answers.created(associatedPartSchema),
       },
     },
     async (request, reply) =>
@@ -150,6 +188,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: "Change an associated part's quantity",
         params: idParamsSchema,
         body: associatedPartUpdateSchema,
+        response: answers.ok(associatedPartSchema),
       },
     },
     async (request) =>
@@ -160,7 +199,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     '/api/package/associated-parts/delete/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema },
+      schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema, response: answers.none },
     },
     async (request) => {
       await catalog.deleteAssociatedPart(request.params.id);
@@ -173,7 +212,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     '/api/package/modifiers/package/:packageId',
-    { config: { access: 'user' }, schema: { tags: ptags, summary: "A package's modifiers", params: packageIdParams } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ptags,
+        summary: "A package's modifiers",
+        params: packageIdParams,
+        response: answers.ok(z.array(packageModifierSchema)),
+      },
+    },
     async (request) => ok(await catalog.packageModifiers(request.params.packageId)),
   );
 
@@ -186,6 +233,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: 'Add a modifier to a package',
         params: packageIdParams,
         body: packageModifierInputSchema,
+        response: answers.created(packageModifierSchema),
       },
     },
     async (request, reply) =>
@@ -201,6 +249,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: 'Change a package modifier',
         params: modifierIdParams,
         body: packageModifierInputSchema,
+        response: answers.ok(packageModifierSchema),
       },
     },
     async (request) => ok(await catalog.updateModifier(request.params.modifierId, request.body), 'Modifier updated'),
@@ -210,7 +259,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     '/api/package/modifiers/delete/:modifierId',
     {
       config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams },
+      schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams, response: answers.none },
     },
     async (request) => {
       await catalog.deleteModifier(request.params.modifierId);

@@ -1,7 +1,14 @@
 /** docs/product.md section 7, Customers. Staff manage customers; every call needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CUSTOMER_LIST_FIELDS, customerInputSchema, idParamsSchema } from '@desk/domain';
+import {
+  CUSTOMER_LIST_FIELDS,
+  customerInputSchema,
+  customerSchema,
+  idParamsSchema,
+  listOrPageSchema,
+} from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { CustomersService } from './customers.service.js';
 
@@ -16,6 +23,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
         tags,
         summary: 'All customers sorted by id; with page/size/sort/filters a page; with q a search (50 at most)',
         querystring: listQuerySchema,
+        response: answers.ok(listOrPageSchema(customerSchema)),
       },
     },
     async (request) => {
@@ -28,13 +36,24 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
 
   app.get(
     '/api/customers/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'One customer', params: idParamsSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'One customer', params: idParamsSchema, response: answers.ok(customerSchema) },
+    },
     async (request) => ok(await customers.get(request.params.id)),
   );
 
   app.post(
     '/api/customers/create',
-    { config: { access: 'user' }, schema: { tags, summary: 'Create a customer', body: customerInputSchema } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Create a customer',
+        body: customerInputSchema,
+        response: answers.created(customerSchema),
+      },
+    },
     async (request, reply) => reply.code(201).send(ok(await customers.create(request.body), 'Customer created')),
   );
 
@@ -47,6 +66,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
         summary: 'Update a customer (send version to guard against lost updates)',
         params: idParamsSchema,
         body: customerInputSchema,
+        response: answers.ok(customerSchema),
       },
     },
     async (request) => ok(await customers.update(request.params.id, request.body), 'Customer updated'),
@@ -56,7 +76,12 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     '/api/customers/delete/:id',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Delete a customer without orders or quotes', params: idParamsSchema },
+      schema: {
+        tags,
+        summary: 'Delete a customer without orders or quotes',
+        params: idParamsSchema,
+        response: answers.none,
+      },
     },
     async (request) => {
       await customers.remove(request.params.id);

@@ -5,24 +5,35 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  appliedModifierAnswerSchema,
+  appliedModifierSchema,
   assocNotesSchema,
+  cartLineSchema,
+  deletedLineAnswerSchema,
+  documentHeaderSchema,
   documentInputSchema,
+  type DocumentKind,
+  documentListItemSchema,
   duplicateDocumentSchema,
   exportQuoteSchema,
   idSchema,
+  lineAnswerSchema,
   lineCreateSchema,
   lineUpdateSchema,
+  listOrPageSchema,
   modifierUpsertSchema,
   modNotesSchema,
   ORDER_LIST_FIELDS,
   priceOverrideSchema,
   QUOTE_LIST_FIELDS,
+  removedModifierAnswerSchema,
   subPartAddSchema,
+  subPartRowSchema,
   toCents,
-  type DocumentKind,
 } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { DocumentsService } from './documents.service.js';
@@ -75,6 +86,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
             summary: 'Orders: list/0 open, list/1 closed; with page/size/sort/filters a page',
             params: z.object({ closed: z.enum(['0', '1'], { error: 'must be 0 (open) or 1 (closed)' }) }),
             querystring: listQuerySchema,
+            response: answers.ok(listOrPageSchema(documentListItemSchema)),
           },
         },
         async (request) =>
@@ -85,7 +97,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         `${base}/`,
         {
           config: access,
-          schema: { tags, summary: 'Quotes; with page/size/sort/filters a page', querystring: listQuerySchema },
+          schema: {
+            tags,
+            summary: 'Quotes; with page/size/sort/filters a page',
+            querystring: listQuerySchema,
+            response: answers.ok(listOrPageSchema(documentListItemSchema)),
+          },
         },
         async (request) => ok(await documents.list('quote', parseListQuery(request.query, fields))),
       );
@@ -93,7 +110,15 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.get(
       `${base}/:id`,
-      { config: access, schema: { tags, summary: `One ${kind} with its totals`, params: params('id') } },
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: `One ${kind} with its totals`,
+          params: params('id'),
+          response: answers.ok(documentHeaderSchema),
+        },
+      },
       async (request) => ok(await documents.get(kind, request.params.id)),
     );
 
@@ -105,11 +130,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           tags,
           summary: `Create a ${kind} (copies the customer's multipliers and useTax); honours Idempotency-Key`,
           body: documentInputSchema,
+          response: answers.created(documentHeaderSchema),
         },
       },
       async (request, reply) => {
         const res = await documents.create(kind, request.body, idempotencyKey(request), requireUser(request).userId);
-        return reply.code(res.statusCode).send(ok(res.body, `${label} created`));
+        // A create (or its replay under the same Idempotency-Key) answers 201.
+        return reply.code(res.statusCode as 201).send(ok(res.body, `${label} created`));
       },
     );
 
@@ -122,6 +149,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: `Update a ${kind}; refreshMultiplier re-copies the customer's multipliers; version guards lost updates`,
           params: params('id'),
           body: documentInputSchema,
+          response: answers.ok(documentHeaderSchema),
         },
       },
       async (request) => ok(await documents.update(kind, request.params.id, request.body), `${label} updated`),
@@ -135,6 +163,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           tags,
           summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`,
           params: params('id'),
+          response: answers.none,
         },
       },
       async (request) => {
@@ -152,6 +181,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: `Deep copy of a ${kind} with the edited job name`,
           params: params('id'),
           body: duplicateDocumentSchema,
+          response: answers.created(documentHeaderSchema),
         },
       },
       async (request, reply) =>
@@ -167,7 +197,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${parts}/:${kind}Id`,
       {
         config: access,
-        schema: { tags, summary: 'Cart lines with pricingInfo, unitPrice and linePrice', params: params(`${kind}Id`) },
+        schema: {
+          tags,
+          summary: 'Cart lines with pricingInfo, unitPrice and linePrice',
+          params: params(`${kind}Id`),
+          response: answers.ok(z.array(cartLineSchema)),
+        },
       },
       async (request) =>
         ok((await documents.cart(kind, (request.params as Record<string, number>)[`${kind}Id`]!)).cart),
@@ -182,11 +217,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Add a product to the cart (id: the document)',
           params: params('id'),
           body: lineCreateSchema,
+          response: answers.created(lineAnswerSchema),
         },
       },
       async (request, reply) => {
         const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
-        return reply.code(201).send(ok({ ...r.line, totals: r.totals, totalsCents: r.totalsCents }, 'Line added'));
+        return reply.code(201).send(ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line added'));
       },
     );
 
@@ -194,11 +230,17 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${parts}/update/:id`,
       {
         config: access,
-        schema: { tags, summary: "Change a line's quantity", params: params('id'), body: lineUpdateSchema },
+        schema: {
+          tags,
+          summary: "Change a line's quantity",
+          params: params('id'),
+          body: lineUpdateSchema,
+          response: answers.ok(lineAnswerSchema),
+        },
       },
       async (request) => {
         const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
-        return ok({ ...r.line, totals: r.totals, totalsCents: r.totalsCents }, 'Line updated');
+        return ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line updated');
       },
     );
 
@@ -211,13 +253,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Set a price override (null clears it)',
           params: params('id'),
           body: priceOverrideSchema,
+          response: answers.ok(lineAnswerSchema),
         },
       },
       async (request) => {
         const o = request.body.priceOverride;
         const r = await documents.setPriceOverride(kind, request.params.id, o === null ? null : toCents(o));
         return ok(
-          { ...r.line, totals: r.totals, totalsCents: r.totalsCents },
+          { ...r.line!, totals: r.totals, totalsCents: r.totalsCents },
           o === null ? 'Price override cleared' : 'Price override set',
         );
       },
@@ -231,6 +274,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           tags,
           summary: 'Remove a line with its sub-parts and modifiers; answers the new totals',
           params: params('id'),
+          response: answers.ok(deletedLineAnswerSchema),
         },
       },
       async (request) => ok(await documents.deleteLine(kind, request.params.id), 'Line deleted'),
@@ -239,7 +283,15 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     // ---- sub-parts ----
     app.get(
       `${parts}/sub-parts/:id`,
-      { config: access, schema: { tags, summary: "A line's sub-parts", params: params('id') } },
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: "A line's sub-parts",
+          params: params('id'),
+          response: answers.ok(z.array(subPartRowSchema)),
+        },
+      },
       async (request) => ok(await documents.subParts(kind, request.params.id)),
     );
 
@@ -247,7 +299,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       `${parts}/delete-sub/:rowId`,
       {
         config: access,
-        schema: { tags, summary: 'Delete a sub-part that came from associated parts', params: params('rowId') },
+        schema: {
+          tags,
+          summary: 'Delete a sub-part that came from associated parts',
+          params: params('rowId'),
+          response: answers.none,
+        },
       },
       async (request) => {
         await documents.deleteSubPart(kind, request.params.rowId);
@@ -264,6 +321,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Notes of an associated-part sub-part',
           params: params('parentId'),
           body: assocNotesSchema,
+          response: answers.ok(subPartRowSchema),
         },
       },
       async (request) =>
@@ -288,6 +346,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Notes (and inches, for Lift) of a modifier sub-part',
           params: params('parentId'),
           body: modNotesSchema,
+          response: answers.ok(subPartRowSchema),
         },
       },
       async (request) =>
@@ -313,6 +372,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Add a part to a package line (id: the line)',
           params: params('id'),
           body: subPartAddSchema,
+          response: answers.ok(subPartRowSchema),
         },
       },
       async (request) =>
@@ -325,7 +385,15 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     // ---- applied modifiers ----
     app.get(
       `${base}/package-modifiers/:id`,
-      { config: access, schema: { tags, summary: 'Modifiers applied to a line', params: params('id') } },
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Modifiers applied to a line',
+          params: params('id'),
+          response: answers.ok(z.array(appliedModifierSchema)),
+        },
+      },
       async (request) => ok(await documents.modifiers(kind, request.params.id)),
     );
 
@@ -338,6 +406,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           summary: 'Apply a modifier to a line, or change its notes (id: the line; body id: the package modifier)',
           params: params('id'),
           body: modifierUpsertSchema,
+          response: answers.ok(appliedModifierAnswerSchema),
         },
       },
       async (request) => {
@@ -357,6 +426,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           tags,
           summary: 'Un-apply a modifier (id: the applied modifier); answers the line as priced now and the new totals',
           params: params('id'),
+          response: answers.ok(removedModifierAnswerSchema),
         },
       },
       async (request) => ok(await documents.deleteModifier(kind, request.params.id), 'Modifier removed'),
@@ -373,6 +443,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           'Export to Order: a new order from a quote; a quote already exported answers 409 naming its order unless the body is {"again": true}; honours Idempotency-Key',
         params: params('quoteId'),
         body: exportQuoteSchema,
+        response: answers.created(documentHeaderSchema),
       },
     },
     async (request, reply) => {
@@ -382,7 +453,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         idempotencyKey(request),
         requireUser(request).userId,
       );
-      return reply.code(res.statusCode).send(ok(res.body, 'Export success'));
+      return reply.code(res.statusCode as 201).send(ok(res.body, 'Export success'));
     },
   );
 };

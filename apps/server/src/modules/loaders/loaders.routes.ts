@@ -1,8 +1,17 @@
 /** docs/product.md section 7, the loader calls under Orders (docs/architecture.md section 4). Staff run the yard. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bayIdSchema, completeBayOrdersSchema, customerIdsSchema, pickupOrdersSchema } from '@desk/domain';
+import {
+  bayDataSchema,
+  bayIdSchema,
+  completeBayOrdersSchema,
+  completedOrdersSchema,
+  customerIdsSchema,
+  pickupOrderRowSchema,
+  pickupOrdersSchema,
+} from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import type { LoadersService } from './loaders.service.js';
 
 export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> = async (app, { loaders }) => {
@@ -12,13 +21,24 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.get(
     '/api/orders/list/pickup_ready',
-    { config: access, schema: { tags, summary: 'Open orders ready for pickup' } },
+    {
+      config: access,
+      schema: { tags, summary: 'Open orders ready for pickup', response: answers.ok(z.array(pickupOrderRowSchema)) },
+    },
     async () => ok(await loaders.pickupReady()),
   );
 
   app.get(
     '/api/orders/list/pickup_ready/:bayId',
-    { config: access, schema: { tags, summary: 'Pickup-ready orders assigned to a bay (0: none)', params: bayParams } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Pickup-ready orders assigned to a bay (0: none)',
+        params: bayParams,
+        response: answers.ok(z.array(pickupOrderRowSchema)),
+      },
+    },
     async (request) => ok(await loaders.pickupReady(request.params.bayId)),
   );
 
@@ -30,6 +50,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
         tags,
         summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
         body: pickupOrdersSchema,
+        response: answers.ok(z.array(pickupOrderRowSchema)),
       },
     },
     async (request) => ok(await loaders.saveAssignments(request.body, true), 'Update completed successfully!'),
@@ -43,6 +64,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
         tags,
         summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)',
         body: pickupOrdersSchema,
+        response: answers.ok(z.array(pickupOrderRowSchema)),
       },
     },
     async (request) => ok(await loaders.saveAssignments(request.body, false), 'Update completed successfully!'),
@@ -56,6 +78,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
         tags,
         summary: "Complete Orders: these customers' current loads become Completed, all or nothing",
         body: customerIdsSchema,
+        response: answers.ok(completedOrdersSchema),
       },
     },
     async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
@@ -69,6 +92,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
         tags,
         summary: 'Complete Orders per bay: only these current loads become Completed, all or nothing',
         body: completeBayOrdersSchema,
+        response: answers.ok(completedOrdersSchema),
       },
     },
     async (request) => ok(await loaders.completeBayOrders(request.body.orderIds), 'Orders successfully completed.'),
@@ -78,7 +102,12 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
     '/api/getGarageBayData/:bayId',
     {
       config: access,
-      schema: { tags, summary: "A bay's pick list (an empty bay answers OK with no rows)", params: bayParams },
+      schema: {
+        tags,
+        summary: "A bay's pick list (an empty bay answers OK with no rows)",
+        params: bayParams,
+        response: answers.ok(bayDataSchema),
+      },
     },
     async (request) => ok(await loaders.bayData(request.params.bayId)),
   );

@@ -7,17 +7,21 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type DocumentKind,
   documentOutputSchema,
+  type EmailConfig,
   emailConfigSchema,
+  emailSentSchema,
   fillTemplate,
   idSchema,
-  type DocumentKind,
-  type EmailConfig,
+  pdfFileSchema,
+  storedEmailConfigSchema,
 } from '@desk/domain';
 import type { Database } from '../../db/database.js';
 import type { EmailSettingsTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
@@ -66,6 +70,8 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
           summary: `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out)`,
           params: idParams,
           body: documentOutputSchema,
+          response: { 200: pdfFileSchema },
+          produces: ['application/pdf'],
         },
       },
       async (request, reply) => {
@@ -88,6 +94,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
           summary: `E-mail the ${kind} PDF to the customer, copied to the forward address`,
           params: idParams,
           body: documentOutputSchema,
+          response: answers.ok(emailSentSchema),
         },
       },
       async (request) => {
@@ -147,7 +154,11 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
     '/api/grabAutoEmailConfig',
     {
       config: { access: 'admin' },
-      schema: { tags: ['e-mail'], summary: 'E-mail subjects, bodies and forward address' },
+      schema: {
+        tags: ['e-mail'],
+        summary: 'E-mail subjects, bodies and forward address',
+        response: answers.ok(storedEmailConfigSchema),
+      },
     },
     async () =>
       ok(toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow())),
@@ -162,6 +173,7 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
         summary:
           'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName} {companyPhone} {companyEmail} {companyAddress}',
         body: emailConfigSchema,
+        response: answers.ok(storedEmailConfigSchema),
       },
     },
     async (request) => {

@@ -4,13 +4,21 @@
  * itself is the auth module's LoginThrottle (service and repository).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throttleKeyParamsSchema, usernameSchema } from '@desk/domain';
+import {
+  pageSchema,
+  securityEventSchema,
+  sessionsEndedSchema,
+  throttleEntrySchema,
+  throttleKeyParamsSchema,
+  usernameSchema,
+} from '@desk/domain';
 import { z } from 'zod';
 import { listQuerySchema } from '../../lib/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SecurityEvents } from './security-events.service.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { notFound } from '../../lib/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 
@@ -28,7 +36,11 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     '/api/admin/throttles',
     {
       config: { access: 'admin' },
-      schema: { tags: ['security'], summary: 'Sign-in throttle counters of the last day, newest first' },
+      schema: {
+        tags: ['security'],
+        summary: 'Sign-in throttle counters of the last day, newest first',
+        response: answers.ok(z.array(throttleEntrySchema)),
+      },
     },
     async () => ok(await throttle.list()),
   );
@@ -41,6 +53,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
         tags: ['security'],
         summary: 'Clear one throttle counter (the key as listed, URL-encoded)',
         params: throttleKeyParamsSchema,
+        response: answers.none,
       },
     },
     async (request) => {
@@ -64,6 +77,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
         tags: ['security'],
         summary: 'The security log, paged like the lists (page, size, sort, contains filters on each column)',
         querystring: listQuerySchema,
+        response: answers.ok(pageSchema(securityEventSchema)),
       },
     },
     async (request) => ok(await events.list(request.query)),
@@ -77,6 +91,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
         tags: ['security'],
         summary: 'End every session of a user (they must sign in again)',
         params: z.object({ username: usernameSchema }),
+        response: answers.ok(sessionsEndedSchema),
       },
     },
     async (request) => {

@@ -3,8 +3,9 @@
  * Any signed-in user reads it (the top bar and documents show it); administrators save it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companySettingsSchema } from '@desk/domain';
+import { companySettingsOutputSchema, companySettingsSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -13,7 +14,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     '/api/settings/company',
     {
       config: { access: 'user' },
-      schema: { tags: ['settings'], summary: 'Company name, address, phone, e-mail, quote validity and terms' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Company name, address, phone, e-mail, quote validity and terms',
+        response: answers.ok(companySettingsOutputSchema),
+      },
     },
     async () => ok(await settings.company()),
   );
@@ -31,6 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
           'Save the company settings (all fields; version guards against a stale form). ' +
           'E-mail placeholders {companyName} {companyPhone} {companyEmail} {companyAddress} use them.',
         body: companySettingsSchema,
+        response: answers.ok(companySettingsOutputSchema),
       },
     },
     async (request) => {

@@ -1,14 +1,19 @@
 /** docs/product.md section 7, "Roles, login and users": the five user calls. */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addUserBodySchema, modifyCredentialsBodySchema, removeUserBodySchema } from '@desk/domain';
+import { addUserBodySchema, modifyCredentialsBodySchema, removeUserBodySchema, userSchema } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/api/users/roles',
-    { config: { access: 'user' }, schema: { tags: ['users'], summary: "The signed-in user's roles" } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: "The signed-in user's roles", response: answers.ok(z.array(z.string())) },
+    },
     async (request) => ok(requireUser(request).roles),
   );
 
@@ -16,7 +21,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/modifyCredentials',
     {
       config: { access: 'user' },
-      schema: { tags: ['users'], summary: 'Change a password (needs the old one)', body: modifyCredentialsBodySchema },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a password (needs the old one)',
+        body: modifyCredentialsBodySchema,
+        response: answers.none,
+      },
     },
     async (request) => {
       await users.modifyCredentials(requireUser(request), request.body, request.ip);
@@ -26,7 +36,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post(
     '/api/users/addNewUser',
-    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'Add a user', body: addUserBodySchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user',
+        body: addUserBodySchema,
+        response: answers.created(userSchema),
+      },
+    },
     async (request, reply) => {
       const user = await users.add(request.body, { actor: requireUser(request).username, address: request.ip });
       return reply.code(201).send(ok(user, `User ${user.username} added.`));
@@ -35,7 +53,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/api/users/getUsersList',
-    { config: { access: 'admin' }, schema: { tags: ['users'], summary: 'All users with their roles' } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['users'], summary: 'All users with their roles', response: answers.ok(z.array(userSchema)) },
+    },
     async () => ok(await users.list()),
   );
 
@@ -43,7 +64,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/removeUser',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], summary: 'Remove a user (body: the username)', body: removeUserBodySchema },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user (body: the username)',
+        body: removeUserBodySchema,
+        response: answers.none,
+      },
     },
     async (request) => {
       await users.remove(requireUser(request), request.body, request.ip);

@@ -1,8 +1,17 @@
 /** docs/product.md section 7, Vendor orders and linked orders (docs/architecture.md section 3). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idSchema, linkedOrderInputSchema, VENDOR_ORDER_LIST_FIELDS, vendorOrderInputSchema } from '@desk/domain';
+import {
+  idSchema,
+  linkedOrderInputSchema,
+  linkedOrderSchema,
+  listOrPageSchema,
+  VENDOR_ORDER_LIST_FIELDS,
+  vendorOrderInputSchema,
+  vendorOrderSchema,
+} from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { VendorOrdersService } from './vendor-orders.service.js';
 
@@ -22,6 +31,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
         tags,
         summary: 'Vendor orders; with page/size/sort/filters a page',
         querystring: listQuerySchema,
+        response: answers.ok(listOrPageSchema(vendorOrderSchema)),
       },
     },
     async (request) => {
@@ -32,13 +42,24 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.get(
     '/api/vendor-orders/:id',
-    { config: access, schema: { tags, summary: 'One vendor order', params: idParams } },
+    {
+      config: access,
+      schema: { tags, summary: 'One vendor order', params: idParams, response: answers.ok(vendorOrderSchema) },
+    },
     async (request) => ok(await vendorOrders.get(request.params.id)),
   );
 
   app.post(
     '/api/vendor-orders/create',
-    { config: access, schema: { tags, summary: 'Create a vendor order', body: vendorOrderInputSchema } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Create a vendor order',
+        body: vendorOrderInputSchema,
+        response: answers.created(vendorOrderSchema),
+      },
+    },
     async (request, reply) => reply.code(201).send(ok(await vendorOrders.create(request.body), 'Vendor order created')),
   );
 
@@ -46,14 +67,23 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     '/api/vendor-orders/update/:id',
     {
       config: access,
-      schema: { tags, summary: 'Update a vendor order', params: idParams, body: vendorOrderInputSchema },
+      schema: {
+        tags,
+        summary: 'Update a vendor order',
+        params: idParams,
+        body: vendorOrderInputSchema,
+        response: answers.ok(vendorOrderSchema),
+      },
     },
     async (request) => ok(await vendorOrders.update(request.params.id, request.body), 'Vendor order updated'),
   );
 
   app.delete(
     '/api/vendor-orders/delete/:id',
-    { config: access, schema: { tags, summary: 'Delete a vendor order without links', params: idParams } },
+    {
+      config: access,
+      schema: { tags, summary: 'Delete a vendor order without links', params: idParams, response: answers.none },
+    },
     async (request) => {
       await vendorOrders.remove(request.params.id);
       return ok(null, 'Vendor order deleted');
@@ -64,7 +94,12 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     '/api/linked-orders/create',
     {
       config: access,
-      schema: { tags, summary: 'Link an order and a vendor order (once per pair)', body: linkedOrderInputSchema },
+      schema: {
+        tags,
+        summary: 'Link an order and a vendor order (once per pair)',
+        body: linkedOrderInputSchema,
+        response: answers.created(linkedOrderSchema),
+      },
     },
     async (request, reply) => {
       const { order, vendorOrder } = request.body;
@@ -74,7 +109,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.delete(
     '/api/linked-orders/delete/:id',
-    { config: access, schema: { tags, summary: 'Remove a link', params: idParams } },
+    { config: access, schema: { tags, summary: 'Remove a link', params: idParams, response: answers.none } },
     async (request) => {
       await vendorOrders.unlink(request.params.id);
       return ok(null, 'Link removed');
@@ -85,7 +120,12 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     '/api/linked-orders/vendor-orders/:orderId',
     {
       config: access,
-      schema: { tags, summary: 'Vendor orders linked to an order', params: z.object({ orderId: idSchema }) },
+      schema: {
+        tags,
+        summary: 'Vendor orders linked to an order',
+        params: z.object({ orderId: idSchema }),
+        response: answers.ok(z.array(linkedOrderSchema)),
+      },
     },
     async (request) => ok(await vendorOrders.linksOfOrder(request.params.orderId)),
   );
@@ -94,7 +134,12 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     '/api/linked-orders/orders/:vendorOrderId',
     {
       config: access,
-      schema: { tags, summary: 'Orders linked to a vendor order', params: z.object({ vendorOrderId: idSchema }) },
+      schema: {
+        tags,
+        summary: 'Orders linked to a vendor order',
+        params: z.object({ vendorOrderId: idSchema }),
+        response: answers.ok(z.array(linkedOrderSchema)),
+      },
     },
     async (request) => ok(await vendorOrders.linksOfVendorOrder(request.params.vendorOrderId)),
   );

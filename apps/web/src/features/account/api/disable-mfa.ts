@@ -1,11 +1,9 @@
+import type { MfaDisableBody } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { accountKeys } from './query-keys';
 
-export interface DisableMfaInput {
-  password: string;
-  code: string;
-}
+export type DisableMfaInput = MfaDisableBody;
 
 /** POST /api/account/mfa/disable {password, code}: turns two-factor sign-in off. */
 export function disableMfa(input: DisableMfaInput): Promise<null> {

@@ -1,3 +1,4 @@
+import type { MfaEnabled } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { accountKeys } from './query-keys';
@@ -6,8 +7,8 @@ import { accountKeys } from './query-keys';
  * POST /api/account/mfa/enable {code}: turns two-factor sign-in on; answers the ten recovery
  * codes, shown this once. The server ends the user's other sessions.
  */
-export function enableMfa(code: string): Promise<{ recoveryCodes: string[] }> {
-  return api.post<{ recoveryCodes: string[] }>('/api/account/mfa/enable', { code: code.trim() });
+export function enableMfa(code: string): Promise<MfaEnabled> {
+  return api.post<MfaEnabled>('/api/account/mfa/enable', { code: code.trim() });
 }
 
 export function useEnableMfa() {

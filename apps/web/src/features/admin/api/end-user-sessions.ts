@@ -1,10 +1,11 @@
+import type { SessionsEnded } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** DELETE /api/admin/users/{username}/sessions: signs the user out everywhere; answers how many ended. */
-export function endUserSessions(username: string): Promise<{ ended: number }> {
-  return api.delete<{ ended: number }>(`/api/admin/users/${encodeURIComponent(username)}/sessions`);
+export function endUserSessions(username: string): Promise<SessionsEnded> {
+  return api.delete<SessionsEnded>(`/api/admin/users/${encodeURIComponent(username)}/sessions`);
 }
 
 export function useEndUserSessions() {

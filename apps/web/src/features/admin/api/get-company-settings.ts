@@ -1,7 +1,7 @@
 import type { CompanySettings } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys, settingsFormQuery } from './query-keys';
 
 /** GET /api/settings/company: the letterhead, with the version a save must quote back. */
 export function getCompanySettings(signal?: AbortSignal): Promise<CompanySettings> {
@@ -12,8 +12,6 @@ export function useCompanySettings() {
   return useQuery({
     queryKey: adminKeys.companySettings(),
     queryFn: ({ signal }) => getCompanySettings(signal),
-    // A refetch with a newer version restarts the form; never do that under the user's hands.
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...settingsFormQuery,
   });
 }

@@ -7,3 +7,9 @@ export const adminKeys = {
   throttles: () => [...adminKeys.all, 'throttles'] as const,
   securityEvents: () => [...adminKeys.all, 'security-events'] as const,
 };
+
+/**
+ * The settings forms' queries: a refetch with a newer version restarts the form, so never one
+ * under the user's hands (window focus, reconnect).
+ */
+export const settingsFormQuery = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;

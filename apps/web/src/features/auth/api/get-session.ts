@@ -1,10 +1,8 @@
-import type { SessionInfo } from '@desk/domain';
+import type { SessionInfo, SessionStatus } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
-
-type SessionStatus = { signedIn: false } | ({ signedIn: true } & SessionInfo);
 
 /**
  * The signed-in user, or null when there is no session. Asks the probe that answers 200 either

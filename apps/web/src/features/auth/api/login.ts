@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@desk/domain';
+import type { LoginBody, SessionInfo } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { resetUserState } from '../reset-user-state';
@@ -7,12 +7,8 @@ import { storeRoles } from '../roles-storage';
 import { sessionQueryKey } from './get-session';
 import { getUserRoles, userRolesQueryKey } from './get-user-roles';
 
-export interface LoginInput {
-  username: string;
-  password: string;
-  /** The authenticator app's code or a recovery code, for a user with two-factor sign-in on. */
-  totp?: string;
-}
+/** Username, password and, for a user with two-factor sign-in on, the authenticator's code. */
+export type LoginInput = LoginBody;
 
 export interface LoginResult {
   session: SessionInfo;

@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSaveRecord } from '../../../lib/record-mutations';
 import { customerKeys } from './query-keys';
 
 export interface CreatedCustomer {
@@ -16,12 +16,10 @@ export async function createCustomer(input: CustomerInput): Promise<CreatedCusto
 }
 
 export function useCreateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: createCustomer,
-    onSuccess: ({ customer }) => {
-      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
+    record: ({ customer }) => customer,
+    detailKey: customerKeys.detail,
+    lists: [customerKeys.lists()],
   });
 }

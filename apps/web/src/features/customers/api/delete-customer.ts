@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useDeleteRecord } from '../../../lib/record-mutations';
 import { customerKeys } from './query-keys';
 
 /** DELETE /api/customers/delete/{id}; 409 with the reason when the customer has orders or quotes. */
@@ -8,12 +8,5 @@ export function deleteCustomer(id: number): Promise<null> {
 }
 
 export function useDeleteCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCustomer,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-  });
+  return useDeleteRecord({ mutationFn: deleteCustomer, detailKey: customerKeys.detail, lists: [customerKeys.lists()] });
 }

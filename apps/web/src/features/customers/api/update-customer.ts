@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { customerKeys } from './query-keys';
 
 /**
@@ -12,12 +12,10 @@ export function updateCustomer({ id, input }: { id: number; input: CustomerInput
 }
 
 export function useUpdateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: updateCustomer,
-    onSuccess: (customer) => {
-      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
+    record: itself,
+    detailKey: customerKeys.detail,
+    lists: [customerKeys.lists()],
   });
 }

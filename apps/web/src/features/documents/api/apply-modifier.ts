@@ -1,4 +1,4 @@
-import type { AppliedModifier, CartLine, DocumentKind, PricedTotals } from '@desk/domain';
+import type { AppliedModifier, AppliedModifierAnswer, DocumentKind } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
@@ -12,7 +12,7 @@ export interface ApplyModifierInput {
   inches: string | null;
 }
 
-export type AppliedAnswer = AppliedModifier & { line: CartLine | null } & PricedTotals;
+export type AppliedAnswer = AppliedModifierAnswer;
 
 /**
  * Star on, or new notes: POST /api/{orders|quotes}/package-modifiers/upsert/{lineId}

@@ -1,12 +1,9 @@
-import type { CartLine, DocumentHeader, DocumentKind, PricedTotals } from '@desk/domain';
+import type { CartLine, DeletedLineAnswer, DocumentHeader, DocumentKind, LineAnswer, PricedTotals } from '@desk/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { documentKeys } from './query-keys';
 
-/** A line mutation's answer: the line as the server priced it now, and the document's new totals. */
-export type LineAnswer = CartLine & PricedTotals;
-
-/** A line delete's answer: the deleted line's id and the document's totals without it. */
-export type DeletedLineAnswer = { id: number } & PricedTotals;
+/** A line mutation's answer (the line as priced now, with the new totals) and a delete's (its id, with them). */
+export type { DeletedLineAnswer, LineAnswer };
 
 const byPosition = (a: CartLine, b: CartLine) => a.position - b.position || a.id - b.id;
 

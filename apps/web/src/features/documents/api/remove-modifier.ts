@@ -1,4 +1,4 @@
-import type { AppliedModifier, CartLine, DocumentKind, PricedTotals } from '@desk/domain';
+import type { AppliedModifier, DocumentKind, RemovedModifierAnswer } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
@@ -6,7 +6,7 @@ import { applyLineAnswer } from './cart-cache';
 import { documentKeys } from './query-keys';
 
 /** The answer of a star off: the applied modifier's id, the line as priced now and the new totals. */
-export type RemovedModifierAnswer = { id: number; line: CartLine | null } & PricedTotals;
+export type { RemovedModifierAnswer };
 
 /** Star off: DELETE /api/{orders|quotes}/package-modifiers/delete/{appliedId}; its part leaves too. */
 export function removeModifier(kind: DocumentKind, appliedId: number): Promise<RemovedModifierAnswer> {

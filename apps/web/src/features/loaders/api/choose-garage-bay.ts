@@ -1,7 +1,7 @@
 import type { PickupOrder } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { loaderKeys } from './query-keys';
+import { refreshYard } from './query-keys';
 import { YARD_REQUEST } from './request-limits';
 
 /**
@@ -16,10 +16,6 @@ export function useChooseGarageBay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: chooseGarageBay,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
-        queryClient.invalidateQueries({ queryKey: loaderKeys.bays() }),
-      ]),
+    onSuccess: () => refreshYard(queryClient),
   });
 }

@@ -1,12 +1,11 @@
+import type { CompletedOrders } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-import { loaderKeys } from './query-keys';
+import { refreshYard } from './query-keys';
 import { YARD_REQUEST } from './request-limits';
 
-export interface CompletedOrders {
-  /** Ids of the orders that became Completed. */
-  completed: number[];
-}
+/** Ids of the orders that became Completed. */
+export type { CompletedOrders };
 
 /**
  * POST /api/orders/completeBayOrders with the ticked bays' order ids ('Complete Orders'): only
@@ -25,10 +24,7 @@ export function useCompleteBayOrders() {
       // No answer at all (offline): the bays are as they were; reloading them would only fail too.
       if (isApiError(error) && error.httpStatus === 0) return;
       // Done, or refused (another clerk was first): show the bays as they are now.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: loaderKeys.bays() }),
-        queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
-      ]);
+      return refreshYard(queryClient);
     },
   });
 }

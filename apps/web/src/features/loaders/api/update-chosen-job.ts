@@ -1,7 +1,7 @@
 import type { PickupOrder } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { loaderKeys } from './query-keys';
+import { refreshYard } from './query-keys';
 import { YARD_REQUEST } from './request-limits';
 
 /**
@@ -17,10 +17,6 @@ export function useUpdateChosenJob() {
   return useMutation({
     mutationFn: updateChosenJob,
     // A bay's pick list follows its current load, so the Loading Grid is stale too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
-        queryClient.invalidateQueries({ queryKey: loaderKeys.bays() }),
-      ]),
+    onSuccess: () => refreshYard(queryClient),
   });
 }

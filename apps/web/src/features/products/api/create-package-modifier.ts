@@ -1,6 +1,6 @@
 import type { PackageModifier, PackageModifierInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { packageModifierBody, usePackageListMutation } from './package-mutation';
 import { packageKeys } from './query-keys';
 
 export interface CreatePackageModifierArgs {
@@ -10,17 +10,9 @@ export interface CreatePackageModifierArgs {
 
 /** POST /api/package/modifiers/create/{packageId} { packageId, category, name, quantity, product, notes } */
 export function createPackageModifier({ packageId, input }: CreatePackageModifierArgs): Promise<PackageModifier> {
-  return api.post<PackageModifier>(`/api/package/modifiers/create/${packageId}`, {
-    ...input,
-    packageId,
-    product: input.product === null ? null : { id: input.product },
-  });
+  return api.post<PackageModifier>(`/api/package/modifiers/create/${packageId}`, packageModifierBody(packageId, input));
 }
 
 export function useCreatePackageModifier() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPackageModifier,
-    onSuccess: (_data, { packageId }) => queryClient.invalidateQueries({ queryKey: packageKeys.modifiers(packageId) }),
-  });
+  return usePackageListMutation(createPackageModifier, packageKeys.modifiers);
 }

@@ -1,6 +1,6 @@
 import type { Product, ProductInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { productKeys } from './query-keys';
 
 /** The request body: the product type as a reference, { id }, as docs/architecture.md section 6 asks. */
@@ -15,12 +15,10 @@ export async function createProduct(input: ProductInput): Promise<Product & { se
 }
 
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: createProduct,
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.all });
-    },
+    record: itself,
+    detailKey: productKeys.detail,
+    lists: [productKeys.all],
   });
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePackageListMutation } from './package-mutation';
 import { packageKeys } from './query-keys';
 
 export interface DeleteAssociatedPartArgs {
@@ -13,10 +13,5 @@ export function deleteAssociatedPart({ id }: DeleteAssociatedPartArgs): Promise<
 }
 
 export function useDeleteAssociatedPart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAssociatedPart,
-    onSuccess: (_data, { packageId }) =>
-      queryClient.invalidateQueries({ queryKey: packageKeys.associatedParts(packageId) }),
-  });
+  return usePackageListMutation(deleteAssociatedPart, packageKeys.associatedParts);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePackageListMutation } from './package-mutation';
 import { packageKeys } from './query-keys';
 
 export interface DeletePackageModifierArgs {
@@ -13,9 +13,5 @@ export function deletePackageModifier({ modifierId }: DeletePackageModifierArgs)
 }
 
 export function useDeletePackageModifier() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePackageModifier,
-    onSuccess: (_data, { packageId }) => queryClient.invalidateQueries({ queryKey: packageKeys.modifiers(packageId) }),
-  });
+  return usePackageListMutation(deletePackageModifier, packageKeys.modifiers);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useDeleteRecord } from '../../../lib/record-mutations';
 import { productKeys } from './query-keys';
 
 /** DELETE /api/products/delete/{id}; 409 with the reason when a document or package uses it. */
@@ -8,12 +8,5 @@ export function deleteProduct(id: number): Promise<unknown> {
 }
 
 export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: productKeys.all });
-    },
-  });
+  return useDeleteRecord({ mutationFn: deleteProduct, detailKey: productKeys.detail, lists: [productKeys.all] });
 }

@@ -1,6 +1,6 @@
 import type { Product } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { productKeys } from './query-keys';
 
 export interface DuplicateProductArgs {
@@ -15,12 +15,10 @@ export function duplicateProduct({ id, itemNo }: DuplicateProductArgs): Promise<
 }
 
 export function useDuplicateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: duplicateProduct,
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.all });
-    },
+    record: itself,
+    detailKey: productKeys.detail,
+    lists: [productKeys.all],
   });
 }

@@ -1,6 +1,6 @@
 import type { AssociatedPart } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePackageListMutation } from './package-mutation';
 import { packageKeys } from './query-keys';
 
 export interface UpdateAssociatedPartArgs {
@@ -15,10 +15,5 @@ export function updateAssociatedPart({ part }: UpdateAssociatedPartArgs): Promis
 }
 
 export function useUpdateAssociatedPart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAssociatedPart,
-    onSuccess: (_data, { packageId }) =>
-      queryClient.invalidateQueries({ queryKey: packageKeys.associatedParts(packageId) }),
-  });
+  return usePackageListMutation(updateAssociatedPart, packageKeys.associatedParts);
 }

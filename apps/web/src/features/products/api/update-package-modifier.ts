@@ -1,6 +1,6 @@
 import type { PackageModifier, PackageModifierInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { packageModifierBody, usePackageListMutation } from './package-mutation';
 import { packageKeys } from './query-keys';
 
 export interface UpdatePackageModifierArgs {
@@ -16,17 +16,9 @@ export function updatePackageModifier({
   modifierId,
   input,
 }: UpdatePackageModifierArgs): Promise<PackageModifier> {
-  return api.put<PackageModifier>(`/api/package/modifiers/update/${modifierId}`, {
-    ...input,
-    packageId,
-    product: input.product === null ? null : { id: input.product },
-  });
+  return api.put<PackageModifier>(`/api/package/modifiers/update/${modifierId}`, packageModifierBody(packageId, input));
 }
 
 export function useUpdatePackageModifier() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePackageModifier,
-    onSuccess: (_data, { packageId }) => queryClient.invalidateQueries({ queryKey: packageKeys.modifiers(packageId) }),
-  });
+  return usePackageListMutation(updatePackageModifier, packageKeys.modifiers);
 }

@@ -1,6 +1,6 @@
 import type { Product, ProductInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { productBody } from './create-product';
 import { productKeys } from './query-keys';
 
@@ -16,12 +16,10 @@ export function updateProduct({ id, input }: UpdateProductArgs): Promise<Product
 }
 
 export function useUpdateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: updateProduct,
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.all });
-    },
+    record: itself,
+    detailKey: productKeys.detail,
+    lists: [productKeys.all],
   });
 }

@@ -1,6 +1,6 @@
 import type { VendorOrder, VendorOrderInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSaveRecord } from '../../../lib/record-mutations';
 import { vendorOrderKeys } from './query-keys';
 
 export interface CreatedVendorOrder {
@@ -16,15 +16,10 @@ export async function createVendorOrder(input: VendorOrderInput): Promise<Create
 }
 
 export function useCreateVendorOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: createVendorOrder,
-    onSuccess: ({ vendorOrder }) => {
-      queryClient.setQueryData(vendorOrderKeys.detail(vendorOrder.id), vendorOrder);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.options() }),
-      ]);
-    },
+    record: ({ vendorOrder }) => vendorOrder,
+    detailKey: vendorOrderKeys.detail,
+    lists: [vendorOrderKeys.lists(), vendorOrderKeys.options()],
   });
 }

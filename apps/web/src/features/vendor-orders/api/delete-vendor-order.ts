@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useDeleteRecord } from '../../../lib/record-mutations';
 import { vendorOrderKeys } from './query-keys';
 
 /** DELETE /api/vendor-orders/delete/{id}; 409 with the reason while orders are linked to it. */
@@ -8,15 +8,9 @@ export function deleteVendorOrder(id: number): Promise<null> {
 }
 
 export function useDeleteVendorOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useDeleteRecord({
     mutationFn: deleteVendorOrder,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: vendorOrderKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.options() }),
-      ]);
-    },
+    detailKey: vendorOrderKeys.detail,
+    lists: [vendorOrderKeys.lists(), vendorOrderKeys.options()],
   });
 }

@@ -1,6 +1,6 @@
 import type { VendorOrder, VendorOrderInput } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { linkedOrderKeys, vendorOrderKeys } from './query-keys';
 
 /**
@@ -12,17 +12,11 @@ export function updateVendorOrder({ id, input }: { id: number; input: VendorOrde
 }
 
 export function useUpdateVendorOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveRecord({
     mutationFn: updateVendorOrder,
-    onSuccess: (vendorOrder) => {
-      queryClient.setQueryData(vendorOrderKeys.detail(vendorOrder.id), vendorOrder);
-      // Links show the vendor order's name, arrival and status, on the order side too.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: vendorOrderKeys.options() }),
-        queryClient.invalidateQueries({ queryKey: linkedOrderKeys.all }),
-      ]);
-    },
+    record: itself,
+    detailKey: vendorOrderKeys.detail,
+    // Links show the vendor order's name, arrival and status, on the order side too.
+    lists: [vendorOrderKeys.lists(), vendorOrderKeys.options(), linkedOrderKeys.all],
   });
 }
