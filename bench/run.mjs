@@ -15,6 +15,7 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = path.join(root, 'bench', '.data');
@@ -306,24 +307,12 @@ async function serverCases(server, label, small) {
 }
 
 async function frontEnd(server) {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
-    log(`SKIPPED front-end cases: no Chromium at ${chromiumPath}`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    log(`SKIPPED front-end cases: no Chromium at ${CHROMIUM_PATH}`);
     return null;
   }
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const sizes = async (page, route) => {
     const got = new Map();
     page.on('response', async (res) => {
