@@ -152,6 +152,29 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Requests as one signed-in user. The app and the cookie are getters because a describe block
+ * sets them in beforeAll. `send` answers the response; `data` the answer's data, throwing with the
+ * status and body on an error answer, so a set-up step that fails says why.
+ */
+export function userApi(app: () => TestApp, cookie: () => string) {
+  const send = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app().app.inject({
+      method,
+      url,
+      headers: { cookie: cookie(), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const data = async (method: Method, url: string, payload?: unknown) => {
+    const r = await send(method, url, payload);
+    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+    return json(r).data;
+  };
+  return { send, data };
+}
+
 /** The Cookie header that sends back what a response set. */
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
