@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, userApi, type TestApp } from './support.js';
+import { createTestApp, engines, SIERRA_LETTERHEAD, userApi, type TestApp } from './support.js';
 
 const hasPoppler = (() => {
   try {
@@ -28,14 +28,7 @@ if (!hasPoppler) {
 }
 
 const COMPANY = {
-  name: 'Sierra Overhead Door Supply',
-  street: '1200 Industrial Way',
-  city: 'Sacramento',
-  state: 'CA',
-  zip: '95815',
-  phone: '(916) 555-0142',
-  email: 'sales@sierra-doors.example.com',
-  quoteValidityDays: 30,
+  ...SIERRA_LETTERHEAD,
   terms: 'Special-order doors need a 50 percent deposit. Returns within 30 days in original packaging.',
 };
 /** LETTER, in points; the content ends at the bottom margin (50 pt), the footer sits below it. */
