@@ -17,6 +17,7 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cacheDir = path.join(root, 'bench', '.data');
@@ -313,24 +314,13 @@ async function serverCases(server, label, small) {
   return rows;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 async function frontEnd(server) {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
-    log(`SKIPPED front-end cases: no Chromium at ${chromiumPath}`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    log(`SKIPPED front-end cases: no Chromium at ${CHROMIUM_PATH}`);
     return null;
   }
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const [cookieName] = server.cookie.split('=');
   const signedIn = async (context) =>
     context.addCookies([{ name: cookieName, value: server.cookie.slice(cookieName.length + 1), url: server.url }]);
@@ -407,7 +397,7 @@ async function frontEnd(server) {
   log(
     `front end: JS for / ${(res.landingJsGzip / 1024).toFixed(1)} KB gzip, /login ${(res.loginJsGzip / 1024).toFixed(1)} KB, /sales ${(res.salesJsGzip / 1024).toFixed(1)} KB, /loaders ${(res.loadersJsGzip / 1024).toFixed(1)} KB; /sales cold to the first order row ${res.salesFirstPageMs} ms (median of 5 fresh contexts)`,
   );
-  if (process.env.BENCH_LIGHTHOUSE !== '0') res.lighthouse = await lighthouseRuns(server, chromiumPath);
+  if (process.env.BENCH_LIGHTHOUSE !== '0') res.lighthouse = await lighthouseRuns(server, CHROMIUM_PATH);
   return res;
 }
 

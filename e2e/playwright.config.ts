@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built app,
@@ -12,7 +13,6 @@ import { defineConfig } from '@playwright/test';
 export const ADMIN_PASSWORD = 'E2e-north-wind-58';
 export const COMPANY_NAME = 'Northside Garage Door Supply';
 const root = path.resolve(import.meta.dirname, '..');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Ports and data folder are chosen once, by the runner, which loads this file first; the workers
@@ -77,18 +77,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1366, height: 850 },
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

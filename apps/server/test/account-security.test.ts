@@ -4,7 +4,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
+import { ADMIN, addUser as addUserAs, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
 
 describe.each(engines())('account security (%s)', (engine) => {
   let t: TestApp;
@@ -26,17 +26,7 @@ describe.each(engines())('account security (%s)', (engine) => {
     new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
       timestamp: ms,
     });
-  const addUser = async (username: string) => {
-    const password = 'Copper-lantern-83-bridge';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: admin },
-      payload: { username, password },
-    });
-    expect(res.statusCode).toBe(201);
-    return password;
-  };
+  const addUser = (username: string) => addUserAs(t.app, admin, username, 'Copper-lantern-83-bridge');
   const post = (cookie: string, url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 
 describe.each(engines())('catalogue API (%s)', (engine) => {
   let t: TestApp;
   let admin: string;
   let staff: string;
   let types: Record<string, number>;
-  const as = (cookie: string) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const as = (cookie: string) =>
+    userApi(
+      () => t,
+      () => cookie,
+    ).send;
   let A: ReturnType<typeof as>;
   let S: ReturnType<typeof as>;
   const tableCount = async (table: 'products' | 'associated_parts' | 'package_modifiers') =>

@@ -9,17 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { buildApp } from '../src/app.js';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, json, SIERRA_LETTERHEAD, type TestApp } from './support.js';
 
 const SETTINGS = {
-  name: 'Sierra Overhead Door Supply',
-  street: '1200 Industrial Way',
-  city: 'Sacramento',
-  state: 'CA',
-  zip: '95815',
-  phone: '(916) 555-0142',
-  email: 'sales@sierra-doors.example.com',
-  quoteValidityDays: 30,
+  ...SIERRA_LETTERHEAD,
   terms: 'Special-order doors need a 50 percent deposit.',
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 
 const acme = {
   customerNo: 'C-2001',
@@ -21,13 +21,10 @@ const acme = {
 describe.each(engines())('customers API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { send: call } = userApi(
+    () => t,
+    () => staff,
+  );
   const count = async () =>
     Number(
       (

@@ -5,9 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 
 describe.each(engines())('document feedback (%s)', (engine) => {
   let t: TestApp;
@@ -15,18 +13,10 @@ describe.each(engines())('document feedback (%s)', (engine) => {
   let customerId: number;
   let packageId: number;
 
-  const S = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const data = async (method: Method, url: string, payload?: unknown) => {
-    const r = await S(method, url, payload);
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const { send: S, data } = userApi(
+    () => t,
+    () => staff,
+  );
   const ordersFrom = async (quoteId: number) =>
     (
       await sql<{ id: number }>`select id from orders where source_quote_id = ${quoteId} order by id`.execute(
@@ -45,8 +35,10 @@ describe.each(engines())('document feedback (%s)', (engine) => {
     t = await createTestApp(engine);
     const admin = await t.login();
     staff = await t.staff('counter');
-    const A = async (method: Method, url: string, payload?: unknown) =>
-      json(await t.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object })).data;
+    const A = userApi(
+      () => t,
+      () => admin,
+    ).data;
     const types = (await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[];
     customerId = (await A('POST', '/api/customers/create', { name: 'Hendricks Overhead Door', useTax: true })).id;
     packageId = (

@@ -3,9 +3,7 @@
  * they are one kind of document. Every price is checked against a hand calculation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 
 interface Fixture {
   customer: { id: number };
@@ -21,18 +19,10 @@ interface Fixture {
 }
 
 async function setup(t: TestApp, admin: string): Promise<Fixture> {
-  const A = (method: Method, url: string, payload?: unknown) =>
-    t.app
-      .inject({
-        method,
-        url,
-        headers: { cookie: admin },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      })
-      .then((r) => {
-        if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-        return json(r).data;
-      });
+  const A = userApi(
+    () => t,
+    () => admin,
+  ).data;
   const types = Object.fromEntries(
     ((await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[]).map((x) => [x.type, x.id]),
   );
@@ -113,18 +103,10 @@ describe.each(engines())('documents API (%s)', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const S = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const data = async (method: Method, url: string, payload?: unknown) => {
-    const r = await S(method, url, payload);
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const { send: S, data } = userApi(
+    () => t,
+    () => staff,
+  );
 
   describe.each(['order', 'quote'] as const)('%s', (kind) => {
     const plural = `${kind}s`;

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 
 describe.each(engines())('loaders API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const S = (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const data = async (method: Method, url: string, payload?: unknown) => {
-    const r = await S(method, url, payload);
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const { send: S, data } = userApi(
+    () => t,
+    () => staff,
+  );
   const customers: number[] = [];
   const orders: number[] = [];
   let pkgId: number;
@@ -26,8 +16,10 @@ describe.each(engines())('loaders API (%s)', (engine) => {
     t = await createTestApp(engine);
     const admin = await t.login();
     staff = await t.staff('loader');
-    const A = async (method: Method, url: string, payload?: unknown) =>
-      json(await t.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object })).data;
+    const A = userApi(
+      () => t,
+      () => admin,
+    ).data;
     const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
     const pkg = await A('POST', '/api/products/create', {
       itemNo: 'PKG-0907',
@@ -224,18 +216,10 @@ describe.each(engines())('loaders API (%s)', (engine) => {
 describe.each(engines())('loading bays per order (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const S = (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const data = async (method: Method, url: string, payload?: unknown) => {
-    const r = await S(method, url, payload);
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const { send: S, data } = userApi(
+    () => t,
+    () => staff,
+  );
   const bay = (id: number) => data('GET', `/api/getGarageBayData/${id}`);
   const place = (rows: { id: number; current_load: boolean; loading_bay: number | null }[]) =>
     data('PUT', '/api/orders/updateChosenJob', rows);
@@ -253,11 +237,10 @@ describe.each(engines())('loading bays per order (%s)', (engine) => {
     t = await createTestApp(engine);
     const admin = await t.login();
     staff = await t.staff('yard');
-    const A = async (method: Method, url: string, payload?: unknown) => {
-      const r = await t.app.inject({ method, url, headers: { cookie: admin }, payload: payload as object });
-      if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-      return json(r).data;
-    };
+    const A = userApi(
+      () => t,
+      () => admin,
+    ).data;
     const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
     pkg = await A('POST', '/api/products/create', {
       itemNo: 'PKG-1608',

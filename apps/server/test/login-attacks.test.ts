@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@desk/domain';
-import { ADMIN, createTestApp, engines, type TestApp } from './support.js';
+import { ADMIN, addUser as addUserAs, createTestApp, engines, type TestApp } from './support.js';
 
 interface Answer {
   status: number;
@@ -69,17 +69,7 @@ describe.each(engines())('sign-in under attack (%s)', (engine) => {
       from,
     });
 
-  const addUser = async (username: string) => {
-    const password = 'Copper-lantern-83-bridge';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: adminCookie },
-      payload: { username, password },
-    });
-    expect(res.statusCode).toBe(201);
-    return password;
-  };
+  const addUser = (username: string) => addUserAs(t.app, adminCookie, username, 'Copper-lantern-83-bridge');
 
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, SIERRA_LETTERHEAD, userApi, type TestApp } from './support.js';
 
 const hasPoppler = (() => {
   try {
@@ -28,14 +28,7 @@ if (!hasPoppler) {
 }
 
 const COMPANY = {
-  name: 'Sierra Overhead Door Supply',
-  street: '1200 Industrial Way',
-  city: 'Sacramento',
-  state: 'CA',
-  zip: '95815',
-  phone: '(916) 555-0142',
-  email: 'sales@sierra-doors.example.com',
-  quoteValidityDays: 30,
+  ...SIERRA_LETTERHEAD,
   terms: 'Special-order doors need a 50 percent deposit. Returns within 30 days in original packaging.',
 };
 /** LETTER, in points; the content ends at the bottom margin (50 pt), the footer sits below it. */
@@ -86,16 +79,11 @@ describe.each(engines())('document layout (%s)', (engine) => {
   let staff: string;
   const docs: Record<string, { id: number; kind: 'order' | 'quote'; lines: number; lifts: number }> = {};
 
-  const call = (cookie: string) => async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-    const r = await t.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const call = (cookie: string) =>
+    userApi(
+      () => t,
+      () => cookie,
+    ).data;
 
   const download = async (kind: 'order' | 'quote', id: number, noPricePrint = false, tag = '') => {
     const res = await t.app.inject({

@@ -4,10 +4,8 @@
  * and the PDF show the same cents. Every figure is a hand calculation at tax rate 0.0975.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Totals in cents and, for old clients, the same in dollars. */
 const totals = (subTotalCents: number, taxCents: number) => ({
@@ -20,16 +18,10 @@ describe.each(engines())('one priced document (%s)', (engine) => {
   let staff: string;
   const f: Record<string, any> = {};
 
-  const call = async (method: Method, url: string, payload?: unknown) => {
-    const r = await t.app.inject({
-      method,
-      url,
-      headers: { cookie: staff },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const call = userApi(
+    () => t,
+    () => staff,
+  ).data;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { TAX_RATE: '0.0975' });

@@ -7,10 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { createTestApp, engines, json, type TestApp } from './support.js';
+import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(engines())('documents and e-mail (%s)', (engine) => {
   let t: TestApp;
@@ -23,16 +21,11 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   let quote: any;
   let bare: any;
 
-  const call = (cookie: string) => async (method: Method, url: string, payload?: unknown) => {
-    const r = await t.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return json(r).data;
-  };
+  const call = (cookie: string) =>
+    userApi(
+      () => t,
+      () => cookie,
+    ).data;
 
   beforeAll(async () => {
     smtp = new SMTPServer({

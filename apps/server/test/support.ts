@@ -17,6 +17,18 @@ export const ADMIN = { username: 'admin', password: 'Morning-tide-82-harbor' };
 /** The password staff() gives every user it adds (strong: docs/architecture.md section 7). */
 export const STAFF_PASSWORD = 'Copper-lantern-47-quay';
 
+/** One company's letterhead, for tests that set the company settings and read them back. */
+export const SIERRA_LETTERHEAD = {
+  name: 'Sierra Overhead Door Supply',
+  street: '1200 Industrial Way',
+  city: 'Sacramento',
+  state: 'CA',
+  zip: '95815',
+  phone: '(916) 555-0142',
+  email: 'sales@sierra-doors.example.com',
+  quoteValidityDays: 30,
+};
+
 /** The engines this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function engines(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -65,10 +77,7 @@ export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `desk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await pgAdminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
@@ -79,13 +88,21 @@ export async function createTestDb(kind: DatabaseKind): Promise<TestDb> {
     dataDir,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgAdminQuery(adminUrl, `drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One statement on the PostgreSQL server itself (create or drop a database), on a connection of its own. */
+export async function pgAdminQuery(adminUrl: string, statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
 }
 
 export interface TestApp {
@@ -129,15 +146,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   let adminCookie: string | null = null;
   const staff = async (username = 'clerk') => {
     adminCookie ??= await login();
-    const password = STAFF_PASSWORD;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: adminCookie },
-      payload: { username, password },
-    });
-    if (res.statusCode !== 201) throw new Error(`adding ${username} failed: ${res.body}`);
-    return login(username, password);
+    return login(username, await addUser(app, adminCookie, username));
   };
   return {
     app,
@@ -151,6 +160,41 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
       await db.drop();
     },
   };
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Requests as one signed-in user. The app and the cookie are getters because a describe block
+ * sets them in beforeAll. `send` answers the response; `data` the answer's data, throwing with the
+ * status and body on an error answer, so a set-up step that fails says why.
+ */
+export function userApi(app: () => TestApp, cookie: () => string) {
+  const send = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app().app.inject({
+      method,
+      url,
+      headers: { cookie: cookie(), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const data = async (method: Method, url: string, payload?: unknown) => {
+    const r = await send(method, url, payload);
+    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+    return json(r).data;
+  };
+  return { send, data };
+}
+
+/** Adds a user through the API with the administrator's cookie (201, or it throws); answers the password. */
+export async function addUser(app: FastifyInstance, adminCookie: string, username: string, password = STAFF_PASSWORD) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/addNewUser',
+    headers: { cookie: adminCookie },
+    payload: { username, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`adding ${username} failed: ${res.statusCode} ${res.body}`);
+  return password;
 }
 
 /** The Cookie header that sends back what a response set. */

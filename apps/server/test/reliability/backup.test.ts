@@ -16,13 +16,13 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/cli/demo-data.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { snapshotDb, snapshotDiff } from '../db-snapshot.js';
+import { pgAdminQuery } from '../support.js';
 import {
   BACKUP_CLI,
   Client,
@@ -279,15 +279,7 @@ describe.skipIf(!PG || !hasPgDump)('backup and restore (PostgreSQL, the commands
   });
   let dataDir: string;
 
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (q: string) => pgAdminQuery(PG!, q);
 
   beforeAll(async () => {
     ensureBuilt();

@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/cli/demo-data.js';
@@ -28,6 +27,7 @@ import {
   tempDir,
   type Answer,
 } from './harness.js';
+import { pgAdminQuery } from '../support.js';
 import { checkInvariants } from './invariants.js';
 import { MIGRATION_NAMES } from '../../src/db/migrate.js';
 
@@ -62,15 +62,7 @@ describe.skipIf(!PG)('two app instances on one PostgreSQL (the built server)', (
   let db: Kysely<any>;
   const figures: Record<string, unknown> = { seed: SEED };
 
-  const adminQuery = async (q: string) => {
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const adminQuery = (q: string) => pgAdminQuery(PG!, q);
 
   beforeAll(async () => {
     ensureBuilt();
