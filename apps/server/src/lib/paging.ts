@@ -23,7 +23,8 @@ export interface ListQuery {
 export type ListColumns = Record<string, RawBuilder<unknown>>;
 
 /** A field whose contains-filter is answered another way, e.g. through an indexed subquery. */
-export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boolean>>;
+/** A field's own filter expression: given the escaped LIKE pattern and the value as typed. */
+export type FilterOverrides = Record<string, (pattern: string, value: string) => RawBuilder<boolean>>;
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'kind']);
 
@@ -83,7 +84,7 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(
   for (const f of filters) {
     const override = overrides[f.field];
     if (override) {
-      q = q.where(override(containsPattern(f.value))) as QB;
+      q = q.where(override(containsPattern(f.value), f.value)) as QB;
       continue;
     }
     const expr = columns[f.field];
