@@ -10,6 +10,7 @@ import * as m07 from './migrations/2026112207_no_price_print.js';
 import * as m08 from './migrations/2026112401_company_settings.js';
 import * as m20 from './migrations/2026112420_auth_throttle.js';
 import * as m21 from './migrations/2026112421_account_security.js';
+import * as m40 from './migrations/2026112440_trigram_search.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026112401_company_settings': m08,
   '2026112420_auth_throttle': m20,
   '2026112421_account_security': m21,
+  '2026112440_trigram_search': m40,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

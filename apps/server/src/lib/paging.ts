@@ -32,7 +32,8 @@ export function tableColumns(table: string, columns: readonly string[]): ListCol
 }
 
 /** A field whose contains-filter is answered another way, e.g. through an indexed subquery. */
-export type FilterOverrides = Record<string, (pattern: string) => RawBuilder<boolean>>;
+/** A field's own filter expression: given the escaped LIKE pattern and the value as typed. */
+export type FilterOverrides = Record<string, (pattern: string, value: string) => RawBuilder<boolean>>;
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'kind']);
 
@@ -92,7 +93,7 @@ export function applyFilters<DB, TB extends keyof DB, O>(
   for (const f of filters) {
     const override = overrides[f.field];
     if (override) {
-      q = q.where(override(containsPattern(f.value)));
+      q = q.where(override(containsPattern(f.value), f.value));
       continue;
     }
     const expr = columns[f.field];

@@ -4,6 +4,7 @@ import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type C
 import type { CustomerRow } from '../../db/schema.js';
 import { containsPattern, runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
 import { flag, insertedId, type Db } from '../../lib/sql.js';
+import { customerNameContains } from '../../lib/contains.js';
 
 type Row = CustomerRow & { open_orders: number | string };
 
@@ -89,7 +90,9 @@ export function listPage(db: Db, query: ListQuery) {
     map: toCustomer,
     // Folded columns kept by trigger (migration 2026112205): a native LIKE, no fold() per row.
     filterOverrides: {
-      name: (p) => sql<boolean>`customers.name_fold like fold(${p}) escape '\\'`,
+      // Name: through its trigram index (migration 2026112440).
+      name: (_p, value) =>
+        customerNameContains(db, sql.ref<number>('customers.id'), sql.ref<string | null>('customers.name_fold'), value),
       customerNo: (p) => sql<boolean>`customers.customer_no_fold like fold(${p}) escape '\\'`,
       contactName: (p) => sql<boolean>`customers.contact_name_fold like fold(${p}) escape '\\'`,
     },

@@ -22,6 +22,7 @@ import {
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
+import { customerNameContains, foldedContains } from '../../lib/contains.js';
 import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
 import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
 import {
@@ -168,18 +169,27 @@ const CUSTOMER_FIELDS: Record<string, string> = {
 async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverrides> {
   const overrides: FilterOverrides = { ...LIST_FILTERS };
   for (const f of query.filters) {
+    if (f.field === 'jobName') {
+      overrides.jobName = () => foldedContains(db, sql.ref<string | null>('d.job_name_fold'), f.value);
+      continue;
+    }
     const column = CUSTOMER_FIELDS[f.field];
     if (!column) continue;
-    const ids = (
-      await db
-        .selectFrom('customers')
-        .select('id')
-        .where(sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`)
-        .limit(501)
-        .execute()
-    ).map((r) => r.id);
+    // Customer name: through its trigram index (migration 2026112440).
+    const matches =
+      f.field === 'customerName'
+        ? customerNameContains(
+            db,
+            sql.ref<number>('customers.id'),
+            sql.ref<string | null>('customers.name_fold'),
+            f.value,
+          )
+        : sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`;
+    const ids = (await db.selectFrom('customers').select('id').where(matches).limit(501).execute()).map((r) => r.id);
     if (ids.length <= 500) {
       overrides[f.field] = () => (ids.length ? sql<boolean>`d.customer_id in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
+    } else if (f.field === 'customerName') {
+      overrides.customerName = () => sql<boolean>`d.customer_id in (select id from customers where ${matches})`;
     }
   }
   return overrides;

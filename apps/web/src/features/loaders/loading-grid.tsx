@@ -39,17 +39,17 @@ function PickupSummary() {
   const pickup = usePickupReady();
   const total = pickup.data?.length ?? 0;
   const unassigned = pickup.data?.filter((order) => !order.loading_bay).length ?? 0;
-  // The line keeps its place while loading, so the bays below do not jump when it arrives.
+  const text = !pickup.data
+    ? ''
+    : total === 0
+      ? 'No orders are ready for pickup.'
+      : `${total} ${total === 1 ? 'order' : 'orders'} ready for pickup` +
+        (unassigned > 0 ? `, ${unassigned} not yet assigned to a bay (see Grid Manager).` : ', all assigned to bays.');
+  // The line's space is reserved before the list arrives (one line, two on a phone) and the text
+  // never takes more, so the bays below do not move when it arrives; the title has all of it.
   return (
-    <p className="bay-summary small text-body-secondary">
-      {!pickup.data
-        ? ''
-        : total === 0
-          ? 'No orders are ready for pickup.'
-          : `${total} ${total === 1 ? 'order' : 'orders'} ready for pickup` +
-            (unassigned > 0
-              ? `, ${unassigned} not yet assigned to a bay (see Grid Manager).`
-              : ', all assigned to bays.')}
+    <p className="bay-summary small text-body-secondary" title={text || undefined}>
+      {text}
     </p>
   );
 }

@@ -1,0 +1,41 @@
+/**
+ * Contains-filters on folded columns (lower case, no accents, kept by trigger), served by the
+ * trigram indexes of migration 2026112440. Each gives the same rows as
+ * `x_fold like fold('%value%') escape '\'`, the filter it replaces.
+ */
+import { type Expression, PostgresAdapter, sql } from 'kysely';
+import { foldForSearch } from '@desk/domain';
+import { containsPattern } from './paging.js';
+import type { Db } from './sql.js';
+
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * `folded` contains `value`. PostgreSQL: LIKE, which the pg_trgm GIN index serves. SQLite:
+ * instr(), the same test on text that is folded on both sides (no upper case is left for LIKE
+ * to ignore, and the value is not a pattern), at about half LIKE's cost per row.
+ */
+export function foldedContains(db: Db, folded: Expression<string | null>, value: string) {
+  return isPostgres(db)
+    ? sql<boolean>`${folded} like fold(${containsPattern(value)}) escape '\\'`
+    : sql<boolean>`instr(${folded}, fold(${value})) > 0`;
+}
+
+/**
+ * The customer whose id is `id` has a name containing `value`. SQLite: three or more folded
+ * characters go through the FTS5 trigram index (a quoted phrase of trigrams is the exact
+ * substring), and the row is still checked by instr(); shorter values have no trigram to look
+ * up and scan. PostgreSQL: LIKE on name_fold, served by its GIN index.
+ */
+export function customerNameContains(
+  db: Db,
+  id: Expression<number>,
+  nameFold: Expression<string | null>,
+  value: string,
+) {
+  const plain = foldedContains(db, nameFold, value);
+  const folded = foldForSearch(value);
+  if (isPostgres(db) || [...folded].length < 3) return plain;
+  const phrase = `"${folded.replaceAll('"', '""')}"`;
+  return sql<boolean>`${id} in (select rowid from customers_name_trgm where customers_name_trgm match ${phrase}) and ${plain}`;
+}
