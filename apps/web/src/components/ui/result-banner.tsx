@@ -47,3 +47,12 @@ export function ResultBanner({ result, onClose }: ResultBannerProps) {
       );
   }
 }
+
+/** A red banner saying what failed, with the error's message under it ('Linked orders could not be loaded'). */
+export function ErrorBanner({ title, error }: { title: string; error: unknown }) {
+  return (
+    <Banner variant="danger" title={title}>
+      <small>{errorText(error)}</small>
+    </Banner>
+  );
+}
