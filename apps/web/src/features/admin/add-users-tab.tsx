@@ -5,7 +5,7 @@ import { BusyButton } from '../../components/ui/busy-button';
 import { useAddUser } from './api/add-user';
 import { labelledErrors, useFieldErrors } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import './admin.css';
 
 const LABELS: Record<'username' | 'password' | 'admin', string> = {
@@ -81,25 +81,18 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
             3 to 64 letters, digits or . _ @ -
           </Form.Text>
         </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-password`} className="mb-1">
-            New User Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-password`}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              clearError('password');
-            }}
-            autoComplete="new-password"
-            error={errors.password}
-            describedBy={`${id}-password-hint`}
-          />
-          <Form.Text id={`${id}-password-hint`} className="d-block">
-            {PASSWORD_RULE_HINT}
-          </Form.Text>
-        </Form.Group>
+        <PasswordField
+          id={`${id}-password`}
+          label="New User Password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearError('password');
+          }}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={PASSWORD_RULE_HINT}
+        />
         <Form.Group controlId={`${id}-admin`} className="mb-3">
           <Form.Check
             type="checkbox"

@@ -67,12 +67,12 @@ export function fieldErrorsFromMessage(message: string): FieldErrors {
 export function CompanyTab() {
   const settings = useCompanySettings();
   const update = useUpdateCompanySettings();
-  const { result, clear, stale, save, reload } = useSettingsSave(settings, update);
+  const status = useSettingsSave(settings, update);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
   const saveSettings = (input: CompanySettingsUpdate) => {
     setServerErrors({});
-    return save(input, (e) => {
+    return status.save(input, (e) => {
       if (isApiError(e) && e.httpStatus === 400) setServerErrors(fieldErrorsFromMessage(e.message));
     });
   };
@@ -89,13 +89,7 @@ export function CompanyTab() {
       </p>
       <Row>
         <Col lg={8} xl={7}>
-          <SaveStatus
-            result={result}
-            onClose={clear}
-            stale={stale}
-            reloading={settings.isFetching}
-            onReload={() => void reload()}
-          />
+          <SaveStatus status={status} reloading={settings.isFetching} />
           <CompanyForm
             // A new version from the server (a save or a reload) starts the form afresh from it.
             key={settings.data.version}

@@ -38,7 +38,7 @@ const toForm = (c: StoredEmailConfig): EmailFormValues => ({
 export function EmailManagementTab() {
   const config = useEmailConfig();
   const update = useUpdateEmailConfig();
-  const { result, clear, stale, save, reload } = useSettingsSave(config, update);
+  const status = useSettingsSave(config, update);
 
   if (config.isPending) return <Loading />;
   if (config.isError) return <LoadFailedBanner title="The e-mail settings could not be loaded" query={config} />;
@@ -48,19 +48,13 @@ export function EmailManagementTab() {
       <p className="text-secondary small">The subject and body used when a quote or order is e-mailed to a customer.</p>
       <Row className="g-4">
         <Col lg={7} xl={6}>
-          <SaveStatus
-            result={result}
-            onClose={clear}
-            stale={stale}
-            reloading={config.isFetching}
-            onReload={() => void reload()}
-          />
+          <SaveStatus status={status} reloading={config.isFetching} />
           <EmailForm
             // A new version from the server (a save or a reload) starts the form afresh from it.
             key={config.data.version}
             config={config.data}
             saving={update.isPending}
-            onSubmit={(input) => void save(input)}
+            onSubmit={(input) => void status.save(input)}
           />
         </Col>
         <Col lg={5} xl={4}>

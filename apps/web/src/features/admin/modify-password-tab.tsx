@@ -6,7 +6,7 @@ import { useSession } from '../auth/api/get-session';
 import { useModifyCredentials } from './api/modify-credentials';
 import { labelledErrors, useFieldErrors } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import './admin.css';
 
 const LABELS: Record<keyof ModifyCredentialsBody, string> = {
@@ -85,40 +85,29 @@ function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
             {errors.username}
           </Form.Control.Feedback>
         </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-oldPassword`} className="mb-1">
-            Old Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-oldPassword`}
-            value={oldPassword}
-            onChange={(v) => {
-              setOldPassword(v);
-              clearError('oldPassword');
-            }}
-            autoComplete="current-password"
-            error={errors.oldPassword}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-password`} className="mb-1">
-            New Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-password`}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              clearError('password');
-            }}
-            autoComplete="new-password"
-            error={errors.password}
-            describedBy={`${id}-password-hint`}
-          />
-          <Form.Text id={`${id}-password-hint`} className="d-block">
-            {PASSWORD_RULE_HINT}
-          </Form.Text>
-        </Form.Group>
+        <PasswordField
+          id={`${id}-oldPassword`}
+          label="Old Password"
+          value={oldPassword}
+          onChange={(v) => {
+            setOldPassword(v);
+            clearError('oldPassword');
+          }}
+          autoComplete="current-password"
+          error={errors.oldPassword}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="New Password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearError('password');
+          }}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={PASSWORD_RULE_HINT}
+        />
       </fieldset>
       <BusyButton type="submit" variant="primary" busy={busy}>
         Change Password

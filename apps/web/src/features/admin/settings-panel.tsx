@@ -40,23 +40,21 @@ export function useSettingsSave<Input>(
 }
 
 export interface SaveStatusProps {
-  result: SaveResult | null;
-  onClose: () => void;
-  stale: boolean;
+  status: Pick<ReturnType<typeof useSettingsSave>, 'result' | 'clear' | 'stale' | 'reload'>;
+  /** The reload runs. */
   reloading: boolean;
-  onReload: () => void;
 }
 
 /** Above a settings form: the save's banner, and the reload button after a conflict. */
-export function SaveStatus({ result, onClose, stale, reloading, onReload }: SaveStatusProps) {
+export function SaveStatus({ status, reloading }: SaveStatusProps) {
   return (
     <>
       <div aria-live="polite">
-        <ResultBanner result={result} onClose={onClose} />
+        <ResultBanner result={status.result} onClose={status.clear} />
       </div>
-      {stale && (
+      {status.stale && (
         <div className="d-flex justify-content-end mt-n2 mb-3">
-          <ReloadLatestButton size="sm" reloading={reloading} onReload={onReload} />
+          <ReloadLatestButton size="sm" reloading={reloading} onReload={() => void status.reload()} />
         </div>
       )}
     </>
