@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
-import { Banner } from './banner';
-import { errorText } from './result-banner';
+import { Button, Modal } from 'react-bootstrap';
+import { BusyButton } from './busy-button';
+import { errorText, InlineOutcome } from './result-banner';
 import './stacked-modal.css';
 
 export interface ConfirmModalProps {
@@ -68,26 +68,19 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
       </Modal.Header>
       <Modal.Body>
         <div className="mb-0">{children}</div>
-        <div aria-live="polite">
-          {outcome?.ok === true && (
-            <Banner variant="success" className="mt-3 mb-0" title={`${objectName} ${action} successful`} />
-          )}
-          {outcome?.ok === false && (
-            <Banner variant="danger" className="mt-3 mb-0" title={`${objectName} ${action} failed`}>
-              <small>{outcome.error}</small>
-            </Banner>
-          )}
-        </div>
+        <InlineOutcome
+          success={outcome?.ok === true ? `${objectName} ${action} successful` : null}
+          failure={outcome?.ok === false ? { title: `${objectName} ${action} failed`, error: outcome.error } : null}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Close
         </Button>
         {!succeeded && (
-          <Button variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy}>
-            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => void confirm()} busy={busy}>
             Confirm
-          </Button>
+          </BusyButton>
         )}
       </Modal.Footer>
     </Modal>
