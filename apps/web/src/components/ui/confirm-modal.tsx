@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
-import { OutcomeBanner, type Outcome } from './outcome-banner';
-import { errorText } from './result-banner';
+import { Button, Modal } from 'react-bootstrap';
+import { BusyButton } from './busy-button';
+import { errorText, InlineOutcome } from './result-banner';
 import './stacked-modal.css';
 
 export interface ConfirmModalProps {
@@ -16,6 +16,8 @@ export interface ConfirmModalProps {
   onClose: () => void;
   onSuccess?: () => void;
 }
+
+type Outcome = { ok: true } | { ok: false; error: string } | null;
 
 /** The generic confirmation dialog (docs/product.md section 2): Confirm, Close, then a result banner. */
 export function ConfirmModal({ show, objectName, action, children, onConfirm, onClose, onSuccess }: ConfirmModalProps) {
@@ -66,10 +68,9 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
       </Modal.Header>
       <Modal.Body>
         <div className="mb-0">{children}</div>
-        <OutcomeBanner
-          outcome={outcome}
-          success={`${objectName} ${action} successful`}
-          failure={`${objectName} ${action} failed`}
+        <InlineOutcome
+          success={outcome?.ok === true ? `${objectName} ${action} successful` : null}
+          failure={outcome?.ok === false ? { title: `${objectName} ${action} failed`, error: outcome.error } : null}
         />
       </Modal.Body>
       <Modal.Footer>
@@ -77,10 +78,9 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
           Close
         </Button>
         {!succeeded && (
-          <Button variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy}>
-            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => void confirm()} busy={busy}>
             Confirm
-          </Button>
+          </BusyButton>
         )}
       </Modal.Footer>
     </Modal>

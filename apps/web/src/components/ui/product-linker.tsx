@@ -1,11 +1,11 @@
 import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form, Modal } from 'react-bootstrap';
 import { api } from '../../lib/api-client';
 import { Banner } from './banner';
-import { OutcomeBanner } from './outcome-banner';
-import { errorText } from './result-banner';
+import { BusyButton } from './busy-button';
+import { errorText, InlineOutcome } from './result-banner';
 import { SearchableSelect } from './searchable-select';
 import './stacked-modal.css';
 import { BusyStatus } from './busy-status';
@@ -167,20 +167,18 @@ function LinkerBody({
           />
           <Form.Control.Feedback type="invalid">Enter a whole number of 1 or more.</Form.Control.Feedback>
         </Form.Group>
-        <OutcomeBanner
-          outcome={outcome}
-          success={outcome?.ok ? outcome.text : ''}
-          failure="The product could not be added"
+        <InlineOutcome
+          success={outcome?.ok === true ? outcome.text : null}
+          failure={outcome?.ok === false ? { title: 'The product could not be added', error: outcome.error } : null}
         />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Close
         </Button>
-        <Button type="submit" variant="primary" disabled={busy || product === null || !quantityValid}>
-          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton type="submit" variant="primary" busy={busy} disabled={busy || product === null || !quantityValid}>
           Add
-        </Button>
+        </BusyButton>
       </Modal.Footer>
     </Form>
   );

@@ -47,3 +47,33 @@ export function ResultBanner({ result, onClose }: ResultBannerProps) {
       );
   }
 }
+
+/** A red banner saying what failed, with the error's message under it ('Linked orders could not be loaded'). */
+export function ErrorBanner({ title, error }: { title: string; error: unknown }) {
+  return (
+    <Banner variant="danger" title={title}>
+      <small>{errorText(error)}</small>
+    </Banner>
+  );
+}
+
+export interface InlineOutcomeProps {
+  /** The success line, or null. */
+  success: string | null;
+  /** The failure's title and message, or null. */
+  failure: { title: string; error: string } | null;
+}
+
+/** A dialog's result under its question, read out as it appears. */
+export function InlineOutcome({ success, failure }: InlineOutcomeProps) {
+  return (
+    <div aria-live="polite">
+      {success !== null && <Banner variant="success" className="mt-3 mb-0" title={success} />}
+      {failure !== null && (
+        <Banner variant="danger" className="mt-3 mb-0" title={failure.title}>
+          <small>{failure.error}</small>
+        </Banner>
+      )}
+    </div>
+  );
+}

@@ -3,14 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { Banner } from '../../components/ui/banner';
-import { errorText } from '../../components/ui/result-banner';
+import { BusyButton } from '../../components/ui/busy-button';
+import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
+import { ErrorBanner } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { forgetSignedInUser } from '../auth/redirect-target';
 import { resetUserState } from '../auth/reset-user-state';
 import { useEndSession } from './api/end-session';
 import { useAccountSessions } from './api/list-sessions';
 import { shortUserAgent } from './user-agent';
+
+const COLUMNS = ['Signed in', 'Last seen', 'Address', 'Browser', 'Actions'] as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -59,11 +62,7 @@ export function SessionsSection() {
         Every browser signed in as you. End one you do not recognise, or one left open on a shared computer: that
         browser has to sign in again. Changing your password or turning on two-factor sign-in ends all but this one.
       </p>
-      {sessions.isError && (
-        <Banner variant="danger" title="The sessions could not be loaded">
-          <small>{errorText(sessions.error)}</small>
-        </Banner>
-      )}
+      {sessions.isError && <ErrorBanner title="The sessions could not be loaded" error={sessions.error} />}
       <div className="d-flex mb-2">
         <Button
           variant="outline-secondary"
@@ -84,21 +83,11 @@ export function SessionsSection() {
       </div>
       <div className="table-responsive border rounded">
         <Table hover size="sm" className="align-middle mb-0" aria-label="Your sessions" aria-busy={sessions.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Address</th>
-              <th scope="col">Browser</th>
-              <th scope="col" className="text-end">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <ListTableHead columns={COLUMNS} />
           <tbody>
             {sessions.isPending && sessions.fetchStatus !== 'idle' && (
               <tr>
-                <td colSpan={5} className="py-4">
+                <td colSpan={COLUMNS.length} className="py-4">
                   <div role="status" className="d-flex align-items-center justify-content-center gap-2 text-secondary">
                     <Spinner animation="border" size="sm" aria-hidden="true" />
                     Loading...
@@ -107,11 +96,7 @@ export function SessionsSection() {
               </tr>
             )}
             {sessions.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="text-center text-secondary py-4">
-                  No open sessions
-                </td>
-              </tr>
+              <TableMessageRow colSpan={COLUMNS.length}>No open sessions</TableMessageRow>
             )}
             {rows.map((s) => {
               const browser = shortUserAgent(s.userAgent);
@@ -183,10 +168,9 @@ function EndCurrentModal({
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton variant="danger" onClick={onConfirm} busy={busy}>
           End and sign out
-        </Button>
+        </BusyButton>
       </Modal.Footer>
     </Modal>
   );

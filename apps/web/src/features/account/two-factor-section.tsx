@@ -2,9 +2,10 @@ import type { MfaSetup } from '@desk/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
+import { BusyButton } from '../../components/ui/busy-button';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
-import { PasswordInput } from '../admin/password-input';
+import { PasswordField } from '../admin/password-input';
 import { useSession } from '../auth/api/get-session';
 import { useDisableMfa } from './api/disable-mfa';
 import { useEnableMfa } from './api/enable-mfa';
@@ -218,10 +219,9 @@ function SetupPanel({
               )}
             </Form.Group>
             <div className="d-flex gap-2">
-              <Button type="submit" variant="primary" disabled={enable.isPending}>
-                {enable.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              <BusyButton type="submit" variant="primary" busy={enable.isPending}>
                 Turn on
-              </Button>
+              </BusyButton>
               <Button variant="outline-secondary" onClick={onCancel} disabled={enable.isPending}>
                 Cancel
               </Button>
@@ -332,21 +332,17 @@ function DisablePanel({ onDone, onCancel }: { onDone: () => void; onCancel: () =
     <Form noValidate onSubmit={submit} aria-label="Turn off two-factor sign-in" className="border rounded p-3 mb-2">
       <p className="small">To turn two-factor sign-in off, confirm it is you: your password and a current code.</p>
       <fieldset disabled={disable.isPending} style={{ maxWidth: '24rem' }}>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-password`} className="mb-1">
-            Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-password`}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              if (errors.password) setErrors(({ password: _dropped, ...rest }) => rest);
-            }}
-            autoComplete="current-password"
-            error={errors.password}
-          />
-        </Form.Group>
+        <PasswordField
+          id={`${id}-password`}
+          label="Password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            if (errors.password) setErrors(({ password: _dropped, ...rest }) => rest);
+          }}
+          autoComplete="current-password"
+          error={errors.password}
+        />
         <Form.Group controlId={`${id}-code`} className="mb-3">
           <Form.Label className="mb-1">Authentication code</Form.Label>
           <Form.Control
@@ -373,10 +369,9 @@ function DisablePanel({ onDone, onCancel }: { onDone: () => void; onCancel: () =
         </Form.Group>
       </fieldset>
       <div className="d-flex gap-2">
-        <Button type="submit" variant="danger" disabled={disable.isPending}>
-          {disable.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton type="submit" variant="danger" busy={disable.isPending}>
           Turn off
-        </Button>
+        </BusyButton>
         <Button variant="outline-secondary" onClick={onCancel} disabled={disable.isPending}>
           Cancel
         </Button>

@@ -1,11 +1,11 @@
 import { PASSWORD_RULE_HINT, addUserBodySchema, type AddUserBody } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { errorText } from '../../components/ui/result-banner';
+import { Form } from 'react-bootstrap';
+import { BusyButton } from '../../components/ui/busy-button';
 import { useAddUser } from './api/add-user';
-import { labelledErrors, withFieldLabel, type FieldErrors } from './field-errors';
-import { OutcomeBanner, type Outcome } from './outcome-banner';
-import { PasswordInput } from './password-input';
+import { labelledErrors, useFieldErrors } from './field-errors';
+import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
+import { PasswordField } from './password-input';
 import './admin.css';
 
 const LABELS: Record<'username' | 'password' | 'admin', string> = {
@@ -17,28 +17,15 @@ const LABELS: Record<'username' | 'password' | 'admin', string> = {
 /** New user accounts (docs/product.md section 2, "Admin home" 4). */
 export function AddUsersTab() {
   const add = useAddUser();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Bumped after every call: a fresh form is a cleared one.
-  const [formKey, setFormKey] = useState(0);
-
-  const addUser = async (body: AddUserBody) => {
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, message: (await add.mutateAsync(body)).message });
-    } catch (e) {
-      setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
-    } finally {
-      // docs/product.md section 4: the fields are cleared whether the add succeeded or failed.
-      setFormKey((k) => k + 1);
-    }
-  };
+  const { outcome, clear, formKey, run } = useOutcomeAction(LABELS);
+  const addUser = (body: AddUserBody) => run(async () => (await add.mutateAsync(body)).message);
 
   return (
     <div className="admin-form">
       <p className="text-secondary small">
         A new account can sign in at once with this password and change it under Modify Password.
       </p>
-      <OutcomeBanner outcome={outcome} failureTitle="The user was not added" onClose={() => setOutcome(null)} />
+      <OutcomeBanner outcome={outcome} failureTitle="The user was not added" onClose={clear} />
       <AddUserForm key={formKey} busy={add.isPending} onSubmit={(body) => void addUser(body)} />
     </div>
   );
@@ -54,20 +41,13 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [admin, setAdmin] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const clearError = (field: 'username' | 'password') => {
-    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
+  const { errors, setErrors, clearError, reject } = useFieldErrors<'username' | 'password'>(id);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const parsed = addUserBodySchema.safeParse({ username, password, admin });
     if (!parsed.success) {
-      const found = labelledErrors(parsed.error.issues, LABELS);
-      setErrors(found);
-      const first = (['username', 'password'] as const).find((f) => found[f] !== undefined);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      reject(labelledErrors(parsed.error.issues, LABELS), ['username', 'password']);
       return;
     }
     setErrors({});
@@ -101,25 +81,18 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
             3 to 64 letters, digits or . _ @ -
           </Form.Text>
         </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-password`} className="mb-1">
-            New User Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-password`}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              clearError('password');
-            }}
-            autoComplete="new-password"
-            error={errors.password}
-            describedBy={`${id}-password-hint`}
-          />
-          <Form.Text id={`${id}-password-hint`} className="d-block">
-            {PASSWORD_RULE_HINT}
-          </Form.Text>
-        </Form.Group>
+        <PasswordField
+          id={`${id}-password`}
+          label="New User Password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearError('password');
+          }}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={PASSWORD_RULE_HINT}
+        />
         <Form.Group controlId={`${id}-admin`} className="mb-3">
           <Form.Check
             type="checkbox"
@@ -133,10 +106,9 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
           </Form.Text>
         </Form.Group>
       </fieldset>
-      <Button type="submit" variant="primary" disabled={busy}>
-        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <BusyButton type="submit" variant="primary" busy={busy}>
         Add User
-      </Button>
+      </BusyButton>
     </Form>
   );
 }

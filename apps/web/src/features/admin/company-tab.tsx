@@ -6,13 +6,13 @@ import {
   type CompanySettingsUpdate,
 } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
+import { Col, Form, Row } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
 import { isApiError } from '../../lib/api-client';
 import { useCompanySettings } from './api/get-company-settings';
 import { useUpdateCompanySettings } from './api/update-company-settings';
+import { useFieldErrors } from './field-errors';
+import { LoadFailedBanner, SaveButton, SaveStatus, useSettingsSave } from './settings-panel';
 
 type FormValues = Record<CompanySettingsField, string>;
 type FieldErrors = Partial<Record<CompanySettingsField, string>>;
@@ -67,46 +67,18 @@ export function fieldErrorsFromMessage(message: string): FieldErrors {
 export function CompanyTab() {
   const settings = useCompanySettings();
   const update = useUpdateCompanySettings();
-  const [result, setResult] = useState<SaveResult | null>(null);
+  const status = useSettingsSave(settings, update);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const stale = result?.kind === 'update-failed' && isApiError(update.error) && update.error.httpStatus === 409;
 
-  const save = async (input: CompanySettingsUpdate) => {
-    setResult(null);
+  const saveSettings = (input: CompanySettingsUpdate) => {
     setServerErrors({});
-    try {
-      await update.mutateAsync(input);
-      setResult({ kind: 'updated' });
-    } catch (e) {
+    return status.save(input, (e) => {
       if (isApiError(e) && e.httpStatus === 400) setServerErrors(fieldErrorsFromMessage(e.message));
-      setResult({ kind: 'update-failed', error: errorText(e) });
-    }
-  };
-
-  const reload = async () => {
-    setResult(null);
-    update.reset();
-    await settings.refetch();
+    });
   };
 
   if (settings.isPending) return <Loading />;
-  if (settings.isError) {
-    return (
-      <Banner variant="danger" title="The company settings could not be loaded">
-        <small>{errorText(settings.error)}</small>
-        <div className="mt-2">
-          <Button
-            variant="outline-danger"
-            size="sm"
-            onClick={() => void settings.refetch()}
-            disabled={settings.isFetching}
-          >
-            Try again
-          </Button>
-        </div>
-      </Banner>
-    );
-  }
+  if (settings.isError) return <LoadFailedBanner title="The company settings could not be loaded" query={settings} />;
 
   return (
     <>
@@ -117,29 +89,14 @@ export function CompanyTab() {
       </p>
       <Row>
         <Col lg={8} xl={7}>
-          <div aria-live="polite">
-            <ResultBanner result={result} onClose={() => setResult(null)} />
-          </div>
-          {stale && (
-            <div className="d-flex justify-content-end mt-n2 mb-3">
-              <Button
-                variant="outline-secondary"
-                size="sm"
-                onClick={() => void reload()}
-                disabled={settings.isFetching}
-              >
-                {settings.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-                Reload the latest version
-              </Button>
-            </div>
-          )}
+          <SaveStatus status={status} reloading={settings.isFetching} />
           <CompanyForm
             // A new version from the server (a save or a reload) starts the form afresh from it.
             key={settings.data.version}
             settings={settings.data}
             saving={update.isPending}
             serverErrors={serverErrors}
-            onSubmit={(input) => void save(input)}
+            onSubmit={(input) => void saveSettings(input)}
           />
         </Col>
       </Row>
@@ -157,7 +114,12 @@ interface CompanyFormProps {
 function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormProps) {
   const id = useId();
   const [values, setValues] = useState<FormValues>(() => toForm(settings));
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const {
+    errors: localErrors,
+    setErrors: setLocalErrors,
+    clearError,
+    reject,
+  } = useFieldErrors<CompanySettingsField>(id);
   // The server's messages show until the field is edited; the form's own check comes first.
   const [edited, setEdited] = useState<Partial<Record<CompanySettingsField, boolean>>>({});
   const [seenServerErrors, setSeenServerErrors] = useState(serverErrors);
@@ -171,7 +133,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
   const set = (field: CompanySettingsField, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setEdited((previous) => ({ ...previous, [field]: true }));
-    if (localErrors[field] !== undefined) setLocalErrors(({ [field]: _dropped, ...rest }) => rest);
+    clearError(field);
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -188,9 +150,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
         const field = issue.path[0] as CompanySettingsField | undefined;
         if (field && FIELDS.includes(field)) found[field] ??= issue.message;
       }
-      setLocalErrors(found);
-      const first = FIELDS.find((field) => found[field] !== undefined);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      reject(found, FIELDS);
       return;
     }
     setLocalErrors({});
@@ -257,10 +217,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
         </Row>
         {control('terms', { textarea: true })}
       </fieldset>
-      <Button type="submit" variant="primary" disabled={saving} style={{ minWidth: '6.5rem' }}>
-        {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        {saving ? 'Saving...' : 'Save'}
-      </Button>
+      <SaveButton saving={saving} />
     </Form>
   );
 }

@@ -1,13 +1,11 @@
 import { EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
 import { Fragment, useId, useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
+import { Col, Form, Row } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
-import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
-import { isApiError } from '../../lib/api-client';
 import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
 import { useUpdateEmailConfig } from './api/update-email-config';
-import { labelledErrors, type FieldErrors } from './field-errors';
+import { labelledErrors, useFieldErrors } from './field-errors';
+import { LoadFailedBanner, SaveButton, SaveStatus, useSettingsSave } from './settings-panel';
 
 type EmailField = 'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward';
 type EmailFormValues = Record<EmailField, string>;
@@ -40,61 +38,23 @@ const toForm = (c: StoredEmailConfig): EmailFormValues => ({
 export function EmailManagementTab() {
   const config = useEmailConfig();
   const update = useUpdateEmailConfig();
-  const [result, setResult] = useState<SaveResult | null>(null);
-  const stale = result?.kind === 'update-failed' && isApiError(update.error) && update.error.httpStatus === 409;
-
-  const save = async (input: EmailConfig) => {
-    setResult(null);
-    try {
-      await update.mutateAsync(input);
-      setResult({ kind: 'updated' });
-    } catch (e) {
-      setResult({ kind: 'update-failed', error: errorText(e) });
-    }
-  };
-
-  const reload = async () => {
-    setResult(null);
-    update.reset();
-    await config.refetch();
-  };
+  const status = useSettingsSave(config, update);
 
   if (config.isPending) return <Loading />;
-  if (config.isError) {
-    return (
-      <Banner variant="danger" title="The e-mail settings could not be loaded">
-        <small>{errorText(config.error)}</small>
-        <div className="mt-2">
-          <Button variant="outline-danger" size="sm" onClick={() => void config.refetch()} disabled={config.isFetching}>
-            Try again
-          </Button>
-        </div>
-      </Banner>
-    );
-  }
+  if (config.isError) return <LoadFailedBanner title="The e-mail settings could not be loaded" query={config} />;
 
   return (
     <>
       <p className="text-secondary small">The subject and body used when a quote or order is e-mailed to a customer.</p>
       <Row className="g-4">
         <Col lg={7} xl={6}>
-          <div aria-live="polite">
-            <ResultBanner result={result} onClose={() => setResult(null)} />
-          </div>
-          {stale && (
-            <div className="d-flex justify-content-end mt-n2 mb-3">
-              <Button variant="outline-secondary" size="sm" onClick={() => void reload()} disabled={config.isFetching}>
-                {config.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-                Reload the latest version
-              </Button>
-            </div>
-          )}
+          <SaveStatus status={status} reloading={config.isFetching} />
           <EmailForm
             // A new version from the server (a save or a reload) starts the form afresh from it.
             key={config.data.version}
             config={config.data}
             saving={update.isPending}
-            onSubmit={(input) => void save(input)}
+            onSubmit={(input) => void status.save(input)}
           />
         </Col>
         <Col lg={5} xl={4}>
@@ -114,11 +74,11 @@ interface EmailFormProps {
 function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
   const id = useId();
   const [values, setValues] = useState<EmailFormValues>(() => toForm(config));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clearError, reject } = useFieldErrors<EmailField>(id);
 
   const set = (field: EmailField, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
-    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
+    clearError(field);
   };
 
   const describedBy = (field: EmailField, hint: string | undefined) =>
@@ -130,10 +90,10 @@ function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
     // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
     const parsed = emailConfigSchema.safeParse({ ...values, version: config.version });
     if (!parsed.success) {
-      const found = labelledErrors(parsed.error.issues, LABELS);
-      setErrors(found);
-      const first = FIELDS.find(({ field }) => found[field] !== undefined);
-      if (first) document.getElementById(`${id}-${first.field}`)?.focus();
+      reject(
+        labelledErrors(parsed.error.issues, LABELS),
+        FIELDS.map(({ field }) => field),
+      );
       return;
     }
     setErrors({});
@@ -179,10 +139,7 @@ function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
           </Form.Group>
         ))}
       </fieldset>
-      <Button type="submit" variant="primary" disabled={saving} style={{ minWidth: '6.5rem' }}>
-        {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        {saving ? 'Saving...' : 'Save'}
-      </Button>
+      <SaveButton saving={saving} />
     </Form>
   );
 }

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** Validation errors of an admin form, keyed by field, worded with the field's label. */
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -28,4 +30,25 @@ export function withFieldLabel(message: string, labels: Record<string, string>):
   const match = /^(\w+): (.*)$/s.exec(message);
   const label = match ? labels[match[1]!] : undefined;
   return match && label ? `${label}: ${match[2]}` : message;
+}
+
+/**
+ * An admin form's field errors: each cleared as its field is edited; `reject` shows a failed
+ * check's errors and puts the cursor on the first field (in `order`) that has one. Field ids are
+ * `${id}-${field}`.
+ */
+export function useFieldErrors<F extends string>(id: string) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const clearError = (field: F) => {
+    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const reject = (found: FieldErrors, order: readonly F[]) => {
+    setErrors(found);
+    const first = order.find((field) => found[field] !== undefined);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  return { errors, setErrors, clearError, reject };
 }

@@ -1,12 +1,12 @@
 import { PASSWORD_RULE_HINT, modifyCredentialsBodySchema, type ModifyCredentialsBody } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { errorText } from '../../components/ui/result-banner';
+import { Form } from 'react-bootstrap';
+import { BusyButton } from '../../components/ui/busy-button';
 import { useSession } from '../auth/api/get-session';
 import { useModifyCredentials } from './api/modify-credentials';
-import { labelledErrors, withFieldLabel, type FieldErrors } from './field-errors';
-import { OutcomeBanner, type Outcome } from './outcome-banner';
-import { PasswordInput } from './password-input';
+import { labelledErrors, useFieldErrors } from './field-errors';
+import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
+import { PasswordField } from './password-input';
 import './admin.css';
 
 const LABELS: Record<keyof ModifyCredentialsBody, string> = {
@@ -19,28 +19,15 @@ const LABELS: Record<keyof ModifyCredentialsBody, string> = {
 export function ModifyPasswordTab() {
   const signedInName = useSession().data?.username ?? '';
   const modify = useModifyCredentials();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Bumped after every call: a fresh form is a cleared one (passwords hidden again too).
-  const [formKey, setFormKey] = useState(0);
-
-  const change = async (body: ModifyCredentialsBody) => {
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, message: await modify.mutateAsync(body) });
-    } catch (e) {
-      setOutcome({ ok: false, message: withFieldLabel(errorText(e), LABELS) });
-    } finally {
-      // docs/product.md section 4: the fields are cleared whether the change succeeded or failed.
-      setFormKey((k) => k + 1);
-    }
-  };
+  const { outcome, clear, formKey, run } = useOutcomeAction(LABELS);
+  const change = (body: ModifyCredentialsBody) => run(() => modify.mutateAsync(body));
 
   return (
     <div className="admin-form">
       <p className="text-secondary small">
         The old password is always needed. Changing it signs that account out of every other browser.
       </p>
-      <OutcomeBanner outcome={outcome} failureTitle="The password was not changed" onClose={() => setOutcome(null)} />
+      <OutcomeBanner outcome={outcome} failureTitle="The password was not changed" onClose={clear} />
       <PasswordForm
         // The session may arrive after the tab opens; the username field then starts from it.
         key={`${formKey}:${signedInName}`}
@@ -63,20 +50,13 @@ function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const clearError = (field: keyof ModifyCredentialsBody) => {
-    if (errors[field] !== undefined) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
+  const { errors, setErrors, clearError, reject } = useFieldErrors<keyof ModifyCredentialsBody>(id);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const parsed = modifyCredentialsBodySchema.safeParse({ username, oldPassword, password });
     if (!parsed.success) {
-      const found = labelledErrors(parsed.error.issues, LABELS);
-      setErrors(found);
-      const first = (['username', 'oldPassword', 'password'] as const).find((f) => found[f] !== undefined);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      reject(labelledErrors(parsed.error.issues, LABELS), ['username', 'oldPassword', 'password']);
       return;
     }
     setErrors({});
@@ -105,45 +85,33 @@ function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
             {errors.username}
           </Form.Control.Feedback>
         </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-oldPassword`} className="mb-1">
-            Old Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-oldPassword`}
-            value={oldPassword}
-            onChange={(v) => {
-              setOldPassword(v);
-              clearError('oldPassword');
-            }}
-            autoComplete="current-password"
-            error={errors.oldPassword}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={`${id}-password`} className="mb-1">
-            New Password
-          </Form.Label>
-          <PasswordInput
-            id={`${id}-password`}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              clearError('password');
-            }}
-            autoComplete="new-password"
-            error={errors.password}
-            describedBy={`${id}-password-hint`}
-          />
-          <Form.Text id={`${id}-password-hint`} className="d-block">
-            {PASSWORD_RULE_HINT}
-          </Form.Text>
-        </Form.Group>
+        <PasswordField
+          id={`${id}-oldPassword`}
+          label="Old Password"
+          value={oldPassword}
+          onChange={(v) => {
+            setOldPassword(v);
+            clearError('oldPassword');
+          }}
+          autoComplete="current-password"
+          error={errors.oldPassword}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="New Password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearError('password');
+          }}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={PASSWORD_RULE_HINT}
+        />
       </fieldset>
-      <Button type="submit" variant="primary" disabled={busy}>
-        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <BusyButton type="submit" variant="primary" busy={busy}>
         Change Password
-      </Button>
+      </BusyButton>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 
 export interface PasswordInputProps {
@@ -43,6 +43,29 @@ export function PasswordInput({ id, value, onChange, autoComplete, error, descri
         {error}
       </Form.Control.Feedback>
     </InputGroup>
+  );
+}
+
+export interface PasswordFieldProps extends Omit<PasswordInputProps, 'describedBy'> {
+  label: string;
+  /** A line under the field, e.g. the length rule; the field is described by it. */
+  hint?: ReactNode;
+}
+
+/** A labelled password field (with its show/hide toggle) and an optional hint under it. */
+export function PasswordField({ label, hint, ...input }: PasswordFieldProps) {
+  return (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={input.id} className="mb-1">
+        {label}
+      </Form.Label>
+      <PasswordInput {...input} describedBy={hint ? `${input.id}-hint` : undefined} />
+      {hint && (
+        <Form.Text id={`${input.id}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+    </Form.Group>
   );
 }
 

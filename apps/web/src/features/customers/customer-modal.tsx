@@ -1,14 +1,8 @@
 import type { Customer, CustomerInput } from '@desk/domain';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Accordion, Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
-import { Loading } from '../../components/ui/loading';
-import { errorText, type SaveResult } from '../../components/ui/result-banner';
-import { sameValues } from '../../components/ui/same-values';
-import { useToast } from '../../components/ui/toaster';
-import { useDiscardGuard } from '../../components/ui/use-discard-guard';
-import { useFocusFirstField, useKeepFocusAfterSave } from '../../components/ui/use-editor-focus';
-import { isApiError } from '../../lib/api-client';
+import { useState } from 'react';
+import { Accordion, Alert, Button, Col, Form, Row } from 'react-bootstrap';
+import { RecordEditorModal, type EditorFormProps } from '../../components/ui/record-editor-modal';
+import { FormErrorSummary, useRecordForm } from '../../components/ui/use-record-form';
 import { useCreateCustomer } from './api/create-customer';
 import { useCustomer } from './api/get-customer';
 import { useUpdateCustomer } from './api/update-customer';
@@ -21,7 +15,6 @@ import {
   type AddressValues,
   type CustomerFormValues,
   type CustomerSection,
-  type FieldErrors,
 } from './customer-form';
 
 export interface CustomerModalProps {
@@ -39,194 +32,60 @@ const FORM_ID = 'customer-form';
  * view wherever the modal is scrolled; closing with unsaved edits asks first.
  */
 export function CustomerModal({ show, customerId: initialId, onClose }: CustomerModalProps) {
-  const titleId = useId();
-  const toast = useToast();
   const [customerId, setCustomerId] = useState(initialId);
-  const [stale, setStale] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  // A form re-created from the server's answer after a save keeps focus where it was.
-  const [savedOnce, setSavedOnce] = useState(false);
-  const failureShown = useRef(false);
-  const submitRef = useRef<HTMLButtonElement>(null);
   const customer = useCustomer(customerId);
   const createMutation = useCreateCustomer();
   const updateMutation = useUpdateCustomer();
-  const saving = createMutation.isPending || updateMutation.isPending;
-  const isEdit = customerId !== null;
-  const { guard, dialog } = useDiscardGuard(dirty && show);
-  useKeepFocusAfterSave(saving, submitRef);
-
-  const report = (result: SaveResult) => {
-    failureShown.current = result.kind === 'create-failed' || result.kind === 'update-failed';
-    toast.saveResult(result);
-  };
-
-  const save = async (input: CustomerInput) => {
-    setStale(false);
-    setSavedOnce(true);
-    if (customerId === null) {
-      try {
-        const created = await createMutation.mutateAsync(input);
-        report({ kind: 'created', id: created.customer.id, message: created.message });
-        setCustomerId(created.customer.id);
-      } catch (e) {
-        report({ kind: 'create-failed', error: errorText(e) });
-      }
-    } else {
-      try {
-        await updateMutation.mutateAsync({ id: customerId, input });
-        report({ kind: 'updated' });
-      } catch (e) {
-        report({ kind: 'update-failed', error: errorText(e) });
-        setStale(isApiError(e) && e.httpStatus === 409);
-      }
-    }
-  };
-
-  const reload = async () => {
-    setStale(false);
-    updateMutation.reset();
-    await customer.refetch();
-  };
-
-  // Close button, X, Escape and the backdrop all come here; a failure toast about this editor
-  // goes with it.
-  const requestClose = () =>
-    guard(() => {
-      if (failureShown.current) toast.dismiss('save');
-      onClose();
-    });
-
-  let body: ReactNode;
-  if (isEdit && customer.isPending) {
-    body = <Loading />;
-  } else if (isEdit && customer.isError) {
-    body = (
-      <Banner variant="danger" title="The customer could not be loaded">
-        <small>{errorText(customer.error)}</small>
-      </Banner>
-    );
-  } else {
-    const loaded = isEdit ? customer.data : undefined;
-    body = (
-      <CustomerForm
-        // A new version from the server (after a save or a reload) starts the form afresh from it.
-        key={loaded ? `${loaded.id}:${loaded.version}` : 'new'}
-        customer={loaded}
-        disabled={saving}
-        autoFocus={!savedOnce}
-        onDirtyChange={setDirty}
-        onSubmit={(input) => void save(input)}
-      />
-    );
-  }
 
   return (
-    <Modal
+    <RecordEditorModal
       show={show}
-      onHide={requestClose}
-      size="lg"
-      scrollable
-      aria-labelledby={titleId}
-      backdrop={saving ? 'static' : true}
-      keyboard={!saving}
+      id={customerId}
+      noun="Customer"
+      formId={FORM_ID}
+      record={customer}
+      create={createMutation}
+      created={(answer) => ({ id: answer.customer.id, message: answer.message })}
+      update={updateMutation}
+      // After a create the editor stays open on the new customer.
+      onSaved={(result) => {
+        if (result.kind === 'created') setCustomerId(result.id);
+      }}
+      onClose={onClose}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {isEdit ? 'Edit Customer' : 'Create Customer'}
-          {isEdit && customer.data && (
-            <span className="ms-2 fs-6 fw-normal text-secondary">
-              {customer.data.name} (ID {customer.data.id})
-            </span>
-          )}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{body}</Modal.Body>
-      <Modal.Footer>
-        {stale && (
-          // In the footer, always in view: the answer to 'changed by someone else'.
-          <Button
-            variant="outline-secondary"
-            className="me-auto"
-            onClick={() => void reload()}
-            disabled={customer.isFetching}
-          >
-            {customer.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-            Reload the latest version
-          </Button>
-        )}
-        <Button variant="secondary" onClick={requestClose} disabled={saving}>
-          Close
-        </Button>
-        <Button
-          ref={submitRef}
-          type="submit"
-          form={FORM_ID}
-          variant="primary"
-          disabled={saving || (isEdit && !customer.data)}
-          style={{ minWidth: '6rem' }}
-        >
-          {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {isEdit ? 'Save' : 'Create'}
-        </Button>
-      </Modal.Footer>
-      {dialog}
-    </Modal>
+      {({ record, formKey, ...form }) => <CustomerForm key={formKey} customer={record} {...form} />}
+    </RecordEditorModal>
   );
 }
 
-interface CustomerFormProps {
+interface CustomerFormProps extends EditorFormProps<CustomerInput> {
   customer: Customer | undefined;
-  disabled: boolean;
-  /** Put the cursor in the first field on mount (not when re-created after a save). */
-  autoFocus: boolean;
-  /** Whether the fields differ from the customer the form started from. */
-  onDirtyChange: (dirty: boolean) => void;
-  /** Called with the checked input (including the version the form started from). */
-  onSubmit: (input: CustomerInput) => void;
 }
 
 const ALL_SECTIONS: CustomerSection[] = ['details', 'addresses', 'multipliers'];
 
 function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }: CustomerFormProps) {
-  const id = useId();
-  const [initial] = useState<CustomerFormValues>(() => (customer ? customerToForm(customer) : emptyCustomerForm));
-  const [values, setValues] = useState<CustomerFormValues>(initial);
-  const firstField = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  useFocusFirstField(autoFocus, firstField);
-
-  const dirty = !sameValues(values, initial);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  // Replaced (after a save or a reload) or gone: the next form reports for itself.
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
-
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [openSections, setOpenSections] = useState<string[]>(ALL_SECTIONS);
+  const { id, values, setValues, errors, setErrors, clearError, set, submit, firstField } = useRecordForm<
+    CustomerFormValues,
+    CustomerInput,
+    HTMLInputElement & HTMLTextAreaElement
+  >({
+    initial: () => (customer ? customerToForm(customer) : emptyCustomerForm),
+    parse: (v) => parseCustomerForm(v, customer?.version),
+    autoFocus,
+    onDirtyChange,
+    onSubmit,
+    // Open the sections with a field to fix.
+    onInvalid: (found) => {
+      const withErrors = new Set(Object.keys(found).map(sectionOf));
+      setOpenSections((open) => [...new Set([...open, ...withErrors])]);
+    },
+  });
 
-  const set = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
   const setAddress = (which: 'streetAddress' | 'shipTo', field: keyof AddressValues, value: string) => {
     setValues((previous) => ({ ...previous, [which]: { ...previous[which], [field]: value } }));
-    const path = `${which}.${field}`;
-    if (errors[path]) setErrors(({ [path]: _dropped, ...rest }) => rest);
-  };
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = parseCustomerForm(values, customer?.version);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      const withErrors = new Set(Object.keys(parsed.errors).map(sectionOf));
-      setOpenSections((open) => [...new Set([...open, ...withErrors])]);
-      // Put the cursor on the first field to fix.
-      const first = Object.keys(parsed.errors)[0];
-      if (first) requestAnimationFrame(() => document.getElementById(`${id}-${first}`)?.focus());
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.input);
+    clearError(`${which}.${field}`);
   };
 
   const field = (
@@ -277,15 +136,10 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
 
   const shipToEmpty = Object.values(values.shipTo).every((v) => v.trim() === '');
   const streetEmpty = Object.values(values.streetAddress).every((v) => v.trim() === '');
-  const errorCount = Object.keys(errors).length;
 
   return (
     <Form id={FORM_ID} noValidate onSubmit={submit} aria-label="Customer">
-      {errorCount > 0 && (
-        <Alert variant="danger" className="py-2 small">
-          Please correct the {errorCount === 1 ? 'highlighted field' : `${errorCount} highlighted fields`}.
-        </Alert>
-      )}
+      <FormErrorSummary count={Object.keys(errors).length} />
       <fieldset disabled={disabled}>
         <Accordion
           activeKey={openSections}

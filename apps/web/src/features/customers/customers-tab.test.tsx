@@ -1,9 +1,10 @@
-import { ROLE_USER, type Customer, type Page } from '@desk/domain';
+import { type Customer, type Page } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
 
 const customer = (id: number, fields: Partial<Customer> = {}): Customer => ({
   id,
@@ -49,22 +50,7 @@ const sierra = customer(2, {
 const page = (items: Customer[]): FakeAnswer =>
   ok({ items, filtered: items.length, total: 20, page: 1, size: 10 } satisfies Page<Customer>);
 
-function stubSales(handlers: Parameters<typeof stubApi>[0]) {
-  return stubApi({
-    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
-    'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
-    'GET /api/users/roles': ok([ROLE_USER]),
-    ...handlers,
-  });
-}
-
-const listRequests = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/customers/?'));
-
-const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {
-  const call = fetchMock.mock.calls.find(([url, init]) => String(url) === path && init?.method === method);
-  return call ? JSON.parse(String(call[1]!.body)) : undefined;
-};
+const listRequests = (fetchMock: ReturnType<typeof stubApi>) => requestsTo(fetchMock, '/api/customers/?');
 
 describe('Sales > Customers', () => {
   it('lists a server page of customers and expands a row into its details', async () => {

@@ -1,8 +1,8 @@
 import type { Customer } from '@desk/domain';
-import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
 import { customerKeys } from './api/query-keys';
@@ -31,16 +31,11 @@ export const CUSTOMER_COLUMNS: Column<Customer>[] = [
   },
 ];
 
-type Editor = { seq: number; id: number | null; show: boolean };
-
 /** Sales > Customers: the customer list with its editor and delete confirmation. */
 export function CustomersTab() {
-  const [editor, setEditor] = useState<Editor | null>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const { editor, open: openEditor, close: closeEditor } = useEditorSlot();
+  const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
-
-  const openEditor = (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
 
   return (
     <>
@@ -60,49 +55,25 @@ export function CustomersTab() {
         }
         rowActions={(c) => (
           <>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              onClick={() => openEditor(c.id)}
-              aria-label={`Edit customer ${c.id}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              onClick={() => {
-                setDeleting(c);
-                setShowDelete(true);
-              }}
-              aria-label={`Delete customer ${c.id}`}
-            >
-              Delete
-            </Button>
+            <RowAction action="Edit" subject={`customer ${c.id}`} onClick={() => openEditor(c.id)} />
+            <RowAction action="Delete" subject={`customer ${c.id}`} onClick={() => deleting.ask(c)} />
           </>
         )}
       />
 
-      {editor && (
-        <CustomerModal
-          key={editor.seq}
-          show={editor.show}
-          customerId={editor.id}
-          onClose={() => setEditor({ ...editor, show: false })}
-        />
-      )}
+      {editor && <CustomerModal key={editor.seq} show={editor.show} customerId={editor.id} onClose={closeEditor} />}
 
       <ConfirmModal
-        show={showDelete && deleting !== null}
+        show={deleting.show}
         objectName="Customer"
         action="delete"
-        onConfirm={() => deleteCustomer.mutateAsync(deleting!.id)}
-        onClose={() => setShowDelete(false)}
+        onConfirm={() => deleteCustomer.mutateAsync(deleting.target!.id)}
+        onClose={deleting.close}
       >
-        <p className="mb-0">Are you sure you would like to delete the customer (id: {deleting?.id})?</p>
-        {deleting && (
+        <p className="mb-0">Are you sure you would like to delete the customer (id: {deleting.target?.id})?</p>
+        {deleting.target && (
           <p className="mb-0 mt-1 small text-secondary">
-            {[deleting.customerNo, deleting.name].filter(Boolean).join(' - ')}
+            {[deleting.target.customerNo, deleting.target.name].filter(Boolean).join(' - ')}
           </p>
         )}
       </ConfirmModal>

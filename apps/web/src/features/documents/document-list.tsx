@@ -3,6 +3,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
+import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
 import { documentKeys } from './api/query-keys';
@@ -62,8 +63,6 @@ export interface DocumentListProps {
   jobNameNote?: (row: DocumentListItem) => ReactNode;
 }
 
-type Editor = { seq: number; id: number | null; show: boolean };
-
 /**
  * The order and quote list (docs/product.md section 2): a server-paged table with refresh, Create, and
  * duplicate, edit and delete per row.
@@ -77,13 +76,10 @@ export function DocumentList({
   jobNameNote,
 }: DocumentListProps) {
   const label = KIND_INFO[kind].label;
-  const [editor, setEditor] = useState<Editor | null>(null);
+  const { editor, open: openEditor, close: closeEditor } = useEditorSlot();
   const [duplicating, setDuplicating] = useState<{ seq: number; source: DocumentListItem; show: boolean } | null>(null);
-  const [deleting, setDeleting] = useState<DocumentListItem | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const deleting = useConfirmTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
-
-  const openEditor = (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
 
   return (
     <>
@@ -107,33 +103,13 @@ export function DocumentList({
         }
         rowActions={(d) => (
           <>
-            <Button
-              variant="outline-secondary"
-              size="sm"
+            <RowAction
+              action="Duplicate"
+              subject={`${kind} ${d.id}`}
               onClick={() => setDuplicating((p) => ({ seq: (p?.seq ?? 0) + 1, source: d, show: true }))}
-              aria-label={`Duplicate ${kind} ${d.id}`}
-            >
-              Duplicate
-            </Button>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              onClick={() => openEditor(d.id)}
-              aria-label={`Edit ${kind} ${d.id}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              onClick={() => {
-                setDeleting(d);
-                setShowDelete(true);
-              }}
-              aria-label={`Delete ${kind} ${d.id}`}
-            >
-              Delete
-            </Button>
+            />
+            <RowAction action="Edit" subject={`${kind} ${d.id}`} onClick={() => openEditor(d.id)} />
+            <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />
           </>
         )}
       />
@@ -144,7 +120,7 @@ export function DocumentList({
           {renderEditor({
             show: editor.show,
             documentId: editor.id,
-            onClose: () => setEditor({ ...editor, show: false }),
+            onClose: closeEditor,
           })}
         </Fragment>
       )}
@@ -165,18 +141,18 @@ export function DocumentList({
       )}
 
       <ConfirmModal
-        show={showDelete && deleting !== null}
+        show={deleting.show}
         objectName={label}
         action="delete"
-        onConfirm={() => deleteDocument.mutateAsync(deleting!.id)}
-        onClose={() => setShowDelete(false)}
+        onConfirm={() => deleteDocument.mutateAsync(deleting.target!.id)}
+        onClose={deleting.close}
       >
         <p className="mb-0">
-          Are you sure you would like to delete the {kind} (id: {deleting?.id})?
+          Are you sure you would like to delete the {kind} (id: {deleting.target?.id})?
         </p>
-        {deleting && (
+        {deleting.target && (
           <p className="mb-0 mt-1 small text-secondary">
-            {[deleting.customerName, deleting.jobName].filter(Boolean).join(' - ')}
+            {[deleting.target.customerName, deleting.target.jobName].filter(Boolean).join(' - ')}
           </p>
         )}
       </ConfirmModal>

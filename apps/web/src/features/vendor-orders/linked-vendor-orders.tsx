@@ -1,14 +1,16 @@
 import type { LinkedOrder, VendorOrder } from '@desk/domain';
 import { useId, useMemo, useState } from 'react';
-import { Button, Spinner, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
-import { errorText } from '../../components/ui/result-banner';
+import { BusyButton } from '../../components/ui/busy-button';
+import { RowsTable } from '../../components/ui/list-table';
+import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { useConfirmTarget } from '../../components/ui/row-actions';
 import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useCreateLinkedOrder } from './api/create-linked-order';
 import { useDeleteLinkedOrder } from './api/delete-linked-order';
 import { useLinkedVendorOrders } from './api/list-linked-vendor-orders';
 import { useVendorOrderOptions } from './api/list-vendor-orders';
+import { UnlinkButton, UnlinkConfirm } from './unlink';
 import { EstimatedArrival, VendorOrderStatusBadge } from './vendor-order-status';
 
 // The order modal's section and the vendor order modal read and invalidate the same keys.
@@ -31,8 +33,7 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
   const unlink = useDeleteLinkedOrder();
   const [selected, setSelected] = useState<VendorOrder | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<LinkedOrder | null>(null);
-  const [showRemove, setShowRemove] = useState(false);
+  const removing = useConfirmTarget<LinkedOrder>();
 
   const rows = useMemo(() => links.data ?? [], [links.data]);
   // A vendor order already linked to this order cannot be linked again.
@@ -75,15 +76,15 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
             placeholder={optionsLoading ? 'Loading...' : 'Search vendor orders by name, status or id'}
           />
         </div>
-        <Button
+        <BusyButton
           variant="primary"
           onClick={() => void submit()}
+          busy={link.isPending}
           disabled={selected === null || link.isPending}
           style={{ minWidth: '5rem' }}
         >
-          {link.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Link
-        </Button>
+        </BusyButton>
       </div>
 
       <div aria-live="polite">
@@ -93,102 +94,53 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
           </Banner>
         )}
       </div>
-      {vendorOrders.isError && (
-        <Banner variant="danger" title="Vendor orders could not be loaded">
-          <small>{errorText(vendorOrders.error)}</small>
-        </Banner>
-      )}
-      {links.isError && (
-        <Banner variant="danger" title="Linked vendor orders could not be loaded">
-          <small>{errorText(links.error)}</small>
-        </Banner>
-      )}
+      {vendorOrders.isError && <ErrorBanner title="Vendor orders could not be loaded" error={vendorOrders.error} />}
+      {links.isError && <ErrorBanner title="Linked vendor orders could not be loaded" error={links.error} />}
 
-      <div className="table-responsive border rounded">
-        <Table
-          hover
-          size="sm"
-          className="align-middle mb-0"
-          aria-label="Linked vendor orders"
-          aria-busy={links.isFetching}
-        >
-          <thead className="table-light">
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col" className={column === 'Actions' ? 'text-end' : undefined}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {links.isPending ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
-                  <span role="status">
-                    <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                    Loading...
-                  </span>
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
-                  No vendor orders are linked to this order
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <div className="fw-medium">{row.vendorOrder.name}</div>
-                    <div className="small text-secondary">ID {row.vendorOrder.id}</div>
-                  </td>
-                  <td className="small">{row.vendorOrder.description}</td>
-                  <td>
-                    <EstimatedArrival date={row.vendorOrder.estimatedArrival} status={row.vendorOrder.status} />
-                  </td>
-                  <td>
-                    <VendorOrderStatusBadge status={row.vendorOrder.status} />
-                  </td>
-                  <td className="text-end">
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      onClick={() => {
-                        setRemoving(row);
-                        setShowRemove(true);
-                      }}
-                      aria-label={`Unlink vendor order ${row.vendorOrder.id}`}
-                      title="Remove this link; the vendor order itself is kept"
-                    >
-                      Unlink
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Linked vendor orders"
+        columns={COLUMNS}
+        rows={rows}
+        pending={links.isPending}
+        busy={links.isFetching}
+        empty="No vendor orders are linked to this order"
+        renderRow={(row) => (
+          <tr key={row.id}>
+            <td>
+              <div className="fw-medium">{row.vendorOrder.name}</div>
+              <div className="small text-secondary">ID {row.vendorOrder.id}</div>
+            </td>
+            <td className="small">{row.vendorOrder.description}</td>
+            <td>
+              <EstimatedArrival date={row.vendorOrder.estimatedArrival} status={row.vendorOrder.status} />
+            </td>
+            <td>
+              <VendorOrderStatusBadge status={row.vendorOrder.status} />
+            </td>
+            <td className="text-end">
+              <UnlinkButton
+                subject={`vendor order ${row.vendorOrder.id}`}
+                title="Remove this link; the vendor order itself is kept"
+                onClick={() => removing.ask(row)}
+              />
+            </td>
+          </tr>
+        )}
+      />
 
-      <ConfirmModal
-        show={showRemove && removing !== null}
+      <UnlinkConfirm
         objectName="Vendor order link"
-        action="delete"
-        onConfirm={() => unlink.mutateAsync(removing!.id)}
-        onClose={() => setShowRemove(false)}
+        show={removing.show}
+        onConfirm={() => unlink.mutateAsync(removing.target!.id)}
+        onClose={removing.close}
       >
-        {removing && (
+        {removing.target && (
           <>
-            <p className="mb-0">
-              Are you sure you would like to remove the link to vendor order {removing.vendorOrder.name} (id:{' '}
-              {removing.vendorOrder.id})?
-            </p>
-            <p className="mb-0 mt-1 small text-secondary">The order and the vendor order themselves are kept.</p>
+            Are you sure you would like to remove the link to vendor order {removing.target.vendorOrder.name} (id:{' '}
+            {removing.target.vendorOrder.id})?
           </>
         )}
-      </ConfirmModal>
+      </UnlinkConfirm>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { ROLE_USER, type LinkedOrder, type Page, type VendorOrder } from '@desk/domain';
+import { type LinkedOrder, type Page, type VendorOrder } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
 
 const vendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder => ({
   id,
@@ -38,22 +39,7 @@ const coastal = vendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', stat
 const page = (items: VendorOrder[]): FakeAnswer =>
   ok({ items, filtered: items.length, total: items.length, page: 1, size: 10 } satisfies Page<VendorOrder>);
 
-function stubSales(handlers: Parameters<typeof stubApi>[0]) {
-  return stubApi({
-    'GET /api/config': ok({ companyName: 'Acme Doors', taxRate: 0.0975 }),
-    'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
-    'GET /api/users/roles': ok([ROLE_USER]),
-    ...handlers,
-  });
-}
-
-const listRequests = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/vendor-orders/?'));
-
-const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) => {
-  const call = fetchMock.mock.calls.find(([url, init]) => String(url) === path && init?.method === method);
-  return call ? JSON.parse(String(call[1]!.body)) : undefined;
-};
+const listRequests = (fetchMock: ReturnType<typeof stubApi>) => requestsTo(fetchMock, '/api/vendor-orders/?');
 
 const link = (id: number, order: Partial<LinkedOrder['order']> & { id: number }, vo: VendorOrder): LinkedOrder => ({
   id,

@@ -1,9 +1,9 @@
 import type { VendorOrder } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteVendorOrder } from './api/delete-vendor-order';
 import { listVendorOrdersPage } from './api/list-vendor-orders';
 import { vendorOrderKeys } from './api/query-keys';
@@ -32,8 +32,6 @@ export const VENDOR_ORDER_COLUMNS: Column<VendorOrder>[] = [
   },
 ];
 
-type Editor = { seq: number; id: number | null; show: boolean };
-
 /**
  * Sales > Vendor Orders (docs/product.md section 2, "Vendor order list"): the list, its editor and the
  * delete confirmation. The editor closes on save or cancel and the list reloads; a save's toast
@@ -41,16 +39,12 @@ type Editor = { seq: number; id: number | null; show: boolean };
  */
 export function VendorOrdersTab() {
   const queryClient = useQueryClient();
-  const [editor, setEditor] = useState<Editor | null>(null);
-  const [deleting, setDeleting] = useState<VendorOrder | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const slot = useEditorSlot();
+  const deleting = useConfirmTarget<VendorOrder>();
   const deleteVendorOrder = useDeleteVendorOrder();
 
-  const openEditor = (id: number | null) => {
-    setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
-  };
   const closeEditor = () => {
-    setEditor((e) => (e ? { ...e, show: false } : e));
+    slot.close();
     void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.lists() });
   };
 
@@ -65,59 +59,42 @@ export function VendorOrdersTab() {
         initialSort="id"
         emptyText="No vendor orders found"
         toolbar={
-          <Button variant="primary" size="sm" onClick={() => openEditor(null)}>
+          <Button variant="primary" size="sm" onClick={() => slot.open(null)}>
             Create Vendor Order
           </Button>
         }
         rowActions={(v) => (
           <>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              onClick={() => openEditor(v.id)}
-              aria-label={`Edit vendor order ${v.id}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              onClick={() => {
-                setDeleting(v);
-                setShowDelete(true);
-              }}
-              aria-label={`Delete vendor order ${v.id}`}
-            >
-              Delete
-            </Button>
+            <RowAction action="Edit" subject={`vendor order ${v.id}`} onClick={() => slot.open(v.id)} />
+            <RowAction action="Delete" subject={`vendor order ${v.id}`} onClick={() => deleting.ask(v)} />
           </>
         )}
       />
 
-      {editor && (
+      {slot.editor && (
         <VendorOrderModal
-          key={editor.seq}
-          show={editor.show}
-          vendorOrderId={editor.id}
+          key={slot.editor.seq}
+          show={slot.editor.show}
+          vendorOrderId={slot.editor.id}
           onClose={closeEditor}
           // Unmounted once closed, so a deleted vendor order is not asked for again.
-          onExited={() => setEditor((e) => (e?.show ? e : null))}
+          onExited={slot.exited}
           onSaved={closeEditor}
         />
       )}
 
       <ConfirmModal
-        show={showDelete && deleting !== null}
+        show={deleting.show}
         objectName="Vendor order"
         action="delete"
-        onConfirm={() => deleteVendorOrder.mutateAsync(deleting!.id)}
-        onClose={() => setShowDelete(false)}
+        onConfirm={() => deleteVendorOrder.mutateAsync(deleting.target!.id)}
+        onClose={deleting.close}
       >
         <p className="mb-0">
           Are you sure you would like to delete the vendor-order{' '}
-          <span className="text-nowrap">(id: {deleting?.id})?</span>
+          <span className="text-nowrap">(id: {deleting.target?.id})?</span>
         </p>
-        {deleting && <p className="mb-0 mt-1 small text-secondary">{deleting.name}</p>}
+        {deleting.target && <p className="mb-0 mt-1 small text-secondary">{deleting.target.name}</p>}
       </ConfirmModal>
     </>
   );

@@ -1,10 +1,11 @@
 import type { AssociatedPart } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InputGroup, Spinner, Table } from 'react-bootstrap';
-import { Banner } from '../../../components/ui/banner';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ProductLinker } from '../../../components/ui/product-linker';
-import { errorText } from '../../../components/ui/result-banner';
+import { ErrorBanner, errorText } from '../../../components/ui/result-banner';
+import { ListTableHead, TableMessageRow } from '../../../components/ui/list-table';
+import { useConfirmTarget } from '../../../components/ui/row-actions';
 import { useCreateAssociatedPart } from '../api/create-associated-part';
 import { useDeleteAssociatedPart } from '../api/delete-associated-part';
 import { useAssociatedParts } from '../api/list-associated-parts';
@@ -26,8 +27,7 @@ export function AssociatedPartsList({ packageId }: AssociatedPartsListProps) {
   const link = useCreateAssociatedPart();
   const remove = useDeleteAssociatedPart();
   const [showLinker, setShowLinker] = useState(false);
-  const [removing, setRemoving] = useState<AssociatedPart | null>(null);
-  const [showRemove, setShowRemove] = useState(false);
+  const removing = useConfirmTarget<AssociatedPart>();
 
   return (
     <>
@@ -51,37 +51,19 @@ export function AssociatedPartsList({ packageId }: AssociatedPartsListProps) {
         )}
       </div>
 
-      {parts.isError && (
-        <Banner variant="danger" title="Associated parts could not be loaded">
-          <small>{errorText(parts.error)}</small>
-        </Banner>
-      )}
+      {parts.isError && <ErrorBanner title="Associated parts could not be loaded" error={parts.error} />}
 
       <Table responsive hover size="sm" className="align-middle mb-0">
         <caption className="visually-hidden">Associated parts</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={column === 'Actions' ? 'text-end' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ListTableHead columns={COLUMNS} />
         <tbody>
           {parts.isPending ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Loading...
-              </td>
-            </tr>
+            <TableMessageRow colSpan={COLUMNS.length}>
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+              Loading...
+            </TableMessageRow>
           ) : (parts.data ?? []).length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="text-center text-secondary py-4">
-                No associated parts yet
-              </td>
-            </tr>
+            <TableMessageRow colSpan={COLUMNS.length}>No associated parts yet</TableMessageRow>
           ) : (
             parts.data!.map((part) => (
               <tr key={part.id}>
@@ -97,10 +79,7 @@ export function AssociatedPartsList({ packageId }: AssociatedPartsListProps) {
                     size="sm"
                     variant="outline-danger"
                     aria-label={`Delete associated part ${part.child_itemNo}`}
-                    onClick={() => {
-                      setRemoving(part);
-                      setShowRemove(true);
-                    }}
+                    onClick={() => removing.ask(part)}
                   >
                     Delete
                   </Button>
@@ -121,14 +100,14 @@ export function AssociatedPartsList({ packageId }: AssociatedPartsListProps) {
       />
 
       <ConfirmModal
-        show={showRemove}
+        show={removing.show}
         objectName="Associated Part"
         action="delete"
-        onConfirm={() => remove.mutateAsync({ packageId, id: removing!.id })}
-        onClose={() => setShowRemove(false)}
+        onConfirm={() => remove.mutateAsync({ packageId, id: removing.target!.id })}
+        onClose={removing.close}
       >
-        {removing &&
-          `Are you sure you would like to remove ${removing.child_itemNo} from this package (id: ${removing.id})?`}
+        {removing.target &&
+          `Are you sure you would like to remove ${removing.target.child_itemNo} from this package (id: ${removing.target.id})?`}
       </ConfirmModal>
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { RowAction } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
 import { productKeys } from '../api/query-keys';
@@ -80,30 +81,9 @@ export function ProductCatalog() {
         }
         rowActions={(p) => (
           <>
-            <Button
-              size="sm"
-              variant="outline-primary"
-              aria-label={`Edit product ${p.id}`}
-              onClick={() => setEditor(opened(p.id))}
-            >
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              aria-label={`Duplicate product ${p.id}`}
-              onClick={() => setDuplicating(opened(p))}
-            >
-              Duplicate
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-danger"
-              aria-label={`Delete product ${p.id}`}
-              onClick={() => setDeleting(opened(p))}
-            >
-              Delete
-            </Button>
+            <RowAction action="Edit" subject={`product ${p.id}`} onClick={() => setEditor(opened(p.id))} />
+            <RowAction action="Duplicate" subject={`product ${p.id}`} onClick={() => setDuplicating(opened(p))} />
+            <RowAction action="Delete" subject={`product ${p.id}`} onClick={() => setDeleting(opened(p))} />
           </>
         )}
       />

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Spinner, Table } from 'react-bootstrap';
+
+/** A small table's header row; the Actions column sits on the right. */
+export function ListTableHead({ columns, className }: { columns: readonly string[]; className?: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={column === 'Actions' ? 'text-end' : undefined}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** One full-width row with a quiet message: 'Loading...', 'No ... yet'. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="text-center text-secondary py-4">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export interface RowsTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly string[];
+  rows: readonly T[];
+  /** Nothing loaded yet: a Loading... row. */
+  pending: boolean;
+  /** A (re)load runs: aria-busy. */
+  busy: boolean;
+  /** The row when there are none. */
+  empty: ReactNode;
+  renderRow: (row: T) => ReactNode;
+}
+
+/** A bordered small table of rows a modal section lists (linked orders, linked vendor orders). */
+export function RowsTable<T>({ label, columns, rows, pending, busy, empty, renderRow }: RowsTableProps<T>) {
+  return (
+    <div className="table-responsive border rounded">
+      <Table hover size="sm" className="align-middle mb-0" aria-label={label} aria-busy={busy}>
+        <ListTableHead columns={columns} className="table-light" />
+        <tbody>
+          {pending ? (
+            <TableMessageRow colSpan={columns.length}>
+              <span role="status">
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Loading...
+              </span>
+            </TableMessageRow>
+          ) : rows.length === 0 ? (
+            <TableMessageRow colSpan={columns.length}>{empty}</TableMessageRow>
+          ) : (
+            rows.map(renderRow)
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

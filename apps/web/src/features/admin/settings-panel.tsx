@@ -1,0 +1,85 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
+import { BusyButton } from '../../components/ui/busy-button';
+import { ReloadLatestButton } from '../../components/ui/record-editor-modal';
+import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
+import { isApiError } from '../../lib/api-client';
+
+/**
+ * Saving a versioned settings record (company, e-mail): the result banner, and after a 409 the
+ * 'Reload the latest version' button that fetches the stored one.
+ */
+export function useSettingsSave<Input>(
+  query: Pick<UseQueryResult, 'refetch'>,
+  update: { mutateAsync: (input: Input) => Promise<unknown>; reset: () => void; error: unknown },
+) {
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const stale = result?.kind === 'update-failed' && isApiError(update.error) && update.error.httpStatus === 409;
+
+  /** `onFailure` sees the error before the banner shows it. */
+  const save = async (input: Input, onFailure?: (e: unknown) => void) => {
+    setResult(null);
+    try {
+      await update.mutateAsync(input);
+      setResult({ kind: 'updated' });
+    } catch (e) {
+      onFailure?.(e);
+      setResult({ kind: 'update-failed', error: errorText(e) });
+    }
+  };
+
+  const reload = async () => {
+    setResult(null);
+    update.reset();
+    await query.refetch();
+  };
+
+  return { result, clear: () => setResult(null), stale, save, reload };
+}
+
+export interface SaveStatusProps {
+  status: Pick<ReturnType<typeof useSettingsSave>, 'result' | 'clear' | 'stale' | 'reload'>;
+  /** The reload runs. */
+  reloading: boolean;
+}
+
+/** Above a settings form: the save's banner, and the reload button after a conflict. */
+export function SaveStatus({ status, reloading }: SaveStatusProps) {
+  return (
+    <>
+      <div aria-live="polite">
+        <ResultBanner result={status.result} onClose={status.clear} />
+      </div>
+      {status.stale && (
+        <div className="d-flex justify-content-end mt-n2 mb-3">
+          <ReloadLatestButton size="sm" reloading={reloading} onReload={() => void status.reload()} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The settings could not be loaded: what went wrong and a Try again button. */
+export function LoadFailedBanner({ title, query }: { title: string; query: UseQueryResult }) {
+  return (
+    <Banner variant="danger" title={title}>
+      <small>{errorText(query.error)}</small>
+      <div className="mt-2">
+        <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    </Banner>
+  );
+}
+
+/** A settings form's Save ('Saving...' while the request runs). */
+export function SaveButton({ saving }: { saving: boolean }) {
+  return (
+    <BusyButton type="submit" variant="primary" busy={saving} style={{ minWidth: '6.5rem' }}>
+      {saving ? 'Saving...' : 'Save'}
+    </BusyButton>
+  );
+}
