@@ -313,3 +313,22 @@ export async function modifierUses(db: Db, id: number): Promise<number> {
 export async function deleteModifier(db: Db, id: number): Promise<void> {
   await db.deleteFrom('package_modifiers').where('id', '=', id).execute();
 }
+
+/** The notes of the LiftNotes modifiers of these packages, by package id. */
+export async function liftNotesOf(db: Db, packageIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (packageIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('package_modifiers')
+    .select(['package_id', 'notes'])
+    .where('package_id', 'in', [...new Set(packageIds)])
+    .where('category', '=', 'LiftNotes')
+    .where('notes', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const notes = r.notes?.trim();
+    if (notes) out.set(r.package_id, [...(out.get(r.package_id) ?? []), notes]);
+  }
+  return out;
+}

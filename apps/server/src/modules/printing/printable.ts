@@ -5,17 +5,22 @@ import {
   formatCents,
   rateFromScaled,
   type CompanySettings,
+  type Customer,
   type DocumentKind,
   type PrintableDocument,
 } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
+import * as products from '../catalog/products.repository.js';
+import * as customers from '../customers/customers.repository.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 
-const address = (street: string | null, city: string | null, state: string | null, zip: string | null) =>
-  [street, [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter((x): x is string => !!x);
+const address = ({ street, city, state, zipCode }: Customer['shipTo']) =>
+  [street, [city, [state, zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(
+    (x): x is string => !!x,
+  );
 
 /** 'customer - job - OrderID n', safe as a file name. */
 export function documentFileName(kind: DocumentKind, id: number, customer: string, job: string | null): string {
@@ -32,25 +37,6 @@ export function documentFileName(kind: DocumentKind, id: number, customer: strin
 
 const isAppliedLift = (s: { source: string; category: string | null }) => s.source === 'MOD' && s.category === 'Lift';
 
-/** The notes of the LiftNotes modifiers of these packages, by package id. */
-async function liftNotesOf(db: Db, packageIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (packageIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('package_modifiers')
-    .select(['package_id', 'notes'])
-    .where('package_id', 'in', [...new Set(packageIds)])
-    .where('category', '=', 'LiftNotes')
-    .where('notes', 'is not', null)
-    .orderBy('id')
-    .execute();
-  for (const r of rows) {
-    const notes = r.notes?.trim();
-    if (notes) out.set(r.package_id, [...(out.get(r.package_id) ?? []), notes]);
-  }
-  return out;
-}
-
 export async function printableDocument(
   db: Db,
   kind: DocumentKind,
@@ -61,14 +47,11 @@ export async function printableDocument(
   const k = KINDS[kind];
   const header = await docs.findHeaderRow(db, k, id);
   if (!header) throw notFound(`${k.label} ${id} does not exist.`);
-  const customer = await db
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', header.customer_id)
-    .executeTakeFirstOrThrow();
+  const customer = await customers.findById(db, header.customer_id);
+  if (!customer) throw notFound(`Customer ${header.customer_id} does not exist.`);
   const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
   const subs = await docs.subPartsForDocument(db, k, id);
-  const liftNotes = await liftNotesOf(
+  const liftNotes = await products.liftNotesOf(
     db,
     cart.filter((l) => (subs.get(l.id) ?? []).some(isAppliedLift)).map((l) => l.product.id),
   );
@@ -91,12 +74,12 @@ export async function printableDocument(
     status: kind === 'order' ? (header.status_type ?? null) : null,
     customer: {
       name: customer.name,
-      customerNo: customer.customer_no,
-      contactName: customer.contact_name,
+      customerNo: customer.customerNo,
+      contactName: customer.contactName,
       email: customer.email,
       phone: customer.phone,
-      street: address(customer.street_street, customer.street_city, customer.street_state, customer.street_zip_code),
-      shipTo: address(customer.ship_street, customer.ship_city, customer.ship_state, customer.ship_zip_code),
+      street: address(customer.streetAddress),
+      shipTo: address(customer.shipTo),
     },
     jobName: header.job_name,
     poNumber: header.po_number,
