@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { AdminApi, uniqueSuffix, type ProductRef } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, createdToastId, listRow, signIn } from './fixtures.js';
 
 /**
  * Issue 3: the catalogue and the customers. An administrator builds a door package on screen
@@ -100,11 +100,7 @@ test.describe('product catalogue and customers', () => {
 
       // 'Create succeeded - ID: n' with the server's message, as a toast in view; the editor is
       // now Edit Product.
-      const toast = page.getByTestId('toast');
-      const created = toast.getByText(/^Create succeeded - ID: \d+$/);
-      await expect(created).toBeVisible();
-      await expect(toast.getByText('Product created', { exact: true })).toBeVisible();
-      const packageId = Number((await created.textContent())!.match(/ID: (\d+)/)![1]);
+      const packageId = await createdToastId(page, 'Product created');
       await expect(editor.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
       await expect(editor.getByText(`#${packageId} · ${itemNo}`)).toBeVisible();
       await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
@@ -306,18 +302,14 @@ test.describe('product catalogue and customers', () => {
       await modal.getByRole('spinbutton', { name: 'Residential' }).fill('0.8');
       await modal.getByRole('button', { name: 'Create', exact: true }).click();
 
-      const toast = page.getByTestId('toast');
-      const created = toast.getByText(/^Create succeeded - ID: \d+$/);
-      await expect(created).toBeVisible();
-      await expect(toast.getByText('Customer created', { exact: true })).toBeVisible();
-      const customerId = Number((await created.textContent())!.match(/ID: (\d+)/)![1]);
+      const customerId = await createdToastId(page, 'Customer created');
       await expect(modal.getByRole('heading', { name: 'Edit Customer' })).toContainText(`${name} (ID ${customerId})`);
       await expect(modal.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
 
       // ---- Edit the contact name ----
       await modal.getByLabel('Contact Name').fill('Dana Whitfield-Ortiz');
       await modal.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(toast.getByText('Update Succeeded')).toBeVisible();
+      await expect(page.getByTestId('toast').getByText('Update Succeeded')).toBeVisible();
       await expect(modal.getByLabel('Contact Name')).toHaveValue('Dana Whitfield-Ortiz');
       await expect(modal.getByRole('spinbutton', { name: 'Sectional' })).toHaveValue('0.9');
 
@@ -459,6 +451,3 @@ async function fillAddress(
 }
 
 /** A list row by its ID cell. */
-function listRow(table: Locator, id: number) {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
-}

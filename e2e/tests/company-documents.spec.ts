@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, openQuoteForEdit, signIn } from './fixtures.js';
 
 /**
  * Issue 11, customer documents: an administrator edits the letterhead in Admin > Company, the top
@@ -69,13 +69,7 @@ test.describe('company settings on documents', () => {
       ).toHaveValue('45');
 
       await page.getByRole('navigation').getByRole('link', { name: 'Sales' }).click();
-      await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
-      const quotes = page.getByRole('tabpanel', { name: 'Quotes', exact: true }).getByRole('table', { name: 'Quotes' });
-      await quotes.getByLabel('Filter Job Name').fill(jobName);
-      await listRow(quotes, quote.id)
-        .getByRole('button', { name: `Edit quote ${quote.id}` })
-        .click();
-      const modal = page.getByRole('dialog', { name: /^Edit Quote/ });
+      const modal = await openQuoteForEdit(page, { id: quote.id, jobName });
       const downloading = page.waitForEvent('download');
       await modal.getByRole('button', { name: 'Download Quote' }).click();
       const download = await downloading;
@@ -109,7 +103,3 @@ test.describe('company settings on documents', () => {
     }
   });
 });
-
-function listRow(table: Locator, id: number) {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
-}

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, listRow, openQuoteForEdit, signIn } from './fixtures.js';
 
 /**
  * Issue 11, the order and quote modal: results are seen where the clerk is (toasts in the
@@ -46,19 +46,10 @@ async function setUp(baseURL: string, lines: number): Promise<Setup> {
 }
 
 async function openQuote(page: Page, quote: { id: number; jobName: string }): Promise<Locator> {
-  await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
-  const table = page.getByRole('table', { name: 'Quotes' });
-  await table.getByLabel('Filter Job Name').fill(quote.jobName);
-  await row(table, quote.id)
-    .getByRole('button', { name: `Edit quote ${quote.id}` })
-    .click();
-  const modal = page.getByRole('dialog', { name: /^Edit Quote/ });
+  const modal = await openQuoteForEdit(page, quote);
   await expect(modal.getByRole('heading', { name: /^Edit Quote/ })).toContainText(`ID ${quote.id}`);
   return modal;
 }
-
-const row = (table: Locator, id: number) =>
-  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
 
 /** The element's box lies wholly inside the viewport. */
 async function expectInViewport(locator: Locator) {
@@ -136,7 +127,7 @@ test.describe('document modal feedback', () => {
 
     // The quotes list shows both orders under the job name.
     const table = page.getByRole('table', { name: 'Quotes' });
-    await expect(row(table, quote.id).getByTestId('exported-orders')).toHaveText(
+    await expect(listRow(table, quote.id).getByTestId('exported-orders')).toHaveText(
       `Exported to orders ${firstId}, ${secondId}`,
     );
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, listRow, signIn } from './fixtures.js';
 
 /**
  * Issue 4: a quote from catalogue to order. The catalogue and the customer are set up through
@@ -425,6 +425,3 @@ function subPartRow(table: Locator, itemNo: string) {
 }
 
 /** A list row by its ID cell. */
-function listRow(table: Locator, id: number) {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
-}

@@ -1,6 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, signIn } from './fixtures.js';
+import { ADMIN, createStaffUser, signIn, submitSignIn } from './fixtures.js';
 
 /**
  * Feedback that is seen and requests that are never replayed: offline saves fail within
@@ -164,10 +164,7 @@ test.describe('feedback, offline and sign-in', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/sales$/);
+    await submitSignIn(page, ADMIN.username, ADMIN.password);
 
     for (const [tab, table] of [
       ['Orders', 'Open Orders'],
@@ -208,10 +205,7 @@ test.describe('feedback, offline and sign-in', () => {
     // Sign out from the Admin area; the next clerk signs in and lands on /sales, not /admin.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Username').fill(clerk.username);
-    await page.getByLabel('Password').fill(clerk.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/sales$/);
+    await submitSignIn(page, clerk.username, clerk.password);
     await expect(page.getByRole('tab', { name: 'Orders', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, listRow, openQuoteForEdit, signIn } from './fixtures.js';
 
 /**
  * Issue 5: the will-call yard (Pickup Ready, Grid Manager, Loading Grid, Complete Orders, Closed
@@ -162,13 +162,7 @@ test.describe('loaders and admin', () => {
     await api.dispose();
 
     await signIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
-    const quotes = page.getByRole('tabpanel', { name: 'Quotes', exact: true }).getByRole('table', { name: 'Quotes' });
-    await quotes.getByLabel('Filter Job Name').fill(jobName);
-    await listRow(quotes, quote.id)
-      .getByRole('button', { name: `Edit quote ${quote.id}` })
-      .click();
-    const modal = page.getByRole('dialog', { name: /^Edit Quote/ });
+    const modal = await openQuoteForEdit(page, { id: quote.id, jobName });
     // No category: 640.00 x 1 = 640.00 a door, 1,280.00 for two; tax round(1,280.00 x 0.0975)
     // = 124.80; total 1,404.80.
     const totalCell = modal
@@ -308,10 +302,6 @@ async function signOut(page: Page) {
 }
 
 /** A list row by its ID cell. */
-function listRow(table: Locator, id: number) {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
-}
-
 /** A bay's row for an item: its quantity, and whether it is highlighted as priced. */
 async function expectBayRow(bay: Locator, itemNo: string, quantity: string, priced: boolean) {
   const row = bay.getByRole('row').filter({ has: bay.page().getByRole('cell', { name: itemNo, exact: true }) });

@@ -50,28 +50,21 @@ describe.each(engines())('the app (%s)', (engine) => {
 
   it('turns malformed JSON, wrong content types and huge bodies into 4xx envelopes', async () => {
     const cookie = await t.login();
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: '{"username": ',
+    const bad = await t.send(cookie, 'POST', '/api/users/addNewUser', '{"username": ', {
+      'content-type': 'application/json',
     });
     expect(bad.statusCode).toBe(400);
     expect(json(bad)).toEqual({ status: 'FAILED', data: null, message: 'The request body is not valid JSON.' });
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie, 'content-type': 'application/xml' },
-      payload: '<user/>',
-    });
+    const xml = await t.send(cookie, 'POST', '/api/users/addNewUser', '<user/>', { 'content-type': 'application/xml' });
     expect(xml.statusCode).toBe(415);
     expect(json(xml).status).toBe('FAILED');
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
-    });
+    const huge = await t.send(
+      cookie,
+      'POST',
+      '/api/users/addNewUser',
+      JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+      { 'content-type': 'application/json' },
+    );
     expect(huge.statusCode).toBe(413);
     expect(json(huge)).toEqual({ status: 'FAILED', data: null, message: 'The request body is too large.' });
     const empty = await t.app.inject({

@@ -206,12 +206,13 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     });
     expect(same.statusCode).toBe(200);
     const cookie = await t.login();
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie, origin: 'null' },
-      payload: { username: 'sneaky', password: 'Quiet-shadow-19-fox' },
-    });
+    const add = await t.send(
+      cookie,
+      'POST',
+      '/api/users/addNewUser',
+      { username: 'sneaky', password: 'Quiet-shadow-19-fox' },
+      { origin: 'null' },
+    );
     expect(add.statusCode).toBe(403);
     const list = await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie } });
     expect(json<{ username: string }[]>(list).data.map((u) => u.username)).not.toContain('sneaky');
@@ -263,19 +264,13 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
 
   it("ends every session of a user whose password an administrator changes, and keeps the administrator's", async () => {
     const admin = await t.login();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: admin },
-      payload: { username: 'reset-me', password: 'First-river-stone-41' },
-    });
+    await t.send(admin, 'POST', '/api/users/addNewUser', { username: 'reset-me', password: 'First-river-stone-41' });
     const s1 = await t.login('reset-me', 'First-river-stone-41');
     const s2 = await t.login('reset-me', 'First-river-stone-41');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/modifyCredentials',
-      headers: { cookie: admin },
-      payload: { username: 'reset-me', oldPassword: 'First-river-stone-41', password: 'Second-river-stone-42' },
+    const res = await t.send(admin, 'PUT', '/api/users/modifyCredentials', {
+      username: 'reset-me',
+      oldPassword: 'First-river-stone-41',
+      password: 'Second-river-stone-42',
     });
     expect(res.statusCode).toBe(200);
     for (const cookie of [s1, s2]) {

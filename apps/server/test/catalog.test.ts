@@ -6,11 +6,7 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
   let admin: string;
   let staff: string;
   let types: Record<string, number>;
-  const as = (cookie: string) =>
-    userApi(
-      () => t,
-      () => cookie,
-    ).send;
+  const as = (cookie: string) => userApi(() => ({ t, cookie })).send;
   let A: ReturnType<typeof as>;
   let S: ReturnType<typeof as>;
   const tableCount = async (table: 'products' | 'associated_parts' | 'package_modifiers') =>

@@ -90,11 +90,8 @@ describe.each(engines())('company settings (%s)', (engine) => {
       expect(res.statusCode, message).toBe(400);
       expect(json(res)).toEqual({ status: 'FAILED', data: null, message });
     }
-    const notAnObject = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings/company',
-      headers: { cookie: admin, 'content-type': 'application/json' },
-      payload: '[1, 2]',
+    const notAnObject = await t.send(admin, 'PUT', '/api/settings/company', '[1, 2]', {
+      'content-type': 'application/json',
     });
     expect(notAnObject.statusCode).toBe(400);
     expect(json(notAnObject).message).toBe('Send the company settings as a JSON object.');
@@ -173,12 +170,7 @@ describe.each(engines())('company settings (%s)', (engine) => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/send-emailQuote/${quote.id}`,
-      headers: { cookie: staff },
-      payload: {},
-    });
+    const res = await t.send(staff, 'POST', `/api/send-emailQuote/${quote.id}`, {});
     expect(res.statusCode).toBe(200);
     const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);

@@ -21,10 +21,7 @@ const acme = {
 describe.each(engines())('customers API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const { send: call } = userApi(
-    () => t,
-    () => staff,
-  );
+  const { send: call } = userApi(() => ({ t, cookie: staff }));
   const count = async () =>
     Number(
       (

@@ -13,10 +13,7 @@ describe.each(engines())('document feedback (%s)', (engine) => {
   let customerId: number;
   let packageId: number;
 
-  const { send: S, data } = userApi(
-    () => t,
-    () => staff,
-  );
+  const { send: S, data } = userApi(() => ({ t, cookie: staff }));
   const ordersFrom = async (quoteId: number) =>
     (
       await sql<{ id: number }>`select id from orders where source_quote_id = ${quoteId} order by id`.execute(
@@ -33,19 +30,13 @@ describe.each(engines())('document feedback (%s)', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const admin = await t.login();
     staff = await t.staff('counter');
-    const A = userApi(
-      () => t,
-      () => admin,
-    ).data;
-    const types = (await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[];
-    customerId = (await A('POST', '/api/customers/create', { name: 'Hendricks Overhead Door', useTax: true })).id;
+    customerId = (await t.admin('POST', '/api/customers/create', { name: 'Hendricks Overhead Door', useTax: true })).id;
     packageId = (
-      await A('POST', '/api/products/create', {
+      await t.admin('POST', '/api/products/create', {
         itemNo: 'PKG-0907',
         wholesalePrice: 812.4,
-        productType: types.find((x) => x.type === 'Door Package')!.id,
+        productType: (await t.productTypes())['Door Package'],
       })
     ).id;
   });

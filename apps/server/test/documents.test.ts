@@ -19,13 +19,8 @@ interface Fixture {
 }
 
 async function setup(t: TestApp, admin: string): Promise<Fixture> {
-  const A = userApi(
-    () => t,
-    () => admin,
-  ).data;
-  const types = Object.fromEntries(
-    ((await A('GET', '/api/dropdown/product-type')) as { id: number; type: string }[]).map((x) => [x.type, x.id]),
-  );
+  const A = userApi(() => ({ t, cookie: admin })).data;
+  const types = await t.productTypes();
   const customer = await A('POST', '/api/customers/create', {
     name: 'Sierra Door Installers',
     customerNo: 'C-4001',
@@ -103,10 +98,7 @@ describe.each(engines())('documents API (%s)', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const { send: S, data } = userApi(
-    () => t,
-    () => staff,
-  );
+  const { send: S, data } = userApi(() => ({ t, cookie: staff }));
 
   describe.each(['order', 'quote'] as const)('%s', (kind) => {
     const plural = `${kind}s`;

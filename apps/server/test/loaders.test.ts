@@ -4,23 +4,16 @@ import { createTestApp, engines, json, userApi, type TestApp } from './support.j
 describe.each(engines())('loaders API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const { send: S, data } = userApi(
-    () => t,
-    () => staff,
-  );
+  const { send: S, data } = userApi(() => ({ t, cookie: staff }));
   const customers: number[] = [];
   const orders: number[] = [];
   let pkgId: number;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const admin = await t.login();
     staff = await t.staff('loader');
-    const A = userApi(
-      () => t,
-      () => admin,
-    ).data;
-    const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
+    const A = t.admin;
+    const types = await t.productTypes();
     const pkg = await A('POST', '/api/products/create', {
       itemNo: 'PKG-0907',
       itemDescription: '9x7 steel door package',
@@ -216,10 +209,7 @@ describe.each(engines())('loaders API (%s)', (engine) => {
 describe.each(engines())('loading bays per order (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const { send: S, data } = userApi(
-    () => t,
-    () => staff,
-  );
+  const { send: S, data } = userApi(() => ({ t, cookie: staff }));
   const bay = (id: number) => data('GET', `/api/getGarageBayData/${id}`);
   const place = (rows: { id: number; current_load: boolean; loading_bay: number | null }[]) =>
     data('PUT', '/api/orders/updateChosenJob', rows);
@@ -235,13 +225,9 @@ describe.each(engines())('loading bays per order (%s)', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const admin = await t.login();
     staff = await t.staff('yard');
-    const A = userApi(
-      () => t,
-      () => admin,
-    ).data;
-    const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
+    const A = t.admin;
+    const types = await t.productTypes();
     pkg = await A('POST', '/api/products/create', {
       itemNo: 'PKG-1608',
       itemDescription: '16x8 insulated door package',

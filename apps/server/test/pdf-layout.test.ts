@@ -79,11 +79,7 @@ describe.each(engines())('document layout (%s)', (engine) => {
   let staff: string;
   const docs: Record<string, { id: number; kind: 'order' | 'quote'; lines: number; lifts: number }> = {};
 
-  const call = (cookie: string) =>
-    userApi(
-      () => t,
-      () => cookie,
-    ).data;
+  const call = (cookie: string) => userApi(() => ({ t, cookie })).data;
 
   const download = async (kind: 'order' | 'quote', id: number, noPricePrint = false, tag = '') => {
     const res = await t.app.inject({
@@ -109,7 +105,7 @@ describe.each(engines())('document layout (%s)', (engine) => {
     const A = call(admin);
     const S = call(staff);
     await A('PUT', '/api/settings/company', COMPANY);
-    const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
+    const types = await t.productTypes();
     const product = (itemNo: string, itemDescription: string, extra: object = {}) =>
       A('POST', '/api/products/create', { itemNo, itemDescription, productType: types.Hardware, ...extra });
     const pkg = await A('POST', '/api/products/create', {

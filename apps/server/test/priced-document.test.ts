@@ -18,17 +18,12 @@ describe.each(engines())('one priced document (%s)', (engine) => {
   let staff: string;
   const f: Record<string, any> = {};
 
-  const call = userApi(
-    () => t,
-    () => staff,
-  ).data;
+  const call = userApi(() => ({ t, cookie: staff })).data;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { TAX_RATE: '0.0975' });
     staff = await t.login();
-    const types = Object.fromEntries(
-      ((await call('GET', '/api/dropdown/product-type')) as { id: number; type: string }[]).map((x) => [x.type, x.id]),
-    );
+    const types = await t.productTypes();
     f.customer = await call('POST', '/api/customers/create', {
       name: 'Sierra Door Installers',
       customerNo: 'C-4101',

@@ -21,11 +21,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   let quote: any;
   let bare: any;
 
-  const call = (cookie: string) =>
-    userApi(
-      () => t,
-      () => cookie,
-    ).data;
+  const call = (cookie: string) => userApi(() => ({ t, cookie })).data;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -49,7 +45,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     staff = await t.staff('printer');
     const A = call(admin);
     const S = call(staff);
-    const types = Object.fromEntries((await A('GET', '/api/dropdown/product-type')).map((x: any) => [x.type, x.id]));
+    const types = await t.productTypes();
     const pkg = await A('POST', '/api/products/create', {
       itemNo: 'PKG-1607',
       itemDescription: '16x7 insulated steel sectional door package',
@@ -165,12 +161,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   );
 
   it.skipIf(!hasPdftotext)('prints no price at all with noPricePrint', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/download-excelQuote/${quote.id}`,
-      headers: { cookie: staff },
-      payload: { noPricePrint: true },
-    });
+    const res = await t.send(staff, 'POST', `/api/download-excelQuote/${quote.id}`, { noPricePrint: true });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain(`QUOTE ${quote.id}`);
@@ -185,20 +176,9 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     async () => {
       const detail = (await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: { cookie: staff } })).json().data;
       const save = (noPricePrint: boolean) =>
-        t.app.inject({
-          method: 'PUT',
-          url: `/api/quotes/update/${quote.id}`,
-          headers: { cookie: staff },
-          payload: { ...detail, noPricePrint, version: undefined },
-        });
+        t.send(staff, 'PUT', `/api/quotes/update/${quote.id}`, { ...detail, noPricePrint, version: undefined });
       expect((await save(true)).statusCode).toBe(200);
-      const download = (payload: object) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/download-excelQuote/${quote.id}`,
-          headers: { cookie: staff },
-          payload,
-        });
+      const download = (payload: object) => t.send(staff, 'POST', `/api/download-excelQuote/${quote.id}`, payload);
       expect(pdfText((await download({})).rawPayload)).not.toContain('$');
       // The request's own choice wins over the stored flag.
       expect(pdfText((await download({ noPricePrint: false })).rawPayload)).toContain('$');
@@ -208,16 +188,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   );
 
   it('answers 404 for a missing document and 401 without a session', async () => {
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/download-excelOrder/999999',
-          headers: { cookie: staff },
-          payload: {},
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.send(staff, 'POST', '/api/download-excelOrder/999999', {})).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/download-excelOrder/${order.id}`, payload: {} })).statusCode,
     ).toBe(401);
@@ -233,11 +204,9 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
       emailForward: 'archive@cote-doors.example.com',
     });
     received.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/send-emailOrder/${order.id}`,
-      headers: { cookie: staff },
-      payload: { orderId: order.id, fileName: 'ignored' },
+    const res = await t.send(staff, 'POST', `/api/send-emailOrder/${order.id}`, {
+      orderId: order.id,
+      fileName: 'ignored',
     });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ to: 'jerome@cote.example.com', bcc: 'archive@cote-doors.example.com' });
@@ -258,12 +227,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     expect(squash(att.filename)).toBe(
       squash(`Jérôme Côté Overhead Doors - Hendricks b residence b & garage - OrderID ${order.id}.pdf`),
     );
-    const download = await t.app.inject({
-      method: 'POST',
-      url: `/api/download-excelOrder/${order.id}`,
-      headers: { cookie: staff },
-      payload: {},
-    });
+    const download = await t.send(staff, 'POST', `/api/download-excelOrder/${order.id}`, {});
     // Same document, same bytes (pdfkit stamps a creation date, which is the only difference).
     // (pdfkit writes the date as an object of its own, `(D:20261122024813Z)`, to the second.)
     const strip = (b: Buffer) =>
@@ -276,12 +240,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   });
 
   it('refuses a customer without an e-mail address with a clear 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/send-emailQuote/${bare.id}`,
-      headers: { cookie: staff },
-      payload: {},
-    });
+    const res = await t.send(staff, 'POST', `/api/send-emailQuote/${bare.id}`, {});
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Customer No Mail Doors has no e-mail address; add one to the customer first.');
   });
@@ -295,12 +254,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
       { ...cfg, emailForward: 'not an address' },
       { ...cfg, quoteBody: '' },
     ]) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/updateAutoEmailConfig',
-        headers: { cookie: admin },
-        payload: bad,
-      });
+      const r = await t.send(admin, 'POST', '/api/updateAutoEmailConfig', bad);
       expect(r.statusCode).toBe(400);
     }
     // A job name with a line break cannot smuggle a header through the subject either.
@@ -320,12 +274,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
     const A = call(admin);
     const cfg = await A('GET', '/api/grabAutoEmailConfig');
     await A('POST', '/api/updateAutoEmailConfig', { ...cfg, quoteSubject: 'Quote {documentNumber}' });
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/updateAutoEmailConfig',
-      headers: { cookie: admin },
-      payload: { ...cfg, quoteSubject: 'stale' },
-    });
+    const stale = await t.send(admin, 'POST', '/api/updateAutoEmailConfig', { ...cfg, quoteSubject: 'stale' });
     expect(stale.statusCode).toBe(409);
   });
 
@@ -370,14 +319,7 @@ describe.each(engines())('documents and e-mail (%s)', (engine) => {
   });
 
   it('keeps answering other requests while PDFs render', async () => {
-    const renders = Array.from({ length: 6 }, () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/download-excelOrder/${order.id}`,
-        headers: { cookie: staff },
-        payload: {},
-      }),
-    );
+    const renders = Array.from({ length: 6 }, () => t.send(staff, 'POST', `/api/download-excelOrder/${order.id}`, {}));
     const started = Date.now();
     const health = await t.app.inject({ url: '/api/health' });
     const healthMs = Date.now() - started;

@@ -114,6 +114,14 @@ export interface TestApp {
   login(username?: string, password?: string): Promise<string>;
   /** Adds a user through the API as the administrator; answers its Cookie header. */
   staff(username?: string): Promise<string>;
+  /** Requests as the user of this Cookie header. */
+  as(cookie: string): ReturnType<typeof userApi>;
+  /** One request as the user of this Cookie header; answers the response. */
+  send(cookie: string, ...request: Parameters<ReturnType<typeof userApi>['send']>): Promise<LightMyRequestResponse>;
+  /** A request as the administrator (signed in on first use), answering the data: for set-up steps. */
+  admin: ReturnType<typeof userApi>['data'];
+  /** The product type ids by name, as the catalogue's dropdown lists them. */
+  productTypes(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -148,33 +156,44 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     adminCookie ??= await login();
     return login(username, await addUser(app, adminCookie, username));
   };
-  return {
+  const t: TestApp = {
     app,
     config,
     db,
     clock,
     login,
     staff,
+    as: (cookie) => userApi(() => ({ t, cookie })),
+    send: (cookie, ...request) => t.as(cookie).send(...request),
+    async admin(method, url, payload) {
+      adminCookie ??= await login();
+      return t.as(adminCookie).data(method, url, payload);
+    },
+    async productTypes() {
+      const types: { id: number; type: string }[] = await t.admin('GET', '/api/dropdown/product-type');
+      return Object.fromEntries(types.map((x) => [x.type, x.id]));
+    },
     async close() {
       await app.close();
       await db.drop();
     },
   };
+  return t;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Requests as one signed-in user. The app and the cookie are getters because a describe block
- * sets them in beforeAll. `send` answers the response; `data` the answer's data, throwing with the
- * status and body on an error answer, so a set-up step that fails says why.
+ * Requests as one signed-in user. The app and the cookie come from a getter because a describe
+ * block sets them in beforeAll. `send` answers the response; `data` the answer's data, throwing
+ * with the status and body on an error answer, so a set-up step that fails says why.
  */
-export function userApi(app: () => TestApp, cookie: () => string) {
+export function userApi(session: () => { t: TestApp; cookie: string }) {
   const send = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app().app.inject({
+    session().t.app.inject({
       method,
       url,
-      headers: { cookie: cookie(), ...headers },
+      headers: { cookie: session().cookie, ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const data = async (method: Method, url: string, payload?: unknown) => {

@@ -28,26 +28,21 @@ describe.each(engines())('users (%s)', (engine) => {
   });
 
   it('adds staff and administrators; usernames are unique whatever the case', async () => {
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: admin },
-      payload: { username: 'counter1', password: 'Granite-meadow-51' },
+    const add = await t.send(admin, 'POST', '/api/users/addNewUser', {
+      username: 'counter1',
+      password: 'Granite-meadow-51',
     });
     expect(add.statusCode).toBe(201);
     expect(json(add)).toMatchObject({ status: 'OK', data: { username: 'counter1', authorities: ['ROLE_USER'] } });
-    const boss = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: admin },
-      payload: { username: 'boss', password: 'Velvet-compass-63', admin: true },
+    const boss = await t.send(admin, 'POST', '/api/users/addNewUser', {
+      username: 'boss',
+      password: 'Velvet-compass-63',
+      admin: true,
     });
     expect(json(boss).data.authorities).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: admin },
-      payload: { username: 'COUNTER1', password: 'Granite-meadow-51' },
+    const dup = await t.send(admin, 'POST', '/api/users/addNewUser', {
+      username: 'COUNTER1',
+      password: 'Granite-meadow-51',
     });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).message).toBe("The username 'COUNTER1' is already taken.");
@@ -63,12 +58,7 @@ describe.each(engines())('users (%s)', (engine) => {
       { password: 'Silver-orchard-28' },
       { username: 'valid-name', password: 'Silver-orchard-28', admin: 'yes' },
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/addNewUser',
-        headers: { cookie: admin },
-        payload,
-      });
+      const res = await t.send(admin, 'POST', '/api/users/addNewUser', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(json(res).status).toBe('FAILED');
       expect(json(res).message).toMatch(/^(Username|Password|Admin) /);
@@ -97,19 +87,17 @@ describe.each(engines())('users (%s)', (engine) => {
   it('changes a password with the old one and ends the other sessions', async () => {
     const s1 = await t.staff('changer');
     const s2 = await t.login('changer', STAFF_PASSWORD);
-    const wrong = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/modifyCredentials',
-      headers: { cookie: s1 },
-      payload: { username: 'changer', oldPassword: 'not-it', password: 'Fresh-willow-36-path' },
+    const wrong = await t.send(s1, 'PUT', '/api/users/modifyCredentials', {
+      username: 'changer',
+      oldPassword: 'not-it',
+      password: 'Fresh-willow-36-path',
     });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toMatch(/oldPassword/);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/modifyCredentials',
-      headers: { cookie: s1 },
-      payload: { username: 'changer', oldPassword: STAFF_PASSWORD, password: 'Fresh-willow-36-path' },
+    const ok = await t.send(s1, 'PUT', '/api/users/modifyCredentials', {
+      username: 'changer',
+      oldPassword: STAFF_PASSWORD,
+      password: 'Fresh-willow-36-path',
     });
     expect(ok.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: s1 } })).statusCode).toBe(200);
@@ -120,11 +108,10 @@ describe.each(engines())('users (%s)', (engine) => {
 
   it("does not let staff change someone else's password", async () => {
     const staff = await t.staff('nosy');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/modifyCredentials',
-      headers: { cookie: staff },
-      payload: { username: 'admin', oldPassword: ADMIN.password, password: 'Hostile-takeover-17' },
+    const res = await t.send(staff, 'PUT', '/api/users/modifyCredentials', {
+      username: 'admin',
+      oldPassword: ADMIN.password,
+      password: 'Hostile-takeover-17',
     });
     expect(res.statusCode).toBe(403);
     await t.login();
@@ -132,41 +119,23 @@ describe.each(engines())('users (%s)', (engine) => {
 
   it('removes a user (body: the username) and ends their sessions', async () => {
     const victim = await t.staff('leaver');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/removeUser',
-      headers: { cookie: admin, 'content-type': 'application/json' },
-      payload: JSON.stringify('leaver'),
+    const res = await t.send(admin, 'DELETE', '/api/users/removeUser', JSON.stringify('leaver'), {
+      'content-type': 'application/json',
     });
     expect(res.statusCode).toBe(200);
     expect((await users()).map((u) => u.username)).not.toContain('leaver');
     expect((await t.app.inject({ url: '/api/session', headers: { cookie: victim } })).statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/removeUser',
-      headers: { cookie: admin },
-      payload: { username: 'leaver' },
-    });
+    const again = await t.send(admin, 'DELETE', '/api/users/removeUser', { username: 'leaver' });
     expect(again.statusCode).toBe(404);
   });
 
   it('never removes your own account nor the last administrator', async () => {
-    const self = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/removeUser',
-      headers: { cookie: admin },
-      payload: { username: 'admin' },
-    });
+    const self = await t.send(admin, 'DELETE', '/api/users/removeUser', { username: 'admin' });
     expect(self.statusCode).toBe(409);
     expect(json(self).message).toBe('You cannot remove your own account.');
     // boss (an administrator) removes admin: allowed while boss remains...
     const boss = await t.login('boss', 'Velvet-compass-63');
-    const other = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/removeUser',
-      headers: { cookie: boss },
-      payload: { username: 'admin' },
-    });
+    const other = await t.send(boss, 'DELETE', '/api/users/removeUser', { username: 'admin' });
     expect(other.statusCode).toBe(200);
     // ...and now boss is the last administrator: a second admin cannot remove boss, as there is none.
     const list = await t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: boss } });
