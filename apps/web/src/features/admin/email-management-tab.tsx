@@ -1,10 +1,10 @@
 import { EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
-import { Fragment, useId, useState, type FormEvent } from 'react';
+import { Fragment, useId } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
 import { useUpdateEmailConfig } from './api/update-email-config';
-import { labelledErrors, useFieldErrors } from './field-errors';
+import { useLabelledForm } from './field-errors';
 import { LoadFailedBanner, SaveButton, SaveStatus, useSettingsSave } from './settings-panel';
 
 type EmailField = 'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward';
@@ -72,33 +72,14 @@ interface EmailFormProps {
 }
 
 function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
-  const id = useId();
-  const [values, setValues] = useState<EmailFormValues>(() => toForm(config));
-  const { errors, setErrors, clearError, reject } = useFieldErrors<EmailField>(id);
-
-  const set = (field: EmailField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    clearError(field);
-  };
+  const { id, values, set, errors, onSubmitParsed } = useLabelledForm(toForm(config), LABELS);
 
   const describedBy = (field: EmailField, hint: string | undefined) =>
     [errors[field] !== undefined && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') ||
     undefined;
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
-    const parsed = emailConfigSchema.safeParse({ ...values, version: config.version });
-    if (!parsed.success) {
-      reject(
-        labelledErrors(parsed.error.issues, LABELS),
-        FIELDS.map(({ field }) => field),
-      );
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
-  };
+  // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
+  const submit = onSubmitParsed(emailConfigSchema, () => ({ ...values, version: config.version }), onSubmit);
 
   return (
     <Form noValidate onSubmit={submit} aria-label="E-mail settings">
