@@ -1,11 +1,11 @@
 import { PASSWORD_RULE_HINT, addUserBodySchema, type AddUserBody } from '@desk/domain';
-import { useId, useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { BusyButton } from '../../components/ui/busy-button';
 import { useAddUser } from './api/add-user';
-import { labelledErrors, useFieldErrors } from './field-errors';
+import { useLabelledForm } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
 import { PasswordField } from './password-input';
+import { UsernameField } from './labelled-field';
 import './admin.css';
 
 const LABELS: Record<'username' | 'password' | 'admin', string> = {
@@ -37,68 +37,33 @@ interface AddUserFormProps {
 }
 
 function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
-  const id = useId();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [admin, setAdmin] = useState(false);
-  const { errors, setErrors, clearError, reject } = useFieldErrors<'username' | 'password'>(id);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = addUserBodySchema.safeParse({ username, password, admin });
-    if (!parsed.success) {
-      reject(labelledErrors(parsed.error.issues, LABELS), ['username', 'password']);
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
-  };
+  const { id, values, set, textField, onSubmitParsed } = useLabelledForm<{
+    username: string;
+    password: string;
+    admin: boolean;
+  }>({ username: '', password: '', admin: false }, LABELS);
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Add user">
+    <Form noValidate onSubmit={onSubmitParsed(addUserBodySchema, () => values, onSubmit)} aria-label="Add user">
       <fieldset disabled={busy}>
-        <Form.Group controlId={`${id}-username`} className="mb-3">
-          <Form.Label className="mb-1">New Username</Form.Label>
-          <Form.Control
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              clearError('username');
-            }}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            isInvalid={errors.username !== undefined}
-            aria-invalid={errors.username !== undefined || undefined}
-            aria-describedby={
-              errors.username !== undefined ? `${id}-username-error ${id}-username-hint` : `${id}-username-hint`
-            }
-          />
-          <Form.Control.Feedback type="invalid" id={`${id}-username-error`}>
-            {errors.username}
-          </Form.Control.Feedback>
-          <Form.Text id={`${id}-username-hint`} className="d-block">
-            3 to 64 letters, digits or . _ @ -
-          </Form.Text>
-        </Form.Group>
+        <UsernameField
+          {...textField('username')}
+          label="New Username"
+          autoComplete="off"
+          hint="3 to 64 letters, digits or . _ @ -"
+        />
         <PasswordField
-          id={`${id}-password`}
+          {...textField('password')}
           label="New User Password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            clearError('password');
-          }}
           autoComplete="new-password"
-          error={errors.password}
           hint={PASSWORD_RULE_HINT}
         />
         <Form.Group controlId={`${id}-admin`} className="mb-3">
           <Form.Check
             type="checkbox"
             label="Administrator"
-            checked={admin}
-            onChange={(e) => setAdmin(e.target.checked)}
+            checked={values.admin}
+            onChange={(e) => set('admin', e.target.checked)}
             aria-describedby={`${id}-admin-hint`}
           />
           <Form.Text id={`${id}-admin-hint`} className="d-block">

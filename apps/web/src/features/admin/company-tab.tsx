@@ -7,12 +7,12 @@ import {
 } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
-import { Loading } from '../../components/ui/loading';
 import { isApiError } from '../../lib/api-client';
 import { useCompanySettings } from './api/get-company-settings';
 import { useUpdateCompanySettings } from './api/update-company-settings';
 import { useFieldErrors } from './field-errors';
-import { LoadFailedBanner, SaveButton, SaveStatus, useSettingsSave } from './settings-panel';
+import { LabelledField } from './labelled-field';
+import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
 type FormValues = Record<CompanySettingsField, string>;
 type FieldErrors = Partial<Record<CompanySettingsField, string>>;
@@ -77,30 +77,28 @@ export function CompanyTab() {
     });
   };
 
-  if (settings.isPending) return <Loading />;
-  if (settings.isError) return <LoadFailedBanner title="The company settings could not be loaded" query={settings} />;
-
   return (
-    <>
-      <p className="text-secondary small">
-        Your business as customers see it: printed on every quote and order, and used in e-mails through the{' '}
-        <code>{'{companyName}'}</code> <code>{'{companyAddress}'}</code> <code>{'{companyPhone}'}</code>{' '}
-        <code>{'{companyEmail}'}</code> placeholders.
-      </p>
-      <Row>
-        <Col lg={8} xl={7}>
-          <SaveStatus status={status} reloading={settings.isFetching} />
-          <CompanyForm
-            // A new version from the server (a save or a reload) starts the form afresh from it.
-            key={settings.data.version}
-            settings={settings.data}
-            saving={update.isPending}
-            serverErrors={serverErrors}
-            onSubmit={(input) => void saveSettings(input)}
-          />
-        </Col>
-      </Row>
-    </>
+    <SettingsLayout
+      query={settings}
+      status={status}
+      loadFailedTitle="The company settings could not be loaded"
+      intro={
+        <>
+          Your business as customers see it: printed on every quote and order, and used in e-mails through the{' '}
+          <code>{'{companyName}'}</code> <code>{'{companyAddress}'}</code> <code>{'{companyPhone}'}</code>{' '}
+          <code>{'{companyEmail}'}</code> placeholders.
+        </>
+      }
+      col={{ lg: 8, xl: 7 }}
+      form={(data) => (
+        <CompanyForm
+          settings={data}
+          saving={update.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(input) => void saveSettings(input)}
+        />
+      )}
+    />
   );
 }
 
@@ -160,39 +158,24 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
   const control = (
     field: CompanySettingsField,
     props: { type?: string; textarea?: boolean; autoComplete?: string },
-  ) => {
-    const error = errorOf(field);
-    const hint = HINTS[field];
-    const describedBy =
-      [error !== undefined && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') ||
-      undefined;
-    return (
-      <Form.Group controlId={`${id}-${field}`} className="mb-3">
-        <Form.Label className="mb-1">
+  ) => (
+    <LabelledField
+      id={`${id}-${field}`}
+      label={
+        <>
           {COMPANY_SETTINGS_LABELS[field]}
           {field === 'quoteValidityDays' && ' (days)'}
-        </Form.Label>
-        <Form.Control
-          {...(props.textarea ? { as: 'textarea' as const, rows: 4 } : { type: props.type ?? 'text' })}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-          isInvalid={error !== undefined}
-          aria-invalid={error !== undefined || undefined}
-          aria-describedby={describedBy}
-          autoComplete={props.autoComplete ?? 'off'}
-          {...(field === 'quoteValidityDays' ? { min: 1, max: 3650, step: 1, inputMode: 'numeric' as const } : {})}
-        />
-        <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
-          {error}
-        </Form.Control.Feedback>
-        {hint && (
-          <Form.Text id={`${id}-${field}-hint`} className="d-block">
-            {hint}
-          </Form.Text>
-        )}
-      </Form.Group>
-    );
-  };
+        </>
+      }
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      error={errorOf(field)}
+      hint={HINTS[field]}
+      {...(props.textarea ? { textarea: { rows: 4 } } : { type: props.type ?? 'text' })}
+      autoComplete={props.autoComplete ?? 'off'}
+      {...(field === 'quoteValidityDays' ? { min: 1, max: 3650, step: 1, inputMode: 'numeric' as const } : {})}
+    />
+  );
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Company settings">

@@ -1,11 +1,11 @@
 import { EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
-import { Fragment, useId, useState, type FormEvent } from 'react';
-import { Col, Form, Row } from 'react-bootstrap';
-import { Loading } from '../../components/ui/loading';
+import { Fragment, useId } from 'react';
+import { Col, Form } from 'react-bootstrap';
 import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
 import { useUpdateEmailConfig } from './api/update-email-config';
-import { labelledErrors, useFieldErrors } from './field-errors';
-import { LoadFailedBanner, SaveButton, SaveStatus, useSettingsSave } from './settings-panel';
+import { useLabelledForm } from './field-errors';
+import { LabelledField } from './labelled-field';
+import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
 type EmailField = 'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward';
 type EmailFormValues = Record<EmailField, string>;
@@ -40,28 +40,23 @@ export function EmailManagementTab() {
   const update = useUpdateEmailConfig();
   const status = useSettingsSave(config, update);
 
-  if (config.isPending) return <Loading />;
-  if (config.isError) return <LoadFailedBanner title="The e-mail settings could not be loaded" query={config} />;
-
   return (
-    <>
-      <p className="text-secondary small">The subject and body used when a quote or order is e-mailed to a customer.</p>
-      <Row className="g-4">
-        <Col lg={7} xl={6}>
-          <SaveStatus status={status} reloading={config.isFetching} />
-          <EmailForm
-            // A new version from the server (a save or a reload) starts the form afresh from it.
-            key={config.data.version}
-            config={config.data}
-            saving={update.isPending}
-            onSubmit={(input) => void status.save(input)}
-          />
-        </Col>
+    <SettingsLayout
+      query={config}
+      status={status}
+      loadFailedTitle="The e-mail settings could not be loaded"
+      intro="The subject and body used when a quote or order is e-mailed to a customer."
+      col={{ lg: 7, xl: 6 }}
+      rowClassName="g-4"
+      aside={
         <Col lg={5} xl={4}>
           <PlaceholderHelp />
         </Col>
-      </Row>
-    </>
+      }
+      form={(data) => (
+        <EmailForm config={data} saving={update.isPending} onSubmit={(input) => void status.save(input)} />
+      )}
+    />
   );
 }
 
@@ -72,71 +67,27 @@ interface EmailFormProps {
 }
 
 function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
-  const id = useId();
-  const [values, setValues] = useState<EmailFormValues>(() => toForm(config));
-  const { errors, setErrors, clearError, reject } = useFieldErrors<EmailField>(id);
+  const { id, values, set, errors, onSubmitParsed } = useLabelledForm(toForm(config), LABELS);
 
-  const set = (field: EmailField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    clearError(field);
-  };
-
-  const describedBy = (field: EmailField, hint: string | undefined) =>
-    [errors[field] !== undefined && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') ||
-    undefined;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
-    const parsed = emailConfigSchema.safeParse({ ...values, version: config.version });
-    if (!parsed.success) {
-      reject(
-        labelledErrors(parsed.error.issues, LABELS),
-        FIELDS.map(({ field }) => field),
-      );
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
-  };
+  // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
+  const submit = onSubmitParsed(emailConfigSchema, () => ({ ...values, version: config.version }), onSubmit);
 
   return (
     <Form noValidate onSubmit={submit} aria-label="E-mail settings">
       <fieldset disabled={saving}>
         {FIELDS.map(({ field, body, hint }) => (
-          <Form.Group key={field} controlId={`${id}-${field}`} className="mb-3">
-            <Form.Label className="mb-1">{LABELS[field]}</Form.Label>
-            {body ? (
-              <Form.Control
-                as="textarea"
-                rows={5}
-                cols={50}
-                value={values[field]}
-                onChange={(e) => set(field, e.target.value)}
-                isInvalid={errors[field] !== undefined}
-                aria-invalid={errors[field] !== undefined || undefined}
-                aria-describedby={describedBy(field, hint)}
-              />
-            ) : (
-              <Form.Control
-                type={field === 'emailForward' ? 'email' : 'text'}
-                value={values[field]}
-                onChange={(e) => set(field, e.target.value)}
-                isInvalid={errors[field] !== undefined}
-                aria-invalid={errors[field] !== undefined || undefined}
-                aria-describedby={describedBy(field, hint)}
-                autoComplete="off"
-              />
-            )}
-            <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
-              {errors[field]}
-            </Form.Control.Feedback>
-            {hint && (
-              <Form.Text id={`${id}-${field}-hint`} className="d-block">
-                {hint}
-              </Form.Text>
-            )}
-          </Form.Group>
+          <LabelledField
+            key={field}
+            id={`${id}-${field}`}
+            label={LABELS[field]}
+            value={values[field]}
+            onChange={(value) => set(field, value)}
+            error={errors[field]}
+            hint={hint}
+            {...(body
+              ? { textarea: { rows: 5, cols: 50 } }
+              : { type: field === 'emailForward' ? 'email' : 'text', autoComplete: 'off' })}
+          />
         ))}
       </fieldset>
       <SaveButton saving={saving} />

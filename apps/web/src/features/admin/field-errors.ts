@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 /** Validation errors of an admin form, keyed by field, worded with the field's label. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -51,4 +51,51 @@ export function useFieldErrors<F extends string>(id: string) {
   };
 
   return { errors, setErrors, clearError, reject };
+}
+
+/** What a schema's `safeParse` answers (zod's shape, without importing zod here). */
+type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
+
+/**
+ * An admin form checked by the schema the server parses with: its values, each field's error
+ * (worded with `labels`, cleared as the field is edited) and a submit handler. A failed check puts
+ * the cursor on the first field, in `labels`' order, that has an error.
+ */
+export function useLabelledForm<V extends Record<string, string | boolean>>(
+  initial: V,
+  labels: Record<keyof V & string, string>,
+) {
+  type F = keyof V & string;
+  const id = useId();
+  const [values, setValues] = useState<V>(initial);
+  const { errors, setErrors, clearError, reject } = useFieldErrors<F>(id);
+
+  const set = <K extends F>(field: K, value: V[K]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    clearError(field);
+  };
+
+  /** A text field's props: its id (`${id}-${field}`), value, change handler and error. */
+  const textField = (field: { [K in F]: V[K] extends string ? K : never }[F]) => ({
+    id: `${id}-${field}`,
+    value: values[field] as string,
+    onChange: (value: string) => set(field, value as V[typeof field]),
+    error: errors[field],
+  });
+
+  /** Submits what `schema` parses out of `input()`, or shows why it cannot. */
+  const onSubmitParsed =
+    <T>(schema: { safeParse: (input: unknown) => Parsed<T> }, input: () => unknown, onValid: (data: T) => void) =>
+    (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const parsed = schema.safeParse(input());
+      if (!parsed.success) {
+        reject(labelledErrors(parsed.error.issues, labels), Object.keys(labels) as F[]);
+        return;
+      }
+      setErrors({});
+      onValid(parsed.data);
+    };
+
+  return { id, values, set, errors, textField, onSubmitParsed };
 }

@@ -1,12 +1,12 @@
 import { PASSWORD_RULE_HINT, modifyCredentialsBodySchema, type ModifyCredentialsBody } from '@desk/domain';
-import { useId, useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { BusyButton } from '../../components/ui/busy-button';
 import { useSession } from '../auth/api/get-session';
 import { useModifyCredentials } from './api/modify-credentials';
-import { labelledErrors, useFieldErrors } from './field-errors';
+import { useLabelledForm } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
 import { PasswordField } from './password-input';
+import { UsernameField } from './labelled-field';
 import './admin.css';
 
 const LABELS: Record<keyof ModifyCredentialsBody, string> = {
@@ -46,66 +46,24 @@ interface PasswordFormProps {
 }
 
 function PasswordForm({ initialUsername, busy, onSubmit }: PasswordFormProps) {
-  const id = useId();
-  const [username, setUsername] = useState(initialUsername);
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const { errors, setErrors, clearError, reject } = useFieldErrors<keyof ModifyCredentialsBody>(id);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = modifyCredentialsBodySchema.safeParse({ username, oldPassword, password });
-    if (!parsed.success) {
-      reject(labelledErrors(parsed.error.issues, LABELS), ['username', 'oldPassword', 'password']);
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data);
-  };
+  const { values, textField, onSubmitParsed } = useLabelledForm(
+    { username: initialUsername, oldPassword: '', password: '' },
+    LABELS,
+  );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Modify password">
+    <Form
+      noValidate
+      onSubmit={onSubmitParsed(modifyCredentialsBodySchema, () => values, onSubmit)}
+      aria-label="Modify password"
+    >
       <fieldset disabled={busy}>
-        <Form.Group controlId={`${id}-username`} className="mb-3">
-          <Form.Label className="mb-1">Username</Form.Label>
-          <Form.Control
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              clearError('username');
-            }}
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            isInvalid={errors.username !== undefined}
-            aria-invalid={errors.username !== undefined || undefined}
-            aria-describedby={errors.username !== undefined ? `${id}-username-error` : undefined}
-          />
-          <Form.Control.Feedback type="invalid" id={`${id}-username-error`}>
-            {errors.username}
-          </Form.Control.Feedback>
-        </Form.Group>
+        <UsernameField {...textField('username')} label="Username" autoComplete="username" />
+        <PasswordField {...textField('oldPassword')} label="Old Password" autoComplete="current-password" />
         <PasswordField
-          id={`${id}-oldPassword`}
-          label="Old Password"
-          value={oldPassword}
-          onChange={(v) => {
-            setOldPassword(v);
-            clearError('oldPassword');
-          }}
-          autoComplete="current-password"
-          error={errors.oldPassword}
-        />
-        <PasswordField
-          id={`${id}-password`}
+          {...textField('password')}
           label="New Password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            clearError('password');
-          }}
           autoComplete="new-password"
-          error={errors.password}
           hint={PASSWORD_RULE_HINT}
         />
       </fieldset>

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Button, Col, Row } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ReloadLatestButton } from '../../components/ui/record-editor-modal';
 import { errorText, ResultBanner, type SaveResult } from '../../components/ui/result-banner';
@@ -81,5 +82,40 @@ export function SaveButton({ saving }: { saving: boolean }) {
     <BusyButton type="submit" variant="primary" busy={saving} style={{ minWidth: '6.5rem' }}>
       {saving ? 'Saving...' : 'Save'}
     </BusyButton>
+  );
+}
+
+export interface SettingsLayoutProps<D extends { version: number }> {
+  query: UseQueryResult<D>;
+  status: SaveStatusProps['status'];
+  /** The banner's title when the settings cannot be loaded. */
+  loadFailedTitle: string;
+  /** The line above the form. */
+  intro: ReactNode;
+  /** The form column's widths; the row's class, e.g. a gutter. */
+  col: { lg: number; xl: number };
+  rowClassName?: string;
+  /** Columns beside the form's, e.g. help. */
+  aside?: ReactNode;
+  form: (data: D) => ReactNode;
+}
+
+/** A settings tab: loading, a load failure, or the intro and the form under its save status. */
+export function SettingsLayout<D extends { version: number }>(props: SettingsLayoutProps<D>) {
+  const { query, status, loadFailedTitle, intro, col, rowClassName, aside, form } = props;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailedBanner title={loadFailedTitle} query={query} />;
+  return (
+    <>
+      <p className="text-secondary small">{intro}</p>
+      <Row className={rowClassName}>
+        <Col lg={col.lg} xl={col.xl}>
+          <SaveStatus status={status} reloading={query.isFetching} />
+          {/* A new version from the server (a save or a reload) starts the form afresh from it. */}
+          <Fragment key={query.data.version}>{form(query.data)}</Fragment>
+        </Col>
+        {aside}
+      </Row>
+    </>
   );
 }

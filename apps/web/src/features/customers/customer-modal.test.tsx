@@ -1,35 +1,19 @@
-import type { Customer } from '@desk/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
+import { customer } from '../../test/customers';
 import { renderWithQuery } from '../../test/render-with-query';
 import { CustomerModal } from './customer-modal';
 
-const sierra: Customer = {
-  id: 2,
-  customerNo: 'C-1002',
+const sierra = customer(2, {
   name: 'Sierra Door Service',
   contactName: 'Maria Alvarez',
-  email: null,
-  phone: null,
-  fax: null,
-  mobilePhone: null,
   streetAddress: { street: '2291 Power Inn Rd', city: 'Sacramento', state: 'CA', zipCode: '95826' },
-  shipTo: { street: null, city: null, state: null, zipCode: null },
-  specialNeeds: null,
-  specialInstructions: null,
-  taxCode: null,
-  termsCode: null,
-  openOrders: 0,
-  useTax: false,
-  openerMultiplier: 1,
   residentialMultiplier: 0.85,
-  sectionalMultiplier: 1,
-  commercialMultiplier: 1,
   version: 4,
-};
+});
 
 const toastTitled = async (title: string) =>
   (await screen.findByText(title)).closest('[data-testid="toast"]') as HTMLElement;
@@ -40,13 +24,19 @@ function openEditor(customerId: number | null) {
   return { ...view, onClose };
 }
 
+/** Sierra open in the editor (the server also answers `answers`), ready to edit its contact. */
+async function editSierra(answers: Parameters<typeof stubApi>[0] = {}) {
+  stubApi({ 'GET /api/customers/2': ok(sierra), ...answers });
+  const user = userEvent.setup();
+  const { onClose } = openEditor(2);
+  const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });
+  const contact = await within(dialog).findByLabelText('Contact Name');
+  return { user, onClose, dialog, contact };
+}
+
 describe('customer modal: unsaved edits', () => {
   it('closes without asking when nothing changed, or when an edit was typed back', async () => {
-    stubApi({ 'GET /api/customers/2': ok(sierra) });
-    const user = userEvent.setup();
-    const { onClose } = openEditor(2);
-    const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });
-    const contact = await within(dialog).findByLabelText('Contact Name');
+    const { user, onClose, dialog, contact } = await editSierra();
 
     await user.type(contact, 'x');
     await user.type(contact, '{Backspace}');
@@ -56,11 +46,7 @@ describe('customer modal: unsaved edits', () => {
   });
 
   it('asks "Discard changes?" on the Close button, the X and Escape; Keep editing keeps the edit', async () => {
-    stubApi({ 'GET /api/customers/2': ok(sierra) });
-    const user = userEvent.setup();
-    const { onClose } = openEditor(2);
-    const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });
-    const contact = await within(dialog).findByLabelText('Contact Name');
+    const { user, onClose, dialog, contact } = await editSierra();
     await user.clear(contact);
     await user.type(contact, 'Maria A. Alvarez');
 
@@ -85,14 +71,9 @@ describe('customer modal: unsaved edits', () => {
   });
 
   it('asks nothing after the edit is saved: the saved values are the new baseline', async () => {
-    stubApi({
-      'GET /api/customers/2': ok(sierra),
+    const { user, onClose, dialog, contact } = await editSierra({
       'PUT /api/customers/update/2': ok({ ...sierra, contactName: 'Maria A. Alvarez', version: 5 }, 'Customer updated'),
     });
-    const user = userEvent.setup();
-    const { onClose } = openEditor(2);
-    const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });
-    const contact = await within(dialog).findByLabelText('Contact Name');
     await user.clear(contact);
     await user.type(contact, 'Maria A. Alvarez');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

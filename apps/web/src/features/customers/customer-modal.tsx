@@ -6,6 +6,7 @@ import { FormErrorSummary, useRecordForm } from '../../components/ui/use-record-
 import { useCreateCustomer } from './api/create-customer';
 import { useCustomer } from './api/get-customer';
 import { useUpdateCustomer } from './api/update-customer';
+import { EditorSection } from '../../components/editor-section';
 import {
   customerToForm,
   emptyCustomerForm,
@@ -146,131 +147,120 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
           onSelect={(keys) => setOpenSections((keys as string[] | null) ?? [])}
           alwaysOpen
         >
-          <Accordion.Item eventKey="details">
-            <Accordion.Header as="h3">Customer Details</Accordion.Header>
-            <Accordion.Body>
-              <Row className="g-2">
-                <Col md={3}>{field('customerNo', 'Customer No', values.customerNo, (v) => set('customerNo', v))}</Col>
-                <Col md={5}>
-                  {field('name', 'Customer Name', values.name, (v) => set('name', v), {
-                    required: true,
-                    autoComplete: 'organization',
-                  })}
-                </Col>
-                <Col md={4}>
-                  {field('contactName', 'Contact Name', values.contactName, (v) => set('contactName', v))}
-                </Col>
-                <Col md={6}>{field('email', 'E-mail', values.email, (v) => set('email', v), { type: 'email' })}</Col>
-                <Col sm={6} md={3}>
-                  {field('phone', 'Phone', values.phone, (v) => set('phone', v), { type: 'tel' })}
-                </Col>
-                <Col sm={6} md={3}>
-                  {field('mobilePhone', 'Mobile Phone', values.mobilePhone, (v) => set('mobilePhone', v), {
-                    type: 'tel',
-                  })}
-                </Col>
-                <Col sm={6} md={3}>
-                  {field('fax', 'Fax', values.fax, (v) => set('fax', v), { type: 'tel' })}
-                </Col>
-                <Col sm={6} md={3}>
-                  {field('taxCode', 'Tax Code', values.taxCode, (v) => set('taxCode', v))}
-                </Col>
-                <Col sm={6} md={3}>
-                  {field('termsCode', 'Terms Code', values.termsCode, (v) => set('termsCode', v))}
-                </Col>
-                <Col sm={6} md={3} className="d-flex align-items-end">
-                  <Form.Check
-                    type="switch"
-                    role="switch"
-                    id={`${id}-useTax`}
-                    label="Use Tax"
-                    className="mb-1"
-                    checked={values.useTax}
-                    onChange={(e) => set('useTax', e.target.checked)}
-                  />
-                </Col>
-                <Col md={6}>
-                  {field('specialNeeds', 'Special Needs', values.specialNeeds, (v) => set('specialNeeds', v), {
-                    as: 'textarea',
-                  })}
-                </Col>
-                <Col md={6}>
-                  {field(
-                    'specialInstructions',
-                    'Special Instructions',
-                    values.specialInstructions,
-                    (v) => set('specialInstructions', v),
-                    { as: 'textarea' },
-                  )}
-                </Col>
-              </Row>
-            </Accordion.Body>
-          </Accordion.Item>
+          <EditorSection eventKey="details" title="Customer Details">
+            <Row className="g-2">
+              <Col md={3}>{field('customerNo', 'Customer No', values.customerNo, (v) => set('customerNo', v))}</Col>
+              <Col md={5}>
+                {field('name', 'Customer Name', values.name, (v) => set('name', v), {
+                  required: true,
+                  autoComplete: 'organization',
+                })}
+              </Col>
+              <Col md={4}>{field('contactName', 'Contact Name', values.contactName, (v) => set('contactName', v))}</Col>
+              <Col md={6}>{field('email', 'E-mail', values.email, (v) => set('email', v), { type: 'email' })}</Col>
+              <Col sm={6} md={3}>
+                {field('phone', 'Phone', values.phone, (v) => set('phone', v), { type: 'tel' })}
+              </Col>
+              <Col sm={6} md={3}>
+                {field('mobilePhone', 'Mobile Phone', values.mobilePhone, (v) => set('mobilePhone', v), {
+                  type: 'tel',
+                })}
+              </Col>
+              <Col sm={6} md={3}>
+                {field('fax', 'Fax', values.fax, (v) => set('fax', v), { type: 'tel' })}
+              </Col>
+              <Col sm={6} md={3}>
+                {field('taxCode', 'Tax Code', values.taxCode, (v) => set('taxCode', v))}
+              </Col>
+              <Col sm={6} md={3}>
+                {field('termsCode', 'Terms Code', values.termsCode, (v) => set('termsCode', v))}
+              </Col>
+              <Col sm={6} md={3} className="d-flex align-items-end">
+                <Form.Check
+                  type="switch"
+                  role="switch"
+                  id={`${id}-useTax`}
+                  label="Use Tax"
+                  className="mb-1"
+                  checked={values.useTax}
+                  onChange={(e) => set('useTax', e.target.checked)}
+                />
+              </Col>
+              <Col md={6}>
+                {field('specialNeeds', 'Special Needs', values.specialNeeds, (v) => set('specialNeeds', v), {
+                  as: 'textarea',
+                })}
+              </Col>
+              <Col md={6}>
+                {field(
+                  'specialInstructions',
+                  'Special Instructions',
+                  values.specialInstructions,
+                  (v) => set('specialInstructions', v),
+                  { as: 'textarea' },
+                )}
+              </Col>
+            </Row>
+          </EditorSection>
 
-          <Accordion.Item eventKey="addresses">
-            <Accordion.Header as="h3">Customer Addresses</Accordion.Header>
-            <Accordion.Body>
-              <Row className="g-4">
-                <Col lg={6}>
-                  <div className="d-flex align-items-center mb-1" style={{ minHeight: '2rem' }}>
-                    <h4 className="fs-6 fw-semibold mb-0">Street Address</h4>
-                  </div>
-                  {address('streetAddress')}
-                </Col>
-                <Col lg={6}>
-                  <div className="d-flex align-items-center justify-content-between mb-1" style={{ minHeight: '2rem' }}>
-                    <h4 className="fs-6 fw-semibold mb-0">Ship To</h4>
-                    <Button
-                      variant="link"
+          <EditorSection eventKey="addresses" title="Customer Addresses">
+            <Row className="g-4">
+              <Col lg={6}>
+                <div className="d-flex align-items-center mb-1" style={{ minHeight: '2rem' }}>
+                  <h4 className="fs-6 fw-semibold mb-0">Street Address</h4>
+                </div>
+                {address('streetAddress')}
+              </Col>
+              <Col lg={6}>
+                <div className="d-flex align-items-center justify-content-between mb-1" style={{ minHeight: '2rem' }}>
+                  <h4 className="fs-6 fw-semibold mb-0">Ship To</h4>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="p-0"
+                    disabled={streetEmpty}
+                    onClick={() => {
+                      set('shipTo', { ...values.streetAddress });
+                      setErrors((all) =>
+                        Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith('shipTo'))),
+                      );
+                    }}
+                    title={shipToEmpty ? undefined : 'Replaces the Ship To address'}
+                  >
+                    Same as street address
+                  </Button>
+                </div>
+                {address('shipTo')}
+              </Col>
+            </Row>
+          </EditorSection>
+
+          <EditorSection eventKey="multipliers" title="Customer Multipliers">
+            <Alert variant="warning" className="py-2">
+              Changing these values will not alter existing orders.
+            </Alert>
+            <Row className="g-2">
+              {MULTIPLIER_FIELDS.map(({ field: name, label }) => (
+                <Col key={name} xs={6} md={3}>
+                  <Form.Group controlId={`${id}-${name}`}>
+                    <Form.Label className="mb-1 small">{label}</Form.Label>
+                    <Form.Control
+                      type="number"
                       size="sm"
-                      className="p-0"
-                      disabled={streetEmpty}
-                      onClick={() => {
-                        set('shipTo', { ...values.streetAddress });
-                        setErrors((all) =>
-                          Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith('shipTo'))),
-                        );
-                      }}
-                      title={shipToEmpty ? undefined : 'Replaces the Ship To address'}
-                    >
-                      Same as street address
-                    </Button>
-                  </div>
-                  {address('shipTo')}
+                      step=".1"
+                      min={0}
+                      inputMode="decimal"
+                      value={values[name]}
+                      onChange={(e) => set(name, e.target.value)}
+                      isInvalid={errors[name] !== undefined}
+                    />
+                    <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
+                  </Form.Group>
                 </Col>
-              </Row>
-            </Accordion.Body>
-          </Accordion.Item>
-
-          <Accordion.Item eventKey="multipliers">
-            <Accordion.Header as="h3">Customer Multipliers</Accordion.Header>
-            <Accordion.Body>
-              <Alert variant="warning" className="py-2">
-                Changing these values will not alter existing orders.
-              </Alert>
-              <Row className="g-2">
-                {MULTIPLIER_FIELDS.map(({ field: name, label }) => (
-                  <Col key={name} xs={6} md={3}>
-                    <Form.Group controlId={`${id}-${name}`}>
-                      <Form.Label className="mb-1 small">{label}</Form.Label>
-                      <Form.Control
-                        type="number"
-                        size="sm"
-                        step=".1"
-                        min={0}
-                        inputMode="decimal"
-                        value={values[name]}
-                        onChange={(e) => set(name, e.target.value)}
-                        isInvalid={errors[name] !== undefined}
-                      />
-                      <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
-                    </Form.Group>
-                  </Col>
-                ))}
-              </Row>
-              <Form.Text>1 = wholesale list price; 0.85 = 15% off.</Form.Text>
-            </Accordion.Body>
-          </Accordion.Item>
+              ))}
+            </Row>
+            <Form.Text>1 = wholesale list price; 0.85 = 15% off.</Form.Text>
+          </EditorSection>
         </Accordion>
       </fieldset>
     </Form>

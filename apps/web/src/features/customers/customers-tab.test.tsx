@@ -4,32 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { customer } from '../../test/customers';
 import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
-
-const customer = (id: number, fields: Partial<Customer> = {}): Customer => ({
-  id,
-  customerNo: `C-${1000 + id}`,
-  name: `Customer ${id}`,
-  contactName: null,
-  email: null,
-  phone: null,
-  fax: null,
-  mobilePhone: null,
-  streetAddress: { street: null, city: null, state: null, zipCode: null },
-  shipTo: { street: null, city: null, state: null, zipCode: null },
-  specialNeeds: null,
-  specialInstructions: null,
-  taxCode: null,
-  termsCode: null,
-  openOrders: 0,
-  useTax: false,
-  openerMultiplier: 1,
-  residentialMultiplier: 1,
-  sectionalMultiplier: 1,
-  commercialMultiplier: 1,
-  version: 1,
-  ...fields,
-});
 
 const sierra = customer(2, {
   name: 'Sierra Door Service',

@@ -22,6 +22,7 @@ import { useProductTypes } from '../api/list-product-types';
 import { useUpdateProduct } from '../api/update-product';
 import { AssociatedPartsList } from './associated-parts-list';
 import { PackageModifiersPanel } from './package-modifiers-panel';
+import { EditorSection } from '../../../components/editor-section';
 
 export const PACKAGE_TYPE_WARNING = 'This section requires Product Type be assigned as a Package.';
 export const PRODUCT_CREATED_WARNING = 'This section requires the product to be created.';
@@ -257,35 +258,26 @@ export function ProductEditorModal({ show, productId, onClose, onExited }: Produ
         activeKey={openSections}
         onSelect={(keys) => setOpenSections(Array.isArray(keys) ? keys : keys ? [keys] : [])}
       >
-        <Accordion.Item eventKey="details">
-          <Accordion.Header as="h3">Product Details</Accordion.Header>
-          <Accordion.Body>
-            <ProductDetailsForm
-              firstField={firstField}
-              values={values}
-              errors={errors}
-              onChange={set}
-              onSubmit={handleSubmit}
-              productTypes={types}
-              productTypesState={productTypes.isPending ? 'loading' : productTypes.isError ? 'error' : 'ready'}
-              onRetryProductTypes={() => void productTypes.refetch()}
-              modifierCostDisabled={values.productTypeId === '' || selectedIsPackage}
-              disabled={saving}
-            />
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="modifiers">
-          <Accordion.Header as="h3">Package Modifiers</Accordion.Header>
-          <Accordion.Body>
-            {packageReady ? openSections.includes('modifiers') && <PackageModifiersPanel packageId={id} /> : warnings}
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="parts">
-          <Accordion.Header as="h3">Associated Parts</Accordion.Header>
-          <Accordion.Body>
-            {packageReady ? openSections.includes('parts') && <AssociatedPartsList packageId={id} /> : warnings}
-          </Accordion.Body>
-        </Accordion.Item>
+        <EditorSection eventKey="details" title="Product Details">
+          <ProductDetailsForm
+            firstField={firstField}
+            values={values}
+            errors={errors}
+            onChange={set}
+            onSubmit={handleSubmit}
+            productTypes={types}
+            productTypesState={productTypes.isPending ? 'loading' : productTypes.isError ? 'error' : 'ready'}
+            onRetryProductTypes={() => void productTypes.refetch()}
+            modifierCostDisabled={values.productTypeId === '' || selectedIsPackage}
+            disabled={saving}
+          />
+        </EditorSection>
+        <EditorSection eventKey="modifiers" title="Package Modifiers">
+          {packageReady ? openSections.includes('modifiers') && <PackageModifiersPanel packageId={id} /> : warnings}
+        </EditorSection>
+        <EditorSection eventKey="parts" title="Associated Parts">
+          {packageReady ? openSections.includes('parts') && <AssociatedPartsList packageId={id} /> : warnings}
+        </EditorSection>
       </Accordion>
     );
   }
