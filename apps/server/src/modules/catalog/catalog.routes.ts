@@ -23,6 +23,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
+import { resourceRoutes } from '../../lib/routes.js';
 import type { CatalogService } from './catalog.service.js';
 import type { ProductKind } from './products.repository.js';
 
@@ -73,55 +74,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
   );
 
-  app.get(
-    '/api/products/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags, summary: 'One product', params: idParamsSchema, response: answers.ok(productSchema) },
-    },
-    async (request) => ok(await catalog.getProduct(request.params.id)),
-  );
-
-  app.post(
-    '/api/products/create',
-    {
-      config: { access: 'admin' },
-      schema: { tags, summary: 'Create a product', body: productInputSchema, response: answers.created(productSchema) },
-    },
-    async (request, reply) => reply.code(201).send(ok(await catalog.createProduct(request.body), 'Product created')),
-  );
-
-  app.put(
-    '/api/products/update/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Update a product',
-        params: idParamsSchema,
-        body: productInputSchema,
-        response: answers.ok(productSchema),
-      },
-    },
-    async (request) => ok(await catalog.updateProduct(request.params.id, request.body), 'Product updated'),
-  );
-
-  app.delete(
-    '/api/products/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Delete a product not used by a document or package',
-        params: idParamsSchema,
-        response: answers.none,
-      },
-    },
-    async (request) => {
-      await catalog.deleteProduct(request.params.id);
-      return ok(null, 'Product deleted');
-    },
-  );
+  resourceRoutes(app, {
+    base: '/api/products',
+    noun: 'Product',
+    tags,
+    access: { read: 'user', write: 'admin' },
+    input: productInputSchema,
+    output: productSchema,
+    summaries: { update: 'Update a product', remove: 'Delete a product not used by a document or package' },
+    get: (id) => catalog.getProduct(id),
+    create: (body) => catalog.createProduct(body),
+    update: (id, body) => catalog.updateProduct(id, body),
+    remove: (id) => catalog.deleteProduct(id),
+  });
 
   app.post(
     '/api/products/duplicate/:id',

@@ -13,6 +13,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
+import { resourceRoutes } from '../../lib/routes.js';
 import type { VendorOrdersService } from './vendor-orders.service.js';
 
 export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrdersService }> = async (
@@ -40,55 +41,19 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     },
   );
 
-  app.get(
-    '/api/vendor-orders/:id',
-    {
-      config: access,
-      schema: { tags, summary: 'One vendor order', params: idParams, response: answers.ok(vendorOrderSchema) },
-    },
-    async (request) => ok(await vendorOrders.get(request.params.id)),
-  );
-
-  app.post(
-    '/api/vendor-orders/create',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Create a vendor order',
-        body: vendorOrderInputSchema,
-        response: answers.created(vendorOrderSchema),
-      },
-    },
-    async (request, reply) => reply.code(201).send(ok(await vendorOrders.create(request.body), 'Vendor order created')),
-  );
-
-  app.put(
-    '/api/vendor-orders/update/:id',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Update a vendor order',
-        params: idParams,
-        body: vendorOrderInputSchema,
-        response: answers.ok(vendorOrderSchema),
-      },
-    },
-    async (request) => ok(await vendorOrders.update(request.params.id, request.body), 'Vendor order updated'),
-  );
-
-  app.delete(
-    '/api/vendor-orders/delete/:id',
-    {
-      config: access,
-      schema: { tags, summary: 'Delete a vendor order without links', params: idParams, response: answers.none },
-    },
-    async (request) => {
-      await vendorOrders.remove(request.params.id);
-      return ok(null, 'Vendor order deleted');
-    },
-  );
+  resourceRoutes(app, {
+    base: '/api/vendor-orders',
+    noun: 'Vendor order',
+    tags,
+    access: { read: 'user', write: 'user' },
+    input: vendorOrderInputSchema,
+    output: vendorOrderSchema,
+    summaries: { update: 'Update a vendor order', remove: 'Delete a vendor order without links' },
+    get: (id) => vendorOrders.get(id),
+    create: (body) => vendorOrders.create(body),
+    update: (id, body) => vendorOrders.update(id, body),
+    remove: (id) => vendorOrders.remove(id),
+  });
 
   app.post(
     '/api/linked-orders/create',
