@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@desk/domain';
 import type { Access } from '../plugins/auth.js';
@@ -65,4 +66,12 @@ export function resourceRoutes<I extends z.ZodType, O extends z.ZodType>(app: Ap
       return ok(null, `${noun} deleted`);
     },
   );
+}
+
+/**
+ * A route's options: who may call it (plugins/auth.ts) and its OpenAPI schema under its tags, e.g.
+ * `app.get(url, route('user', tags, { summary, params, response }), handler)`.
+ */
+export function route<S extends FastifySchema>(access: Access, tags: string[], schema: S) {
+  return { config: { access }, schema: { tags, ...schema } };
 }

@@ -4,7 +4,7 @@ import { CUSTOMER_LIST_FIELDS, customerInputSchema, customerSchema, listOrPageSc
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
-import { resourceRoutes } from '../../lib/routes.js';
+import { resourceRoutes, route } from '../../lib/routes.js';
 import type { CustomersService } from './customers.service.js';
 
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
@@ -12,15 +12,11 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
 
   app.get(
     '/api/customers/',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'All customers sorted by id; with page/size/sort/filters a page; with q a search (50 at most)',
-        querystring: listQuerySchema,
-        response: answers.ok(listOrPageSchema(customerSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'All customers sorted by id; with page/size/sort/filters a page; with q a search (50 at most)',
+      querystring: listQuerySchema,
+      response: answers.ok(listOrPageSchema(customerSchema)),
+    }),
     async (request) => {
       const query = request.query;
       if (typeof query.q === 'string') return ok(await customers.search(query.q));

@@ -13,7 +13,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
-import { resourceRoutes } from '../../lib/routes.js';
+import { resourceRoutes, route } from '../../lib/routes.js';
 import type { VendorOrdersService } from './vendor-orders.service.js';
 
 export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrdersService }> = async (
@@ -21,20 +21,15 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
   { vendorOrders },
 ) => {
   const tags = ['vendor orders'];
-  const access = { access: 'user' as const };
   const idParams = z.object({ id: idSchema });
 
   app.get(
     '/api/vendor-orders/',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Vendor orders; with page/size/sort/filters a page',
-        querystring: listQuerySchema,
-        response: answers.ok(listOrPageSchema(vendorOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Vendor orders; with page/size/sort/filters a page',
+      querystring: listQuerySchema,
+      response: answers.ok(listOrPageSchema(vendorOrderSchema)),
+    }),
     async (request) => {
       const list = parseListQuery(request.query, VENDOR_ORDER_LIST_FIELDS);
       return ok(list.paged ? await vendorOrders.page(list) : await vendorOrders.list());
@@ -57,15 +52,11 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.post(
     '/api/linked-orders/create',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Link an order and a vendor order (once per pair)',
-        body: linkedOrderInputSchema,
-        response: answers.created(linkedOrderSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'Link an order and a vendor order (once per pair)',
+      body: linkedOrderInputSchema,
+      response: answers.created(linkedOrderSchema),
+    }),
     async (request, reply) => {
       const { order, vendorOrder } = request.body;
       return reply.code(201).send(ok(await vendorOrders.link(order, vendorOrder), 'Orders linked'));
@@ -74,7 +65,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.delete(
     '/api/linked-orders/delete/:id',
-    { config: access, schema: { tags, summary: 'Remove a link', params: idParams, response: answers.none } },
+    route('user', tags, { summary: 'Remove a link', params: idParams, response: answers.none }),
     async (request) => {
       await vendorOrders.unlink(request.params.id);
       return ok(null, 'Link removed');
@@ -83,29 +74,21 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.get(
     '/api/linked-orders/vendor-orders/:orderId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Vendor orders linked to an order',
-        params: z.object({ orderId: idSchema }),
-        response: answers.ok(z.array(linkedOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Vendor orders linked to an order',
+      params: z.object({ orderId: idSchema }),
+      response: answers.ok(z.array(linkedOrderSchema)),
+    }),
     async (request) => ok(await vendorOrders.linksOfOrder(request.params.orderId)),
   );
 
   app.get(
     '/api/linked-orders/orders/:vendorOrderId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Orders linked to a vendor order',
-        params: z.object({ vendorOrderId: idSchema }),
-        response: answers.ok(z.array(linkedOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Orders linked to a vendor order',
+      params: z.object({ vendorOrderId: idSchema }),
+      response: answers.ok(z.array(linkedOrderSchema)),
+    }),
     async (request) => ok(await vendorOrders.linksOfVendorOrder(request.params.vendorOrderId)),
   );
 };
