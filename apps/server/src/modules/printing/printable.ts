@@ -10,7 +10,7 @@ import {
 } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { found } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 
@@ -59,8 +59,7 @@ export async function printableDocument(
   opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean | undefined; clock: Clock },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
-  const header = await docs.findHeaderRow(db, k, id);
-  if (!header) throw notFound(`${k.label} ${id} does not exist.`);
+  const header = found(await docs.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
   const customer = await db
     .selectFrom('customers')
     .selectAll()
