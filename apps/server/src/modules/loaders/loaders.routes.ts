@@ -38,25 +38,27 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
     async (request) => ok(await loaders.pickupReady(request.params.bayId)),
   );
 
-  app.put(
-    '/api/orders/updateChosenJob',
-    route('user', tags, {
+  // Place in Bay and Choose Garage Bay save the same rows; only Place in Bay writes the In Bay flags.
+  const saves = [
+    {
+      url: '/api/orders/updateChosenJob',
       summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
-      body: pickupOrdersSchema,
-      response: answers.ok(z.array(pickupOrderRowSchema)),
-    }),
-    async (request) => ok(await loaders.saveAssignments(request.body, true), 'Update completed successfully!'),
-  );
-
-  app.put(
-    '/api/orders/chooseGarageBayOrder',
-    route('user', tags, {
+      withCurrentLoad: true,
+    },
+    {
+      url: '/api/orders/chooseGarageBayOrder',
       summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)',
-      body: pickupOrdersSchema,
-      response: answers.ok(z.array(pickupOrderRowSchema)),
-    }),
-    async (request) => ok(await loaders.saveAssignments(request.body, false), 'Update completed successfully!'),
-  );
+      withCurrentLoad: false,
+    },
+  ];
+  for (const { url, summary, withCurrentLoad } of saves) {
+    app.put(
+      url,
+      route('user', tags, { summary, body: pickupOrdersSchema, response: answers.ok(z.array(pickupOrderRowSchema)) }),
+      async (request) =>
+        ok(await loaders.saveAssignments(request.body, withCurrentLoad), 'Update completed successfully!'),
+    );
+  }
 
   app.post(
     '/api/orders/modifyLoaderOrders',
