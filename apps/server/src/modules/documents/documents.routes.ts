@@ -256,6 +256,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
     );
 
+    // Both kinds of sub-part keep notes; a modifier's (Lift) also keeps inches.
+    const saveNotes = async (
+      parentId: number,
+      body: { rowId: number; notes: string | null; inches?: string | null },
+      source: 'ASSOC_PART' | 'MOD',
+    ) =>
+      ok(await documents.setSubPartNotes(kind, parentId, body.rowId, source, body.notes, body.inches), 'Notes saved');
+
     app.put(
       `${parts}/${p.assocNotes}/:parentId`,
       route('user', tags, {
@@ -264,17 +272,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: assocNotesSchema,
         response: answers.ok(subPartRowSchema),
       }),
-      async (request) =>
-        ok(
-          await documents.setSubPartNotes(
-            kind,
-            request.params.parentId,
-            request.body.rowId,
-            'ASSOC_PART',
-            request.body.notes,
-          ),
-          'Notes saved',
-        ),
+      async (request) => saveNotes(request.params.parentId, request.body, 'ASSOC_PART'),
     );
 
     app.put(
@@ -285,18 +283,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: modNotesSchema,
         response: answers.ok(subPartRowSchema),
       }),
-      async (request) =>
-        ok(
-          await documents.setSubPartNotes(
-            kind,
-            request.params.parentId,
-            request.body.rowId,
-            'MOD',
-            request.body.notes,
-            request.body.inches,
-          ),
-          'Notes saved',
-        ),
+      async (request) => saveNotes(request.params.parentId, request.body, 'MOD'),
     );
 
     app.put(
