@@ -102,3 +102,15 @@ export const bayDataSchema = z.object({
   next: z.array(bayNextOrderSchema),
 });
 export type BayData = z.infer<typeof bayDataSchema>;
+
+/** A bay with nothing in it (bay 0, or no current load): no rows, no customer. */
+export const emptyBayData = (bayId: number): BayData => ({
+  bayId,
+  orderId: null,
+  printExcelModels: [],
+  customerId: null,
+  customerName: null,
+  customerJobName: null,
+  specialInstructions: null,
+  next: [],
+});
