@@ -21,3 +21,9 @@ export const notFound = (message: string) => new HttpError(404, message, 'NOT_FO
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'TOO_MANY_REQUESTS', { 'retry-after': String(retryAfterSeconds) });
+
+/** The row looked up, or a 404 with the message when there is none. */
+export function found<T>(row: T | null | undefined, message: string): T {
+  if (row === null || row === undefined) throw notFound(message);
+  return row;
+}

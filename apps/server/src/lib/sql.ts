@@ -15,11 +15,21 @@ export async function insertedId(insert: { executeTakeFirstOrThrow(): Promise<{ 
   return (await insert.executeTakeFirstOrThrow()).id;
 }
 
-type VersionedTable = 'customers' | 'products' | 'package_modifiers' | 'orders' | 'quotes' | 'vendor_orders';
+/** The tables whose rows carry a version, and how messages name a row of each. */
+const VERSIONED_LABELS = {
+  customers: 'Customer',
+  products: 'Product',
+  package_modifiers: 'Package modifier',
+  orders: 'Order',
+  quotes: 'Quote',
+  vendor_orders: 'Vendor order',
+} as const;
+type VersionedTable = keyof typeof VERSIONED_LABELS;
 
 /**
  * An update guarded by the row's version (optimistic concurrency, docs/architecture.md section 6): with a
- * version, a stale one answers 409 and changes nothing; without one, the update still works.
+ * version, a stale one answers 409 and changes nothing; without one, the update still works. It stamps
+ * updated_at with `now`.
  */
 export async function updateVersioned(
   db: Db,
@@ -27,10 +37,11 @@ export async function updateVersioned(
   id: number,
   version: number | undefined,
   values: Record<string, unknown>,
-  label: string,
+  now: string,
 ): Promise<void> {
+  const label = VERSIONED_LABELS[table];
   // The callers' values are the table's own columns; the row type cannot follow a table chosen at run time.
-  const set = { ...values, version: sql<number>`version + 1` } as UpdateObject<DB, VersionedTable>;
+  const set = { ...values, updated_at: now, version: sql<number>`version + 1` } as UpdateObject<DB, VersionedTable>;
   let q = db.updateTable(table).set(set).where('id', '=', id);
   if (version !== undefined) q = q.where('version', '=', version);
   const res = await q.executeTakeFirst();

@@ -51,6 +51,21 @@ export const listOrPageSchema = <T extends z.ZodType>(item: T) => z.union([z.arr
  */
 export const fromDigits = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v);
 
+/** A whole number from `min` to `max`, given as a number or a string of digits, with its own messages. */
+export const wholeNumberFromDigits = (
+  min: number,
+  max: number,
+  errors: { type: string; whole: string; min: string; max: string },
+) =>
+  z.preprocess(
+    fromDigits,
+    z
+      .number({ error: errors.type })
+      .int({ error: errors.whole })
+      .min(min, { error: errors.min })
+      .max(max, { error: errors.max }),
+  );
+
 /** The largest id the databases hold (a 32-bit integer column). */
 export const MAX_ID = 2_147_483_647;
 

@@ -1,31 +1,28 @@
 import { z } from 'zod';
 import { decimalPlaces } from '../money.js';
-import { fromDigits } from './common.js';
+import { wholeNumberFromDigits } from './common.js';
 
-/** Dollars with at most two decimals, 0 to 10,000,000 (stored as cents). */
-export const moneySchema = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a finite number' })
-  .min(0, { error: 'must not be negative' })
-  .max(10_000_000, { error: 'must be at most 10,000,000' })
-  .refine((v) => decimalPlaces(v) <= 2, { error: 'must have at most 2 decimals' });
-
-/** A price multiplier: 0 to 100 with at most 4 decimals (1 = list price). */
-export const multiplierSchema = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a finite number' })
-  .min(0, { error: 'must not be negative' })
-  .max(100, { error: 'must be at most 100' })
-  .refine((v) => decimalPlaces(v) <= 4, { error: 'must have at most 4 decimals' });
-
-export const quantitySchema = z.preprocess(
-  fromDigits,
+/** A number from 0 to `max` with at most `places` decimals. */
+const decimalUpTo = (max: number, places: number) =>
   z
     .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100_000, { error: 'must be at most 100,000' }),
-);
+    .finite({ error: 'must be a finite number' })
+    .min(0, { error: 'must not be negative' })
+    .max(max, { error: `must be at most ${max.toLocaleString('en-US')}` })
+    .refine((v) => decimalPlaces(v) <= places, { error: `must have at most ${places} decimals` });
+
+/** Dollars with at most two decimals, 0 to 10,000,000 (stored as cents). */
+export const moneySchema = decimalUpTo(10_000_000, 2);
+
+/** A price multiplier: 0 to 100 with at most 4 decimals (1 = list price). */
+export const multiplierSchema = decimalUpTo(100, 4);
+
+export const quantitySchema = wholeNumberFromDigits(1, 100_000, {
+  type: 'must be a number',
+  whole: 'must be a whole number',
+  min: 'must be at least 1',
+  max: 'must be at most 100,000',
+});
 
 export const versionSchema = z.number().int().min(1).optional();
 

@@ -1,15 +1,13 @@
 /** Loading bays (docs/architecture.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
 import { z } from 'zod';
-import { fromDigits, positiveId } from './common.js';
+import { positiveId, wholeNumberFromDigits } from './common.js';
 
-export const bayIdSchema = z.preprocess(
-  fromDigits,
-  z
-    .number({ error: 'must be a bay number' })
-    .int({ error: 'must be a whole bay number' })
-    .min(0, { error: 'must be a bay from 0 to 8' })
-    .max(8, { error: 'must be a bay from 0 to 8' }),
-);
+export const bayIdSchema = wholeNumberFromDigits(0, 8, {
+  type: 'must be a bay number',
+  whole: 'must be a whole bay number',
+  min: 'must be a bay from 0 to 8',
+  max: 'must be a bay from 0 to 8',
+});
 
 /** One row of the Grid Manager as sent back by Place in Bay / Choose Garage Bay. */
 export const pickupOrderSchema = z
@@ -104,3 +102,15 @@ export const bayDataSchema = z.object({
   next: z.array(bayNextOrderSchema),
 });
 export type BayData = z.infer<typeof bayDataSchema>;
+
+/** A bay with nothing in it (bay 0, or no current load): no rows, no customer. */
+export const emptyBayData = (bayId: number): BayData => ({
+  bayId,
+  orderId: null,
+  printExcelModels: [],
+  customerId: null,
+  customerName: null,
+  customerJobName: null,
+  specialInstructions: null,
+  next: [],
+});

@@ -16,6 +16,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { SessionService } from '../auth/session.service.js';
 import type { MfaService } from '../auth/mfa.service.js';
@@ -37,27 +38,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/api/account/mfa',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Whether two-factor sign-in is on, and recovery codes left',
-        response: answers.ok(mfaStatusSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'Whether two-factor sign-in is on, and recovery codes left',
+      response: answers.ok(mfaStatusSchema),
+    }),
     async (request) => ok(await mfa.status(requireUser(request).userId)),
   );
 
   app.post(
     '/api/account/mfa/setup',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'A new TOTP key: the otpauth URI (also as a QR code) and the key to type by hand',
-        response: answers.ok(mfaSetupSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'A new TOTP key: the otpauth URI (also as a QR code) and the key to type by hand',
+      response: answers.ok(mfaSetupSchema),
+    }),
     async (request) => {
       const user = requireUser(request);
       return ok(await mfa.setup(user.userId, user.username), 'Scan the code, then confirm with the 6 digits it shows.');
@@ -66,15 +59,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/mfa/enable',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Turn two-factor sign-in on with a code; answers ten recovery codes, once',
-        body: mfaEnableBodySchema,
-        response: answers.ok(mfaEnabledSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'Turn two-factor sign-in on with a code; answers ten recovery codes, once',
+      body: mfaEnableBodySchema,
+      response: answers.ok(mfaEnabledSchema),
+    }),
     async (request) => {
       const user = requireUser(request);
       const recoveryCodes = await mfa.enable(user.userId, user.username, request.body.code);
@@ -87,15 +76,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/mfa/disable',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Turn two-factor sign-in off (needs the password and a code)',
-        body: mfaDisableBodySchema,
-        response: answers.none,
-      },
-    },
+    route('user', tags, {
+      summary: 'Turn two-factor sign-in off (needs the password and a code)',
+      body: mfaDisableBodySchema,
+      response: answers.none,
+    }),
     async (request) => {
       const user = requireUser(request);
       if (!(await mfa.isEnabled(user.userId))) throw badRequest('Two-factor sign-in is not on.');
@@ -114,14 +99,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/api/account/sessions',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "The caller's open sessions, newest first",
-        response: answers.ok(z.array(accountSessionSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: "The caller's open sessions, newest first",
+      response: answers.ok(z.array(accountSessionSchema)),
+    }),
     async (request) => {
       const user = requireUser(request);
       const current = SessionService.publicId(user.sessionId);
@@ -141,15 +122,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.delete(
     '/api/account/sessions/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'End one of your sessions (signs that browser out)',
-        params: sessionIdParamsSchema,
-        response: answers.none,
-      },
-    },
+    route('user', tags, {
+      summary: 'End one of your sessions (signs that browser out)',
+      params: sessionIdParamsSchema,
+      response: answers.none,
+    }),
     async (request) => {
       const user = requireUser(request);
       if (!(await sessions.destroyByPublicId(user.userId, request.params.id)))

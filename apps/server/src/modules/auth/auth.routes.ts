@@ -4,6 +4,7 @@ import { loginBodySchema, sessionInfoSchema, sessionStatusSchema, signInRefusedS
 import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { hashToken, type SessionService } from './session.service.js';
 import { verifyPassword } from './password.js';
@@ -26,16 +27,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 ) => {
   app.post(
     '/api/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sign in (form-encoded username and password, and totp when two-factor sign-in is on); sets the session cookie. 401 with data.mfaRequired when the code is needed.',
-        body: loginBodySchema,
-        response: { ...answers.ok(sessionInfoSchema), 401: signInRefusedSchema },
-      },
-    },
+    route('public', ['auth'], {
+      summary:
+        'Sign in (form-encoded username and password, and totp when two-factor sign-in is on); sets the session cookie. 401 with data.mfaRequired when the code is needed.',
+      body: loginBodySchema,
+      response: { ...answers.ok(sessionInfoSchema), 401: signInRefusedSchema },
+    }),
     async (request, reply) => {
       const { username, password, totp } = request.body;
       const address = request.ip;
@@ -95,10 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/logout',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'Sign out: ends the session', response: answers.none },
-    },
+    route('user', ['auth'], { summary: 'Sign out: ends the session', response: answers.none }),
     async (request, reply) => {
       const user = requireUser(request);
       await sessions.destroy(user.sessionId);
@@ -112,14 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // login page causes no failed request (which the browser logs as a console error).
   app.get(
     '/api/session/status',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether this browser is signed in, and as whom (never 401)',
-        response: answers.ok(sessionStatusSchema),
-      },
-    },
+    route('public', ['auth'], {
+      summary: 'Whether this browser is signed in, and as whom (never 401)',
+      response: answers.ok(sessionStatusSchema),
+    }),
     async (request) => {
       const user = request.user;
       return ok(
@@ -130,14 +120,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/session',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user (name and roles)',
-        response: answers.ok(sessionInfoSchema),
-      },
-    },
+    route('user', ['auth'], {
+      summary: 'The signed-in user (name and roles)',
+      response: answers.ok(sessionInfoSchema),
+    }),
     async (request) => {
       const user = requireUser(request);
       return ok({ username: user.username, roles: user.roles });

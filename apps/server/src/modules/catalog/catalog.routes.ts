@@ -23,6 +23,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
+import { resourceRoutes, route } from '../../lib/routes.js';
 import type { CatalogService } from './catalog.service.js';
 import type { ProductKind } from './products.repository.js';
 
@@ -37,34 +38,24 @@ const productListQuerySchema = listQuerySchema.refine(
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     '/api/dropdown/order-status',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['dropdowns'], summary: 'Order statuses', response: answers.ok(z.array(orderStatusSchema)) },
-    },
+    route('user', ['dropdowns'], { summary: 'Order statuses', response: answers.ok(z.array(orderStatusSchema)) }),
     async () => ok(await catalog.orderStatuses()),
   );
 
   app.get(
     '/api/dropdown/product-type',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['dropdowns'], summary: 'Product types', response: answers.ok(z.array(productTypeSchema)) },
-    },
+    route('user', ['dropdowns'], { summary: 'Product types', response: answers.ok(z.array(productTypeSchema)) }),
     async () => ok(await catalog.productTypes()),
   );
 
   const tags = ['products'];
   app.get(
     '/api/products/',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows',
-        querystring: productListQuerySchema,
-        response: answers.ok(listOrPageSchema(productSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'All products; with page/size/sort/filters a page; kind=part|package narrows',
+      querystring: productListQuerySchema,
+      response: answers.ok(listOrPageSchema(productSchema)),
+    }),
     async (request) => {
       const { kind, ...rest } = request.query;
       const k = kind as ProductKind;
@@ -73,68 +64,28 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
   );
 
-  app.get(
-    '/api/products/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags, summary: 'One product', params: idParamsSchema, response: answers.ok(productSchema) },
-    },
-    async (request) => ok(await catalog.getProduct(request.params.id)),
-  );
-
-  app.post(
-    '/api/products/create',
-    {
-      config: { access: 'admin' },
-      schema: { tags, summary: 'Create a product', body: productInputSchema, response: answers.created(productSchema) },
-    },
-    async (request, reply) => reply.code(201).send(ok(await catalog.createProduct(request.body), 'Product created')),
-  );
-
-  app.put(
-    '/api/products/update/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Update a product',
-        params: idParamsSchema,
-        body: productInputSchema,
-        response: answers.ok(productSchema),
-      },
-    },
-    async (request) => ok(await catalog.updateProduct(request.params.id, request.body), 'Product updated'),
-  );
-
-  app.delete(
-    '/api/products/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Delete a product not used by a document or package',
-        params: idParamsSchema,
-        response: answers.none,
-      },
-    },
-    async (request) => {
-      await catalog.deleteProduct(request.params.id);
-      return ok(null, 'Product deleted');
-    },
-  );
+  resourceRoutes(app, {
+    base: '/api/products',
+    noun: 'Product',
+    tags,
+    access: { read: 'user', write: 'admin' },
+    input: productInputSchema,
+    output: productSchema,
+    summaries: { update: 'Update a product', remove: 'Delete a product not used by a document or package' },
+    get: (id) => catalog.getProduct(id),
+    create: (body) => catalog.createProduct(body),
+    update: (id, body) => catalog.updateProduct(id, body),
+    remove: (id) => catalog.deleteProduct(id),
+  });
 
   app.post(
     '/api/products/duplicate/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Deep copy under a new item number',
-        params: idParamsSchema,
-        body: duplicateProductSchema,
-        response: answers.created(productSchema),
-      },
-    },
+    route('admin', tags, {
+      summary: 'Deep copy under a new item number',
+      params: idParamsSchema,
+      body: duplicateProductSchema,
+      response: answers.created(productSchema),
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -144,30 +95,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   const ptags = ['packages'];
   app.get(
     '/api/package/associated-parts/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ptags,
-        summary: "A package's associated parts",
-        params: idParamsSchema,
-        response: answers.ok(z.array(associatedPartSchema)),
-      },
-    },
+    route('user', ptags, {
+      summary: "A package's associated parts",
+      params: idParamsSchema,
+      response: answers.ok(z.array(associatedPartSchema)),
+    }),
     async (request) => ok(await catalog.associatedParts(request.params.id)),
   );
 
   app.post(
     '/api/package/associated-parts/create/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ptags,
-        summary: 'Link a part to a package (id: the package)',
-        params: idParamsSchema,
-        body: associatedPartInputSchema,
-        response: answers.created(associatedPartSchema),
-      },
-    },
+    route('admin', ptags, {
+      summary: 'Link a part to a package (id: the package)',
+      params: idParamsSchema,
+      body: associatedPartInputSchema,
+      response: answers.created(associatedPartSchema),
+    }),
     async (request, reply) =>
       reply
         .code(201)
@@ -181,26 +124,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.put(
     '/api/package/associated-parts/update/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ptags,
-        summary: "Change an associated part's quantity",
-        params: idParamsSchema,
-        body: associatedPartUpdateSchema,
-        response: answers.ok(associatedPartSchema),
-      },
-    },
+    route('admin', ptags, {
+      summary: "Change an associated part's quantity",
+      params: idParamsSchema,
+      body: associatedPartUpdateSchema,
+      response: answers.ok(associatedPartSchema),
+    }),
     async (request) =>
       ok(await catalog.updateAssociatedPart(request.params.id, request.body.quantity), 'Associated part updated'),
   );
 
   app.delete(
     '/api/package/associated-parts/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Unlink an associated part', params: idParamsSchema, response: answers.none },
-    },
+    route('admin', ptags, { summary: 'Unlink an associated part', params: idParamsSchema, response: answers.none }),
     async (request) => {
       await catalog.deleteAssociatedPart(request.params.id);
       return ok(null, 'Associated part removed');
@@ -212,55 +148,40 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     '/api/package/modifiers/package/:packageId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ptags,
-        summary: "A package's modifiers",
-        params: packageIdParams,
-        response: answers.ok(z.array(packageModifierSchema)),
-      },
-    },
+    route('user', ptags, {
+      summary: "A package's modifiers",
+      params: packageIdParams,
+      response: answers.ok(z.array(packageModifierSchema)),
+    }),
     async (request) => ok(await catalog.packageModifiers(request.params.packageId)),
   );
 
   app.post(
     '/api/package/modifiers/create/:packageId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ptags,
-        summary: 'Add a modifier to a package',
-        params: packageIdParams,
-        body: packageModifierInputSchema,
-        response: answers.created(packageModifierSchema),
-      },
-    },
+    route('admin', ptags, {
+      summary: 'Add a modifier to a package',
+      params: packageIdParams,
+      body: packageModifierInputSchema,
+      response: answers.created(packageModifierSchema),
+    }),
     async (request, reply) =>
       reply.code(201).send(ok(await catalog.createModifier(request.params.packageId, request.body), 'Modifier added')),
   );
 
   app.put(
     '/api/package/modifiers/update/:modifierId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ptags,
-        summary: 'Change a package modifier',
-        params: modifierIdParams,
-        body: packageModifierInputSchema,
-        response: answers.ok(packageModifierSchema),
-      },
-    },
+    route('admin', ptags, {
+      summary: 'Change a package modifier',
+      params: modifierIdParams,
+      body: packageModifierInputSchema,
+      response: answers.ok(packageModifierSchema),
+    }),
     async (request) => ok(await catalog.updateModifier(request.params.modifierId, request.body), 'Modifier updated'),
   );
 
   app.delete(
     '/api/package/modifiers/delete/:modifierId',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ptags, summary: 'Remove a package modifier', params: modifierIdParams, response: answers.none },
-    },
+    route('admin', ptags, { summary: 'Remove a package modifier', params: modifierIdParams, response: answers.none }),
     async (request) => {
       await catalog.deleteModifier(request.params.modifierId);
       return ok(null, 'Modifier removed');

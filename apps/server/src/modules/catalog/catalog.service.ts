@@ -2,25 +2,14 @@
  * Catalogue rules (docs/architecture.md sections 2 and 5): unique item numbers, deep duplicates, packages
  * and their composition, and refusals that say why. Every multi-row change is one transaction.
  */
-import type { Kysely } from 'kysely';
 import { isPackageType, type PackageModifierInput, type Product, type ProductInput } from '@desk/domain';
-import type { DB } from '../../db/schema.js';
-import { isoAt, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
+import { ClockedService } from '../../lib/service.js';
 import * as repo from './products.repository.js';
 
-export class CatalogService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
-
-  private now() {
-    return isoAt(this.clock());
-  }
-
+export class CatalogService extends ClockedService {
   orderStatuses() {
     return repo.orderStatuses(this.db);
   }
@@ -46,9 +35,7 @@ export class CatalogService {
   }
 
   async getProduct(id: number, db: Db = this.db): Promise<Product> {
-    const p = await repo.findById(db, id);
-    if (!p) throw notFound(`Product ${id} does not exist.`);
-    return p;
+    return found(await repo.findById(db, id), `Product ${id} does not exist.`);
   }
 
   private async checkItemNoFree(db: Db, itemNo: string, exceptId?: number) {
@@ -95,14 +82,7 @@ export class CatalogService {
           );
         }
       }
-      await updateVersioned(
-        trx,
-        'products',
-        id,
-        input.version,
-        { ...repo.productValues(input), updated_at: this.now() },
-        'Product',
-      );
+      await updateVersioned(trx, 'products', id, input.version, repo.productValues(input), this.now());
       return this.getProduct(id, trx);
     });
   }
@@ -137,8 +117,7 @@ export class CatalogService {
   }
 
   private async requirePackage(db: Db, packageId: number, what: string): Promise<Product> {
-    const pkg = await repo.findById(db, packageId);
-    if (!pkg) throw notFound(`Product ${packageId} does not exist.`);
+    const pkg = found(await repo.findById(db, packageId), `Product ${packageId} does not exist.`);
     if (!pkg.isPackage) {
       throw badRequest(`Product ${pkg.itemNo} is not a package: ${what} need a product whose type is a package.`);
     }
@@ -189,28 +168,19 @@ export class CatalogService {
 
   async updateModifier(id: number, m: PackageModifierInput) {
     return this.db.transaction().execute(async (trx) => {
-      const row = await repo.findModifierRow(trx, id);
-      if (!row) throw notFound(`Package modifier ${id} does not exist.`);
+      const row = found(await repo.findModifierRow(trx, id), `Package modifier ${id} does not exist.`);
       await this.checkModifierProduct(trx, m.product);
       if (row.category !== m.category && (await repo.modifierUses(trx, id)) > 0) {
         throw conflict('This modifier is applied on orders or quotes; its category cannot change.');
       }
-      await updateVersioned(
-        trx,
-        'package_modifiers',
-        id,
-        m.version,
-        { ...repo.modifierValues(m), updated_at: this.now() },
-        'Package modifier',
-      );
+      await updateVersioned(trx, 'package_modifiers', id, m.version, repo.modifierValues(m), this.now());
       return (await repo.packageModifiers(trx, row.package_id, [id]))[0]!;
     });
   }
 
   async deleteModifier(id: number) {
     await this.db.transaction().execute(async (trx) => {
-      const row = await repo.findModifierRow(trx, id);
-      if (!row) throw notFound(`Package modifier ${id} does not exist.`);
+      const row = found(await repo.findModifierRow(trx, id), `Package modifier ${id} does not exist.`);
       const uses = await repo.modifierUses(trx, id);
       if (uses) {
         throw conflict(

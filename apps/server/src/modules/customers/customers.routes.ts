@@ -1,15 +1,10 @@
 /** docs/product.md section 7, Customers. Staff manage customers; every call needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CUSTOMER_LIST_FIELDS,
-  customerInputSchema,
-  customerSchema,
-  idParamsSchema,
-  listOrPageSchema,
-} from '@desk/domain';
+import { CUSTOMER_LIST_FIELDS, customerInputSchema, customerSchema, listOrPageSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
+import { resourceRoutes, route } from '../../lib/routes.js';
 import type { CustomersService } from './customers.service.js';
 
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
@@ -17,15 +12,11 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
 
   app.get(
     '/api/customers/',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'All customers sorted by id; with page/size/sort/filters a page; with q a search (50 at most)',
-        querystring: listQuerySchema,
-        response: answers.ok(listOrPageSchema(customerSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'All customers sorted by id; with page/size/sort/filters a page; with q a search (50 at most)',
+      querystring: listQuerySchema,
+      response: answers.ok(listOrPageSchema(customerSchema)),
+    }),
     async (request) => {
       const query = request.query;
       if (typeof query.q === 'string') return ok(await customers.search(query.q));
@@ -34,58 +25,20 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     },
   );
 
-  app.get(
-    '/api/customers/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags, summary: 'One customer', params: idParamsSchema, response: answers.ok(customerSchema) },
+  resourceRoutes(app, {
+    base: '/api/customers',
+    noun: 'Customer',
+    tags,
+    access: { read: 'user', write: 'user' },
+    input: customerInputSchema,
+    output: customerSchema,
+    summaries: {
+      update: 'Update a customer (send version to guard against lost updates)',
+      remove: 'Delete a customer without orders or quotes',
     },
-    async (request) => ok(await customers.get(request.params.id)),
-  );
-
-  app.post(
-    '/api/customers/create',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Create a customer',
-        body: customerInputSchema,
-        response: answers.created(customerSchema),
-      },
-    },
-    async (request, reply) => reply.code(201).send(ok(await customers.create(request.body), 'Customer created')),
-  );
-
-  app.put(
-    '/api/customers/update/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Update a customer (send version to guard against lost updates)',
-        params: idParamsSchema,
-        body: customerInputSchema,
-        response: answers.ok(customerSchema),
-      },
-    },
-    async (request) => ok(await customers.update(request.params.id, request.body), 'Customer updated'),
-  );
-
-  app.delete(
-    '/api/customers/delete/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Delete a customer without orders or quotes',
-        params: idParamsSchema,
-        response: answers.none,
-      },
-    },
-    async (request) => {
-      await customers.remove(request.params.id);
-      return ok(null, 'Customer deleted');
-    },
-  );
+    get: (id) => customers.get(id),
+    create: (body) => customers.create(body),
+    update: (id, body) => customers.update(id, body),
+    remove: (id) => customers.remove(id),
+  });
 };

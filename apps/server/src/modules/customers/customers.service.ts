@@ -1,19 +1,12 @@
 /** Customers: the rules (docs/product.md section 7, Customers; docs/architecture.md section 5). */
-import type { Kysely } from 'kysely';
 import type { Customer, CustomerInput } from '@desk/domain';
-import type { DB } from '../../db/schema.js';
-import { isoAt, type Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, found } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
+import { ClockedService } from '../../lib/service.js';
 import * as repo from './customers.repository.js';
 
-export class CustomersService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
-
+export class CustomersService extends ClockedService {
   list(): Promise<Customer[]> {
     return repo.listAll(this.db);
   }
@@ -27,24 +20,15 @@ export class CustomersService {
   }
 
   async get(id: number, db: Db = this.db): Promise<Customer> {
-    const customer = await repo.findById(db, id);
-    if (!customer) throw notFound(`Customer ${id} does not exist.`);
-    return customer;
+    return found(await repo.findById(db, id), `Customer ${id} does not exist.`);
   }
 
   async create(input: CustomerInput): Promise<Customer> {
-    return this.get(await repo.insert(this.db, input, isoAt(this.clock())));
+    return this.get(await repo.insert(this.db, input, this.now()));
   }
 
   async update(id: number, input: CustomerInput): Promise<Customer> {
-    await updateVersioned(
-      this.db,
-      'customers',
-      id,
-      input.version,
-      { ...repo.customerValues(input), updated_at: isoAt(this.clock()) },
-      'Customer',
-    );
+    await updateVersioned(this.db, 'customers', id, input.version, repo.customerValues(input), this.now());
     return this.get(id);
   }
 

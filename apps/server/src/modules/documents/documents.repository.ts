@@ -691,8 +691,15 @@ export const insertHeader = (db: Db, k: KindTables, values: DocHeaderValues) =>
   insertedId(docDb(db).insertInto(k.header).values(values).returning('id'));
 
 /** A header update guarded by its version: a stale one answers 409 and changes nothing. */
-export function updateHeader(db: Db, k: KindTables, id: number, version: number | undefined, values: DocHeaderUpdate) {
-  return updateVersioned(db, k.header, id, version, values, k.label);
+export function updateHeader(
+  db: Db,
+  k: KindTables,
+  id: number,
+  version: number | undefined,
+  values: DocHeaderUpdate,
+  now: string,
+) {
+  return updateVersioned(db, k.header, id, version, values, now);
 }
 
 /**

@@ -34,6 +34,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { DocumentsService } from './documents.service.js';
@@ -72,67 +73,50 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     const tags = [p.plural];
     const base = `/api/${p.plural}`;
     const parts = `/api/${p.parts}`;
-    const access = { access: 'user' as const };
     const fields = kind === 'order' ? ORDER_LIST_FIELDS : QUOTE_LIST_FIELDS;
 
     // ---- documents ----
     if (kind === 'order') {
       app.get(
         `${base}/list/:closed`,
-        {
-          config: access,
-          schema: {
-            tags,
-            summary: 'Orders: list/0 open, list/1 closed; with page/size/sort/filters a page',
-            params: z.object({ closed: z.enum(['0', '1'], { error: 'must be 0 (open) or 1 (closed)' }) }),
-            querystring: listQuerySchema,
-            response: answers.ok(listOrPageSchema(documentListItemSchema)),
-          },
-        },
+        route('user', tags, {
+          summary: 'Orders: list/0 open, list/1 closed; with page/size/sort/filters a page',
+          params: z.object({ closed: z.enum(['0', '1'], { error: 'must be 0 (open) or 1 (closed)' }) }),
+          querystring: listQuerySchema,
+          response: answers.ok(listOrPageSchema(documentListItemSchema)),
+        }),
         async (request) =>
           ok(await documents.list('order', parseListQuery(request.query, fields), request.params.closed === '1')),
       );
     } else {
       app.get(
         `${base}/`,
-        {
-          config: access,
-          schema: {
-            tags,
-            summary: 'Quotes; with page/size/sort/filters a page',
-            querystring: listQuerySchema,
-            response: answers.ok(listOrPageSchema(documentListItemSchema)),
-          },
-        },
+        route('user', tags, {
+          summary: 'Quotes; with page/size/sort/filters a page',
+          querystring: listQuerySchema,
+          response: answers.ok(listOrPageSchema(documentListItemSchema)),
+        }),
         async (request) => ok(await documents.list('quote', parseListQuery(request.query, fields))),
       );
     }
 
     app.get(
       `${base}/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: `One ${kind} with its totals`,
-          params: params('id'),
-          response: answers.ok(documentHeaderSchema),
-        },
-      },
+      route('user', tags, {
+        summary: `One ${kind} with its totals`,
+        params: params('id'),
+        response: answers.ok(documentHeaderSchema),
+      }),
       async (request) => ok(await documents.get(kind, request.params.id)),
     );
 
     app.post(
       `${base}/create`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: `Create a ${kind} (copies the customer's multipliers and useTax); honours Idempotency-Key`,
-          body: documentInputSchema,
-          response: answers.created(documentHeaderSchema),
-        },
-      },
+      route('user', tags, {
+        summary: `Create a ${kind} (copies the customer's multipliers and useTax); honours Idempotency-Key`,
+        body: documentInputSchema,
+        response: answers.created(documentHeaderSchema),
+      }),
       async (request, reply) => {
         const res = await documents.create(kind, request.body, idempotencyKey(request), requireUser(request).userId);
         // A create (or its replay under the same Idempotency-Key) answers 201.
@@ -142,30 +126,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.put(
       `${base}/update/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: `Update a ${kind}; refreshMultiplier re-copies the customer's multipliers; version guards lost updates`,
-          params: params('id'),
-          body: documentInputSchema,
-          response: answers.ok(documentHeaderSchema),
-        },
-      },
+      route('user', tags, {
+        summary: `Update a ${kind}; refreshMultiplier re-copies the customer's multipliers; version guards lost updates`,
+        params: params('id'),
+        body: documentInputSchema,
+        response: answers.ok(documentHeaderSchema),
+      }),
       async (request) => ok(await documents.update(kind, request.params.id, request.body), `${label} updated`),
     );
 
     app.delete(
       `${base}/delete/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`,
-          params: params('id'),
-          response: answers.none,
-        },
-      },
+      route('user', tags, {
+        summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`,
+        params: params('id'),
+        response: answers.none,
+      }),
       async (request) => {
         await documents.delete(kind, request.params.id);
         return ok(null, `${label} deleted`);
@@ -174,16 +150,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.post(
       `${base}/duplicate/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: `Deep copy of a ${kind} with the edited job name`,
-          params: params('id'),
-          body: duplicateDocumentSchema,
-          response: answers.created(documentHeaderSchema),
-        },
-      },
+      route('user', tags, {
+        summary: `Deep copy of a ${kind} with the edited job name`,
+        params: params('id'),
+        body: duplicateDocumentSchema,
+        response: answers.created(documentHeaderSchema),
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -195,31 +167,23 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     // ---- cart lines ----
     app.get(
       `${parts}/:${kind}Id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Cart lines with pricingInfo, unitPrice and linePrice',
-          params: params(`${kind}Id`),
-          response: answers.ok(z.array(cartLineSchema)),
-        },
-      },
+      route('user', tags, {
+        summary: 'Cart lines with pricingInfo, unitPrice and linePrice',
+        params: params(`${kind}Id`),
+        response: answers.ok(z.array(cartLineSchema)),
+      }),
       async (request) =>
         ok((await documents.cart(kind, (request.params as Record<string, number>)[`${kind}Id`]!)).cart),
     );
 
     app.post(
       `${parts}/create/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Add a product to the cart (id: the document)',
-          params: params('id'),
-          body: lineCreateSchema,
-          response: answers.created(lineAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Add a product to the cart (id: the document)',
+        params: params('id'),
+        body: lineCreateSchema,
+        response: answers.created(lineAnswerSchema),
+      }),
       async (request, reply) => {
         const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
         return reply.code(201).send(ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line added'));
@@ -228,16 +192,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.put(
       `${parts}/update/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: "Change a line's quantity",
-          params: params('id'),
-          body: lineUpdateSchema,
-          response: answers.ok(lineAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: "Change a line's quantity",
+        params: params('id'),
+        body: lineUpdateSchema,
+        response: answers.ok(lineAnswerSchema),
+      }),
       async (request) => {
         const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
         return ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line updated');
@@ -246,16 +206,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.put(
       `${parts}/update/:id/price-override`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Set a price override (null clears it)',
-          params: params('id'),
-          body: priceOverrideSchema,
-          response: answers.ok(lineAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Set a price override (null clears it)',
+        params: params('id'),
+        body: priceOverrideSchema,
+        response: answers.ok(lineAnswerSchema),
+      }),
       async (request) => {
         const o = request.body.priceOverride;
         const r = await documents.setPriceOverride(kind, request.params.id, o === null ? null : toCents(o));
@@ -268,113 +224,76 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.delete(
       `${parts}/delete/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Remove a line with its sub-parts and modifiers; answers the new totals',
-          params: params('id'),
-          response: answers.ok(deletedLineAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Remove a line with its sub-parts and modifiers; answers the new totals',
+        params: params('id'),
+        response: answers.ok(deletedLineAnswerSchema),
+      }),
       async (request) => ok(await documents.deleteLine(kind, request.params.id), 'Line deleted'),
     );
 
     // ---- sub-parts ----
     app.get(
       `${parts}/sub-parts/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: "A line's sub-parts",
-          params: params('id'),
-          response: answers.ok(z.array(subPartRowSchema)),
-        },
-      },
+      route('user', tags, {
+        summary: "A line's sub-parts",
+        params: params('id'),
+        response: answers.ok(z.array(subPartRowSchema)),
+      }),
       async (request) => ok(await documents.subParts(kind, request.params.id)),
     );
 
     app.delete(
       `${parts}/delete-sub/:rowId`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Delete a sub-part that came from associated parts',
-          params: params('rowId'),
-          response: answers.none,
-        },
-      },
+      route('user', tags, {
+        summary: 'Delete a sub-part that came from associated parts',
+        params: params('rowId'),
+        response: answers.none,
+      }),
       async (request) => {
         await documents.deleteSubPart(kind, request.params.rowId);
         return ok(null, 'Sub-part deleted');
       },
     );
 
+    // Both kinds of sub-part keep notes; a modifier's (Lift) also keeps inches.
+    const saveNotes = async (
+      parentId: number,
+      body: { rowId: number; notes: string | null; inches?: string | null },
+      source: 'ASSOC_PART' | 'MOD',
+    ) =>
+      ok(await documents.setSubPartNotes(kind, parentId, body.rowId, source, body.notes, body.inches), 'Notes saved');
+
     app.put(
       `${parts}/${p.assocNotes}/:parentId`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Notes of an associated-part sub-part',
-          params: params('parentId'),
-          body: assocNotesSchema,
-          response: answers.ok(subPartRowSchema),
-        },
-      },
-      async (request) =>
-        ok(
-          await documents.setSubPartNotes(
-            kind,
-            request.params.parentId,
-            request.body.rowId,
-            'ASSOC_PART',
-            request.body.notes,
-          ),
-          'Notes saved',
-        ),
+      route('user', tags, {
+        summary: 'Notes of an associated-part sub-part',
+        params: params('parentId'),
+        body: assocNotesSchema,
+        response: answers.ok(subPartRowSchema),
+      }),
+      async (request) => saveNotes(request.params.parentId, request.body, 'ASSOC_PART'),
     );
 
     app.put(
       `${parts}/${p.modNotes}/:parentId`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Notes (and inches, for Lift) of a modifier sub-part',
-          params: params('parentId'),
-          body: modNotesSchema,
-          response: answers.ok(subPartRowSchema),
-        },
-      },
-      async (request) =>
-        ok(
-          await documents.setSubPartNotes(
-            kind,
-            request.params.parentId,
-            request.body.rowId,
-            'MOD',
-            request.body.notes,
-            request.body.inches,
-          ),
-          'Notes saved',
-        ),
+      route('user', tags, {
+        summary: 'Notes (and inches, for Lift) of a modifier sub-part',
+        params: params('parentId'),
+        body: modNotesSchema,
+        response: answers.ok(subPartRowSchema),
+      }),
+      async (request) => saveNotes(request.params.parentId, request.body, 'MOD'),
     );
 
     app.put(
       `${parts}/${p.addSub}/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Add a part to a package line (id: the line)',
-          params: params('id'),
-          body: subPartAddSchema,
-          response: answers.ok(subPartRowSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Add a part to a package line (id: the line)',
+        params: params('id'),
+        body: subPartAddSchema,
+        response: answers.ok(subPartRowSchema),
+      }),
       async (request) =>
         ok(
           await documents.addSubPart(kind, request.params.id, request.body.child, request.body.quantity),
@@ -385,30 +304,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     // ---- applied modifiers ----
     app.get(
       `${base}/package-modifiers/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Modifiers applied to a line',
-          params: params('id'),
-          response: answers.ok(z.array(appliedModifierSchema)),
-        },
-      },
+      route('user', tags, {
+        summary: 'Modifiers applied to a line',
+        params: params('id'),
+        response: answers.ok(z.array(appliedModifierSchema)),
+      }),
       async (request) => ok(await documents.modifiers(kind, request.params.id)),
     );
 
     app.post(
       `${base}/package-modifiers/upsert/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Apply a modifier to a line, or change its notes (id: the line; body id: the package modifier)',
-          params: params('id'),
-          body: modifierUpsertSchema,
-          response: answers.ok(appliedModifierAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Apply a modifier to a line, or change its notes (id: the line; body id: the package modifier)',
+        params: params('id'),
+        body: modifierUpsertSchema,
+        response: answers.ok(appliedModifierAnswerSchema),
+      }),
       async (request) => {
         const b = request.body;
         return ok(
@@ -420,32 +331,24 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
 
     app.delete(
       `${base}/package-modifiers/delete/:id`,
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Un-apply a modifier (id: the applied modifier); answers the line as priced now and the new totals',
-          params: params('id'),
-          response: answers.ok(removedModifierAnswerSchema),
-        },
-      },
+      route('user', tags, {
+        summary: 'Un-apply a modifier (id: the applied modifier); answers the line as priced now and the new totals',
+        params: params('id'),
+        response: answers.ok(removedModifierAnswerSchema),
+      }),
       async (request) => ok(await documents.deleteModifier(kind, request.params.id), 'Modifier removed'),
     );
   }
 
   app.post(
     '/api/orders/create-from-quote/:quoteId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Export to Order: a new order from a quote; a quote already exported answers 409 naming its order unless the body is {"again": true}; honours Idempotency-Key',
-        params: params('quoteId'),
-        body: exportQuoteSchema,
-        response: answers.created(documentHeaderSchema),
-      },
-    },
+    route('user', ['orders'], {
+      summary:
+        'Export to Order: a new order from a quote; a quote already exported answers 409 naming its order unless the body is {"again": true}; honours Idempotency-Key',
+      params: params('quoteId'),
+      body: exportQuoteSchema,
+      response: answers.created(documentHeaderSchema),
+    }),
     async (request, reply) => {
       const res = await documents.createFromQuote(
         request.params.quoteId,

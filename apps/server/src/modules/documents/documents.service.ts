@@ -5,12 +5,13 @@
 import type { Kysely } from 'kysely';
 import { isPackageType, type DocumentHeader, type DocumentInput, type DocumentKind } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
-import { isoAt, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict, found } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { flag, type Db } from '../../lib/sql.js';
 import { withIdempotency } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
+import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
@@ -19,15 +20,13 @@ function ordersText(ids: readonly number[]): string {
   return `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
 }
 
-export class DocumentsService {
+export class DocumentsService extends ClockedService {
   constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
+    db: Kysely<DB>,
+    clock: Clock,
     private readonly taxRate: number,
-  ) {}
-
-  private now() {
-    return isoAt(this.clock());
+  ) {
+    super(db, clock);
   }
   private today() {
     return this.now().slice(0, 10);
@@ -39,9 +38,7 @@ export class DocumentsService {
   }
 
   async headerRow(db: Db, k: KindTables, id: number) {
-    const row = await repo.findHeaderRow(db, k, id);
-    if (!row) throw notFound(`${k.label} ${id} does not exist.`);
-    return row;
+    return found(await repo.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
   }
 
   /** One document with its totals. */
@@ -114,7 +111,6 @@ export class DocumentsService {
         ...(date ? { [k.dateColumn]: date } : {}),
         ...repo.headerFlagValues(input),
         ...(refresh ? repo.multiplierCopies(customer) : {}),
-        updated_at: this.now(),
       };
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
@@ -128,7 +124,7 @@ export class DocumentsService {
         }
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
-      await repo.updateHeader(trx, k, id, input.version, values);
+      await repo.updateHeader(trx, k, id, input.version, values, this.now());
       return this.get(kind, id, trx);
     });
   }
@@ -202,9 +198,7 @@ export class DocumentsService {
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
-    const line = await repo.findLine(db, k, lineId);
-    if (!line) throw notFound(`${k.label} line ${lineId} does not exist.`);
-    return line;
+    return found(await repo.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
   /** What a write that moves a price answers: the changed line as priced now and the new totals. */
@@ -306,9 +300,7 @@ export class DocumentsService {
   }
 
   private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    const row = await repo.findSubPartRow(db, k, rowId);
-    if (!row) throw notFound(`Sub-part ${rowId} does not exist.`);
-    return row;
+    return found(await repo.findSubPartRow(db, k, rowId), `Sub-part ${rowId} does not exist.`);
   }
 
   async deleteSubPart(kind: DocumentKind, rowId: number) {
@@ -409,8 +401,10 @@ export class DocumentsService {
   async deleteModifier(kind: DocumentKind, appliedId: number) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const row = await repo.findAppliedModifierRow(trx, k, appliedId);
-      if (!row) throw notFound(`Applied modifier ${appliedId} does not exist.`);
+      const row = found(
+        await repo.findAppliedModifierRow(trx, k, appliedId),
+        `Applied modifier ${appliedId} does not exist.`,
+      );
       await repo.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;

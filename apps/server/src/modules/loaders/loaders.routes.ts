@@ -12,103 +12,81 @@ import {
 } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import type { LoadersService } from './loaders.service.js';
 
 export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> = async (app, { loaders }) => {
   const tags = ['loaders'];
-  const access = { access: 'user' as const };
   const bayParams = z.object({ bayId: bayIdSchema });
 
   app.get(
     '/api/orders/list/pickup_ready',
-    {
-      config: access,
-      schema: { tags, summary: 'Open orders ready for pickup', response: answers.ok(z.array(pickupOrderRowSchema)) },
-    },
+    route('user', tags, {
+      summary: 'Open orders ready for pickup',
+      response: answers.ok(z.array(pickupOrderRowSchema)),
+    }),
     async () => ok(await loaders.pickupReady()),
   );
 
   app.get(
     '/api/orders/list/pickup_ready/:bayId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Pickup-ready orders assigned to a bay (0: none)',
-        params: bayParams,
-        response: answers.ok(z.array(pickupOrderRowSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Pickup-ready orders assigned to a bay (0: none)',
+      params: bayParams,
+      response: answers.ok(z.array(pickupOrderRowSchema)),
+    }),
     async (request) => ok(await loaders.pickupReady(request.params.bayId)),
   );
 
-  app.put(
-    '/api/orders/updateChosenJob',
+  // Place in Bay and Choose Garage Bay save the same rows; only Place in Bay writes the In Bay flags.
+  const saves = [
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
-        body: pickupOrdersSchema,
-        response: answers.ok(z.array(pickupOrderRowSchema)),
-      },
+      url: '/api/orders/updateChosenJob',
+      summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
+      withCurrentLoad: true,
     },
-    async (request) => ok(await loaders.saveAssignments(request.body, true), 'Update completed successfully!'),
-  );
-
-  app.put(
-    '/api/orders/chooseGarageBayOrder',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)',
-        body: pickupOrdersSchema,
-        response: answers.ok(z.array(pickupOrderRowSchema)),
-      },
+      url: '/api/orders/chooseGarageBayOrder',
+      summary: 'Choose Garage Bay: save bay assignments (a moved order stops being a current load)',
+      withCurrentLoad: false,
     },
-    async (request) => ok(await loaders.saveAssignments(request.body, false), 'Update completed successfully!'),
-  );
+  ];
+  for (const { url, summary, withCurrentLoad } of saves) {
+    app.put(
+      url,
+      route('user', tags, { summary, body: pickupOrdersSchema, response: answers.ok(z.array(pickupOrderRowSchema)) }),
+      async (request) =>
+        ok(await loaders.saveAssignments(request.body, withCurrentLoad), 'Update completed successfully!'),
+    );
+  }
 
   app.post(
     '/api/orders/modifyLoaderOrders',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: "Complete Orders: these customers' current loads become Completed, all or nothing",
-        body: customerIdsSchema,
-        response: answers.ok(completedOrdersSchema),
-      },
-    },
+    route('user', tags, {
+      summary: "Complete Orders: these customers' current loads become Completed, all or nothing",
+      body: customerIdsSchema,
+      response: answers.ok(completedOrdersSchema),
+    }),
     async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
   );
 
   app.post(
     '/api/orders/completeBayOrders',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Complete Orders per bay: only these current loads become Completed, all or nothing',
-        body: completeBayOrdersSchema,
-        response: answers.ok(completedOrdersSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'Complete Orders per bay: only these current loads become Completed, all or nothing',
+      body: completeBayOrdersSchema,
+      response: answers.ok(completedOrdersSchema),
+    }),
     async (request) => ok(await loaders.completeBayOrders(request.body.orderIds), 'Orders successfully completed.'),
   );
 
   app.get(
     '/api/getGarageBayData/:bayId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: "A bay's pick list (an empty bay answers OK with no rows)",
-        params: bayParams,
-        response: answers.ok(bayDataSchema),
-      },
-    },
+    route('user', tags, {
+      summary: "A bay's pick list (an empty bay answers OK with no rows)",
+      params: bayParams,
+      response: answers.ok(bayDataSchema),
+    }),
     async (request) => ok(await loaders.bayData(request.params.bayId)),
   );
 };

@@ -4,7 +4,14 @@
  * column), completion all-or-nothing.
  */
 import type { Kysely } from 'kysely';
-import { type BayData, type BayNextOrder, type BayRow, type PickupOrder, type PickupOrderInput } from '@desk/domain';
+import {
+  emptyBayData,
+  type BayData,
+  type BayNextOrder,
+  type BayRow,
+  type PickupOrder,
+  type PickupOrderInput,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -133,16 +140,7 @@ export class LoadersService {
    * the notes a loader needs; and the orders waiting for the bay.
    */
   async bayData(bayId: number): Promise<BayData> {
-    const empty: BayData = {
-      bayId,
-      orderId: null,
-      printExcelModels: [],
-      customerId: null,
-      customerName: null,
-      customerJobName: null,
-      specialInstructions: null,
-      next: [],
-    };
+    const empty = emptyBayData(bayId);
     if (bayId === 0) return empty;
     const next = await this.nextFor(bayId);
     const order = await repo.currentLoad(this.db, bayId);

@@ -13,7 +13,7 @@ import type { Db } from '../../lib/sql.js';
 import * as products from '../catalog/products.repository.js';
 import * as customers from '../customers/customers.repository.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { found } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 
@@ -45,10 +45,11 @@ export async function printableDocument(
   opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean | undefined; clock: Clock },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
-  const header = await docs.findHeaderRow(db, k, id);
-  if (!header) throw notFound(`${k.label} ${id} does not exist.`);
-  const customer = await customers.findById(db, header.customer_id);
-  if (!customer) throw notFound(`Customer ${header.customer_id} does not exist.`);
+  const header = found(await docs.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
+  const customer = found(
+    await customers.findById(db, header.customer_id),
+    `Customer ${header.customer_id} does not exist.`,
+  );
   const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
   const subs = await docs.subPartsForDocument(db, k, id);
   const liftNotes = await products.liftNotesOf(

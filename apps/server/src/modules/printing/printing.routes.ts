@@ -22,6 +22,7 @@ import type { EmailSettingsTable } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
@@ -45,7 +46,6 @@ const contentDisposition = (fileName: string) => {
 
 export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app, opts) => {
   const { db } = opts.database;
-  const access = { access: 'user' as const };
   const idParams = z.object({ id: idSchema });
 
   const make = async (kind: DocumentKind, id: number, noPricePrint: boolean | undefined) => {
@@ -63,17 +63,13 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
     const Kind = kind === 'order' ? 'Order' : 'Quote';
     app.post(
       `/api/download-excel${Kind}/:id`,
-      {
-        config: access,
-        schema: {
-          tags: ['documents'],
-          summary: `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out)`,
-          params: idParams,
-          body: documentOutputSchema,
-          response: { 200: pdfFileSchema },
-          produces: ['application/pdf'],
-        },
-      },
+      route('user', ['documents'], {
+        summary: `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out)`,
+        params: idParams,
+        body: documentOutputSchema,
+        response: { 200: pdfFileSchema },
+        produces: ['application/pdf'],
+      }),
       async (request, reply) => {
         const { doc } = await make(kind, request.params.id, request.body.noPricePrint);
         const pdf = await opts.pdf.render(doc);
@@ -87,16 +83,12 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
 
     app.post(
       `/api/send-email${Kind}/:id`,
-      {
-        config: access,
-        schema: {
-          tags: ['documents'],
-          summary: `E-mail the ${kind} PDF to the customer, copied to the forward address`,
-          params: idParams,
-          body: documentOutputSchema,
-          response: answers.ok(emailSentSchema),
-        },
-      },
+      route('user', ['documents'], {
+        summary: `E-mail the ${kind} PDF to the customer, copied to the forward address`,
+        params: idParams,
+        body: documentOutputSchema,
+        response: answers.ok(emailSentSchema),
+      }),
       async (request) => {
         const { doc, company } = await make(kind, request.params.id, request.body.noPricePrint);
         const to = doc.customer.email?.trim();
@@ -152,30 +144,22 @@ export const printingRoutes: FastifyPluginAsyncZod<PrintingOptions> = async (app
 
   app.get(
     '/api/grabAutoEmailConfig',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['e-mail'],
-        summary: 'E-mail subjects, bodies and forward address',
-        response: answers.ok(storedEmailConfigSchema),
-      },
-    },
+    route('admin', ['e-mail'], {
+      summary: 'E-mail subjects, bodies and forward address',
+      response: answers.ok(storedEmailConfigSchema),
+    }),
     async () =>
       ok(toConfig(await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow())),
   );
 
   app.post(
     '/api/updateAutoEmailConfig',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['e-mail'],
-        summary:
-          'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName} {companyPhone} {companyEmail} {companyAddress}',
-        body: emailConfigSchema,
-        response: answers.ok(storedEmailConfigSchema),
-      },
-    },
+    route('admin', ['e-mail'], {
+      summary:
+        'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName} {companyPhone} {companyEmail} {companyAddress}',
+      body: emailConfigSchema,
+      response: answers.ok(storedEmailConfigSchema),
+    }),
     async (request) => {
       const b: EmailConfig = request.body;
       let q = db

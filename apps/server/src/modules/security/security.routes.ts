@@ -19,6 +19,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { SecurityEvents } from './security-events.service.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { notFound } from '../../lib/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 
@@ -34,28 +35,20 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
 ) => {
   app.get(
     '/api/admin/throttles',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['security'],
-        summary: 'Sign-in throttle counters of the last day, newest first',
-        response: answers.ok(z.array(throttleEntrySchema)),
-      },
-    },
+    route('admin', ['security'], {
+      summary: 'Sign-in throttle counters of the last day, newest first',
+      response: answers.ok(z.array(throttleEntrySchema)),
+    }),
     async () => ok(await throttle.list()),
   );
 
   app.delete(
     '/api/admin/throttles/:key',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['security'],
-        summary: 'Clear one throttle counter (the key as listed, URL-encoded)',
-        params: throttleKeyParamsSchema,
-        response: answers.none,
-      },
-    },
+    route('admin', ['security'], {
+      summary: 'Clear one throttle counter (the key as listed, URL-encoded)',
+      params: throttleKeyParamsSchema,
+      response: answers.none,
+    }),
     async (request) => {
       const cleared = await throttle.clear([request.params.key]);
       if (cleared === 0) throw notFound('That throttle is already clear.');
@@ -71,29 +64,21 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
 
   app.get(
     '/api/admin/security-events',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['security'],
-        summary: 'The security log, paged like the lists (page, size, sort, contains filters on each column)',
-        querystring: listQuerySchema,
-        response: answers.ok(pageSchema(securityEventSchema)),
-      },
-    },
+    route('admin', ['security'], {
+      summary: 'The security log, paged like the lists (page, size, sort, contains filters on each column)',
+      querystring: listQuerySchema,
+      response: answers.ok(pageSchema(securityEventSchema)),
+    }),
     async (request) => ok(await events.list(request.query)),
   );
 
   app.delete(
     '/api/admin/users/:username/sessions',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['security'],
-        summary: 'End every session of a user (they must sign in again)',
-        params: z.object({ username: usernameSchema }),
-        response: answers.ok(sessionsEndedSchema),
-      },
-    },
+    route('admin', ['security'], {
+      summary: 'End every session of a user (they must sign in again)',
+      params: z.object({ username: usernameSchema }),
+      response: answers.ok(sessionsEndedSchema),
+    }),
     async (request) => {
       const ended = await users.endSessionsOf(requireUser(request), request.params.username, request.ip);
       return ok({ ended }, `${ended} session${ended === 1 ? '' : 's'} ended.`);

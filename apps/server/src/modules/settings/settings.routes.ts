@@ -6,38 +6,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companySettingsOutputSchema, companySettingsSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
 import { badRequest } from '../../lib/errors.js';
 import type { SettingsService } from './settings.service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get(
     '/api/settings/company',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Company name, address, phone, e-mail, quote validity and terms',
-        response: answers.ok(companySettingsOutputSchema),
-      },
-    },
+    route('user', ['settings'], {
+      summary: 'Company name, address, phone, e-mail, quote validity and terms',
+      response: answers.ok(companySettingsOutputSchema),
+    }),
     async () => ok(await settings.company()),
   );
 
   app.put(
     '/api/settings/company',
     {
-      config: { access: 'admin' },
-      // The schema's messages name each field in plain words; answer them as they are, without
-      // the generic 'body.field:' prefix, so the admin form can show each next to its field.
-      attachValidation: true,
-      schema: {
-        tags: ['settings'],
+      ...route('admin', ['settings'], {
         summary:
           'Save the company settings (all fields; version guards against a stale form). ' +
           'E-mail placeholders {companyName} {companyPhone} {companyEmail} {companyAddress} use them.',
         body: companySettingsSchema,
         response: answers.ok(companySettingsOutputSchema),
-      },
+      }),
+      // The schema's messages name each field in plain words; answer them as they are, without
+      // the generic 'body.field:' prefix, so the admin form can show each next to its field.
+      attachValidation: true,
     },
     async (request) => {
       if (request.validationError) {

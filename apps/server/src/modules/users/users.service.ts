@@ -7,7 +7,7 @@ import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Db } from '../../lib/sql.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, found, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
@@ -80,8 +80,7 @@ export class UsersService {
   /** Removes a user and, with the account, all of their sessions. */
   async remove(actor: SessionUser, username: string, address?: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const target = await this.findByUsername(username, trx);
-      if (!target) throw notFound(`No user named '${username}'.`);
+      const target = found(await this.findByUsername(username, trx), `No user named '${username}'.`);
       if (target.id === actor.userId) throw conflict('You cannot remove your own account.');
       if ((await repo.rolesOf(trx, target.id)).includes(ROLE_ADMIN)) {
         // Lock the administrators so two concurrent removals cannot both pass the check.
@@ -136,8 +135,7 @@ export class UsersService {
 
   /** An administrator ends every session of a user (a lost laptop, a leaver); answers how many. */
   async endSessionsOf(actor: SessionUser, username: string, address?: string): Promise<number> {
-    const target = await this.findByUsername(username);
-    if (!target) throw notFound(`No user named '${username}'.`);
+    const target = found(await this.findByUsername(username), `No user named '${username}'.`);
     return this.db.transaction().execute(async (trx) => {
       const ended = await repo.deleteSessionsOf(trx, target.id);
       await this.events.record(

@@ -13,6 +13,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
+import { resourceRoutes, route } from '../../lib/routes.js';
 import type { VendorOrdersService } from './vendor-orders.service.js';
 
 export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrdersService }> = async (
@@ -20,87 +21,42 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
   { vendorOrders },
 ) => {
   const tags = ['vendor orders'];
-  const access = { access: 'user' as const };
   const idParams = z.object({ id: idSchema });
 
   app.get(
     '/api/vendor-orders/',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Vendor orders; with page/size/sort/filters a page',
-        querystring: listQuerySchema,
-        response: answers.ok(listOrPageSchema(vendorOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Vendor orders; with page/size/sort/filters a page',
+      querystring: listQuerySchema,
+      response: answers.ok(listOrPageSchema(vendorOrderSchema)),
+    }),
     async (request) => {
       const list = parseListQuery(request.query, VENDOR_ORDER_LIST_FIELDS);
       return ok(list.paged ? await vendorOrders.page(list) : await vendorOrders.list());
     },
   );
 
-  app.get(
-    '/api/vendor-orders/:id',
-    {
-      config: access,
-      schema: { tags, summary: 'One vendor order', params: idParams, response: answers.ok(vendorOrderSchema) },
-    },
-    async (request) => ok(await vendorOrders.get(request.params.id)),
-  );
-
-  app.post(
-    '/api/vendor-orders/create',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Create a vendor order',
-        body: vendorOrderInputSchema,
-        response: answers.created(vendorOrderSchema),
-      },
-    },
-    async (request, reply) => reply.code(201).send(ok(await vendorOrders.create(request.body), 'Vendor order created')),
-  );
-
-  app.put(
-    '/api/vendor-orders/update/:id',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Update a vendor order',
-        params: idParams,
-        body: vendorOrderInputSchema,
-        response: answers.ok(vendorOrderSchema),
-      },
-    },
-    async (request) => ok(await vendorOrders.update(request.params.id, request.body), 'Vendor order updated'),
-  );
-
-  app.delete(
-    '/api/vendor-orders/delete/:id',
-    {
-      config: access,
-      schema: { tags, summary: 'Delete a vendor order without links', params: idParams, response: answers.none },
-    },
-    async (request) => {
-      await vendorOrders.remove(request.params.id);
-      return ok(null, 'Vendor order deleted');
-    },
-  );
+  resourceRoutes(app, {
+    base: '/api/vendor-orders',
+    noun: 'Vendor order',
+    tags,
+    access: { read: 'user', write: 'user' },
+    input: vendorOrderInputSchema,
+    output: vendorOrderSchema,
+    summaries: { update: 'Update a vendor order', remove: 'Delete a vendor order without links' },
+    get: (id) => vendorOrders.get(id),
+    create: (body) => vendorOrders.create(body),
+    update: (id, body) => vendorOrders.update(id, body),
+    remove: (id) => vendorOrders.remove(id),
+  });
 
   app.post(
     '/api/linked-orders/create',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Link an order and a vendor order (once per pair)',
-        body: linkedOrderInputSchema,
-        response: answers.created(linkedOrderSchema),
-      },
-    },
+    route('user', tags, {
+      summary: 'Link an order and a vendor order (once per pair)',
+      body: linkedOrderInputSchema,
+      response: answers.created(linkedOrderSchema),
+    }),
     async (request, reply) => {
       const { order, vendorOrder } = request.body;
       return reply.code(201).send(ok(await vendorOrders.link(order, vendorOrder), 'Orders linked'));
@@ -109,7 +65,7 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.delete(
     '/api/linked-orders/delete/:id',
-    { config: access, schema: { tags, summary: 'Remove a link', params: idParams, response: answers.none } },
+    route('user', tags, { summary: 'Remove a link', params: idParams, response: answers.none }),
     async (request) => {
       await vendorOrders.unlink(request.params.id);
       return ok(null, 'Link removed');
@@ -118,29 +74,21 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
 
   app.get(
     '/api/linked-orders/vendor-orders/:orderId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Vendor orders linked to an order',
-        params: z.object({ orderId: idSchema }),
-        response: answers.ok(z.array(linkedOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Vendor orders linked to an order',
+      params: z.object({ orderId: idSchema }),
+      response: answers.ok(z.array(linkedOrderSchema)),
+    }),
     async (request) => ok(await vendorOrders.linksOfOrder(request.params.orderId)),
   );
 
   app.get(
     '/api/linked-orders/orders/:vendorOrderId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Orders linked to a vendor order',
-        params: z.object({ vendorOrderId: idSchema }),
-        response: answers.ok(z.array(linkedOrderSchema)),
-      },
-    },
+    route('user', tags, {
+      summary: 'Orders linked to a vendor order',
+      params: z.object({ vendorOrderId: idSchema }),
+      response: answers.ok(z.array(linkedOrderSchema)),
+    }),
     async (request) => ok(await vendorOrders.linksOfVendorOrder(request.params.vendorOrderId)),
   );
 };

@@ -2,21 +2,14 @@
  * Vendor orders and their links to orders: the rules (docs/product.md section 7,
  * docs/architecture.md section 3). A vendor order with links is not deleted; a pair is linked once.
  */
-import type { Kysely } from 'kysely';
 import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
-import type { DB } from '../../db/schema.js';
-import { isoAt, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
+import { ClockedService } from '../../lib/service.js';
 import * as repo from './vendor-orders.repository.js';
 
-export class VendorOrdersService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
-
+export class VendorOrdersService extends ClockedService {
   list(): Promise<VendorOrder[]> {
     return repo.listAll(this.db);
   }
@@ -26,25 +19,15 @@ export class VendorOrdersService {
   }
 
   async get(id: number, db: Db = this.db): Promise<VendorOrder> {
-    const vo = await repo.findById(db, id);
-    if (!vo) throw notFound(`Vendor order ${id} does not exist.`);
-    return vo;
+    return found(await repo.findById(db, id), `Vendor order ${id} does not exist.`);
   }
 
   async create(input: VendorOrderInput): Promise<VendorOrder> {
-    const now = isoAt(this.clock());
-    return this.get(await repo.insert(this.db, input, now));
+    return this.get(await repo.insert(this.db, input, this.now()));
   }
 
   async update(id: number, input: VendorOrderInput): Promise<VendorOrder> {
-    await updateVersioned(
-      this.db,
-      'vendor_orders',
-      id,
-      input.version,
-      { ...repo.vendorOrderValues(input), updated_at: isoAt(this.clock()) },
-      'Vendor order',
-    );
+    await updateVersioned(this.db, 'vendor_orders', id, input.version, repo.vendorOrderValues(input), this.now());
     return this.get(id);
   }
 
@@ -68,7 +51,7 @@ export class VendorOrdersService {
         throw badRequest(`vendorOrder: vendor order ${vendorOrder} does not exist.`);
       if (await repo.linkExists(trx, order, vendorOrder))
         throw conflict(`Order ${order} is already linked to vendor order ${vendorOrder}.`);
-      return repo.insertLink(trx, order, vendorOrder, isoAt(this.clock()));
+      return repo.insertLink(trx, order, vendorOrder, this.now());
     });
     return repo.findLink(this.db, id);
   }
