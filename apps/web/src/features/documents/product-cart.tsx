@@ -1,7 +1,7 @@
 import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
 import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
+import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
 import { ProductLinker } from '../../components/ui/product-linker';
@@ -93,12 +93,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   if (cart.isPending) return <Loading />;
   if (cart.isError) {
     return (
-      <Banner variant="danger" title="The cart could not be loaded">
-        <small>{errorText(cart.error)}</small>{' '}
-        <Button size="sm" variant="link" className="p-0 align-baseline" onClick={() => void cart.refetch()}>
-          Try again
-        </Button>
-      </Banner>
+      <LoadErrorBanner title="The cart could not be loaded" error={cart.error} onRetry={() => void cart.refetch()} />
     );
   }
 
