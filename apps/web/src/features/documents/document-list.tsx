@@ -1,7 +1,7 @@
 import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { ConfirmDelete, useDeleteTarget } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
@@ -79,8 +79,7 @@ export function DocumentList({
   const label = KIND_INFO[kind].label;
   const [editor, setEditor] = useState<Editor | null>(null);
   const [duplicating, setDuplicating] = useState<{ seq: number; source: DocumentListItem; show: boolean } | null>(null);
-  const [deleting, setDeleting] = useState<DocumentListItem | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const deleting = useDeleteTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
 
   const openEditor = (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
@@ -126,10 +125,7 @@ export function DocumentList({
             <Button
               variant="outline-danger"
               size="sm"
-              onClick={() => {
-                setDeleting(d);
-                setShowDelete(true);
-              }}
+              onClick={() => deleting.ask(d)}
               aria-label={`Delete ${kind} ${d.id}`}
             >
               Delete
@@ -164,22 +160,16 @@ export function DocumentList({
         />
       )}
 
-      <ConfirmModal
-        show={showDelete && deleting !== null}
-        objectName={label}
-        action="delete"
-        onConfirm={() => deleteDocument.mutateAsync(deleting!.id)}
-        onClose={() => setShowDelete(false)}
-      >
+      <ConfirmDelete target={deleting} objectName={label} onDelete={(d) => deleteDocument.mutateAsync(d.id)}>
         <p className="mb-0">
-          Are you sure you would like to delete the {kind} (id: {deleting?.id})?
+          Are you sure you would like to delete the {kind} (id: {deleting.row?.id})?
         </p>
-        {deleting && (
+        {deleting.row && (
           <p className="mb-0 mt-1 small text-secondary">
-            {[deleting.customerName, deleting.jobName].filter(Boolean).join(' - ')}
+            {[deleting.row.customerName, deleting.row.jobName].filter(Boolean).join(' - ')}
           </p>
         )}
-      </ConfirmModal>
+      </ConfirmDelete>
     </>
   );
 }
