@@ -83,6 +83,8 @@ export function DocumentList({
   const deleteDocument = useDeleteDocument(kind);
 
   const openEditor = (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true }));
+  const openDuplicate = (source: DocumentListItem) =>
+    setDuplicating((p) => ({ seq: (p?.seq ?? 0) + 1, source, show: true }));
 
   return (
     <>
@@ -104,34 +106,19 @@ export function DocumentList({
             {toolbarEnd}
           </>
         }
-        rowActions={(d) => (
-          <>
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              onClick={() => setDuplicating((p) => ({ seq: (p?.seq ?? 0) + 1, source: d, show: true }))}
-              aria-label={`Duplicate ${kind} ${d.id}`}
-            >
-              Duplicate
+        rowActions={(d) =>
+          (
+            [
+              ['Duplicate', 'outline-secondary', () => openDuplicate(d)],
+              ['Edit', 'outline-primary', () => openEditor(d.id)],
+              ['Delete', 'outline-danger', () => deleting.ask(d)],
+            ] as const
+          ).map(([action, variant, onClick]) => (
+            <Button key={action} variant={variant} size="sm" onClick={onClick} aria-label={`${action} ${kind} ${d.id}`}>
+              {action}
             </Button>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              onClick={() => openEditor(d.id)}
-              aria-label={`Edit ${kind} ${d.id}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outline-danger"
-              size="sm"
-              onClick={() => deleting.ask(d)}
-              aria-label={`Delete ${kind} ${d.id}`}
-            >
-              Delete
-            </Button>
-          </>
-        )}
+          ))
+        }
       />
 
       {/* Each opening gets a fresh editor (keyed), so no state leaks from the previous one. */}
