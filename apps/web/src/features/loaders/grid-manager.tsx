@@ -135,20 +135,21 @@ export function GridManager() {
               Discard changes
             </Button>
           )}
-          <SaveButton
-            label="Choose Garage Bay"
-            variant="outline-primary"
-            busy={chooseGarageBay.isPending}
-            disabled={saving || rows.length === 0}
-            onClick={() => void save(chooseGarageBay)}
-          />
-          <SaveButton
-            label="Place in Bay"
-            variant="primary"
-            busy={placeInBay.isPending}
-            disabled={saving || rows.length === 0}
-            onClick={() => void save(placeInBay)}
-          />
+          {(
+            [
+              ['Choose Garage Bay', 'outline-primary', chooseGarageBay],
+              ['Place in Bay', 'primary', placeInBay],
+            ] as const
+          ).map(([label, variant, mutation]) => (
+            <SaveButton
+              key={label}
+              label={label}
+              variant={variant}
+              busy={mutation.isPending}
+              disabled={saving || rows.length === 0}
+              onClick={() => void save(mutation)}
+            />
+          ))}
         </div>
       </div>
 
