@@ -7,6 +7,13 @@ import { renderApp } from '../test/render-app';
 
 const config = ok({ companyName: 'Acme Doors', taxRate: 0.0975 });
 
+/** The server of a signed-in clerk: `roles` as the roles list answers them, `sessionRoles` as the session does. */
+const signedIn = (username: string, roles: string[], sessionRoles = roles) => ({
+  'GET /api/config': config,
+  'GET /api/session': ok({ username, roles: sessionRoles }),
+  'GET /api/users/roles': ok(roles),
+});
+
 describe('routes', () => {
   it('shows the welcome card on / and its Login button opens /login', async () => {
     stubApi({ 'GET /api/config': config, 'GET /api/session': failed(401, 'Not signed in.') });
@@ -21,11 +28,7 @@ describe('routes', () => {
   });
 
   it('redirects a non-admin from /admin to /sales', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': ok({ username: 'bob', roles: [ROLE_USER] }),
-      'GET /api/users/roles': ok([ROLE_USER]),
-    });
+    stubApi(signedIn('bob', [ROLE_USER]));
     const { router } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
@@ -34,11 +37,7 @@ describe('routes', () => {
   });
 
   it('shows /admin with its seven tabs to an admin', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': ok({ username: 'admin', roles: [ROLE_ADMIN] }),
-      'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
-    });
+    stubApi(signedIn('admin', [ROLE_USER, ROLE_ADMIN], [ROLE_ADMIN]));
     renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
@@ -146,22 +145,14 @@ describe('routes', () => {
   });
 
   it('sends a signed-in user from /login to /sales', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
-      'GET /api/users/roles': ok([ROLE_USER]),
-    });
+    stubApi(signedIn('ann', [ROLE_USER]));
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sales');
   });
 
   it('shows only the active Sales tab', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
-      'GET /api/users/roles': ok([ROLE_USER]),
-    });
+    stubApi(signedIn('ann', [ROLE_USER]));
     const { router } = renderApp('/sales');
     await screen.findByRole('heading', { name: 'Sales' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -179,11 +170,7 @@ describe('routes', () => {
   });
 
   it("warns 'No orders selected for completion.' when nothing is selected", async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/session': ok({ username: 'ann', roles: [ROLE_USER] }),
-      'GET /api/users/roles': ok([ROLE_USER]),
-    });
+    stubApi(signedIn('ann', [ROLE_USER]));
     renderApp('/loaders');
     await userEvent.click(await screen.findByRole('button', { name: 'Complete Orders' }));
     expect((await screen.findByRole('alert')).textContent).toContain('No orders selected for completion.');

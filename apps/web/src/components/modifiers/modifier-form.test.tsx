@@ -1,16 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ModifierForm, type ModifierProductOption } from './modifier-form';
+import type { ModifierCategory } from '@desk/domain';
+import { ModifierForm, type ModifierFormContext, type ModifierProductOption } from './modifier-form';
 
 const products: ModifierProductOption[] = [
   { id: 31, itemNo: 'SPR-25K-250', itemDescription: 'Torsion spring pair, 25k cycle, .250 x 2 x 32' },
 ];
 const noop = () => undefined;
 
+/** The form for `category` in `context`, with the one product and handlers that do nothing. */
+const renderForm = (category: ModifierCategory, context: ModifierFormContext) =>
+  render(<ModifierForm category={category} context={context} products={products} onSubmit={noop} onCancel={noop} />);
+
 describe('ModifierForm', () => {
   it('shows name, quantity (default 1), product and notes for an ordinary category', () => {
-    render(<ModifierForm category="Springs" context="product" products={products} onSubmit={noop} onCancel={noop} />);
+    renderForm('Springs', 'product');
 
     expect(screen.getByLabelText('Name')).toBeTruthy();
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
@@ -23,7 +28,7 @@ describe('ModifierForm', () => {
   });
 
   it('hides the name, quantity and product rows for LiftNotes', () => {
-    render(<ModifierForm category="LiftNotes" context="product" products={products} onSubmit={noop} onCancel={noop} />);
+    renderForm('LiftNotes', 'product');
 
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.queryByLabelText('Quantity')).toBeNull();
@@ -32,31 +37,27 @@ describe('ModifierForm', () => {
   });
 
   it("labels the Inches notes 'Number of Track Inches' on a package and 'Number of Inches' on a document", () => {
-    const { unmount } = render(
-      <ModifierForm category="Inches" context="product" products={products} onSubmit={noop} onCancel={noop} />,
-    );
+    const { unmount } = renderForm('Inches', 'product');
     expect(screen.getByLabelText('Number of Track Inches')).toBeTruthy();
     expect(screen.queryByLabelText('Notes')).toBeNull();
     unmount();
 
-    render(<ModifierForm category="Inches" context="document" products={products} onSubmit={noop} onCancel={noop} />);
+    renderForm('Inches', 'document');
     expect(screen.getByLabelText('Number of Inches')).toBeTruthy();
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
 
   it('shows the inches field only for a Lift modifier on a document', () => {
-    const { unmount } = render(
-      <ModifierForm category="Lift" context="document" products={products} onSubmit={noop} onCancel={noop} />,
-    );
+    const { unmount } = renderForm('Lift', 'document');
     expect(screen.getByLabelText('Inches')).toBeTruthy();
     unmount();
 
-    render(<ModifierForm category="Lift" context="product" products={products} onSubmit={noop} onCancel={noop} />);
+    renderForm('Lift', 'product');
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
 
   it('disables Save only when name, quantity and product are all empty', async () => {
-    render(<ModifierForm category="Mount" context="product" products={products} onSubmit={noop} onCancel={noop} />);
+    renderForm('Mount', 'product');
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(false); // quantity starts at 1
 

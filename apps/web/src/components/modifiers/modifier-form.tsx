@@ -113,35 +113,39 @@ export function ModifierForm({
     }
   }
 
+  // A labelled text control wired to values[name], with its error under it.
+  const textField = (
+    name: 'name' | 'quantity' | 'notes' | 'inches',
+    label: string,
+    control: {
+      as?: 'textarea';
+      type?: 'number';
+      min?: number;
+      step?: number;
+      rows?: number;
+      maxLength?: number;
+      autoFocus?: boolean;
+    },
+  ) => (
+    <Form.Group className="mb-2" controlId={`${id}-${name}`}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Control
+        size="sm"
+        {...control}
+        value={values[name]}
+        isInvalid={Boolean(errors[name])}
+        onChange={(event) => set(name, event.target.value)}
+      />
+      <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
+    </Form.Group>
+  );
+
   return (
     <Form noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={`${category} modifier`}>
       {!notesOnly && (
         <>
-          <Form.Group className="mb-2" controlId={`${id}-name`}>
-            <Form.Label className="small mb-1">Name</Form.Label>
-            <Form.Control
-              size="sm"
-              value={values.name}
-              maxLength={120}
-              isInvalid={Boolean(errors.name)}
-              onChange={(event) => set('name', event.target.value)}
-              autoFocus
-            />
-            <Form.Control.Feedback type="invalid">{errors.name}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-2" controlId={`${id}-quantity`}>
-            <Form.Label className="small mb-1">Quantity</Form.Label>
-            <Form.Control
-              size="sm"
-              type="number"
-              min={1}
-              step={1}
-              value={values.quantity}
-              isInvalid={Boolean(errors.quantity)}
-              onChange={(event) => set('quantity', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{errors.quantity}</Form.Control.Feedback>
-          </Form.Group>
+          {textField('name', 'Name', { maxLength: 120, autoFocus: true })}
+          {textField('quantity', 'Quantity', { type: 'number', min: 1, step: 1 })}
           <div className="mb-2 small">
             <SearchableSelect<ModifierProductOption>
               inputId={`${id}-product`}
@@ -159,33 +163,13 @@ export function ModifierForm({
           </div>
         </>
       )}
-      <Form.Group className="mb-2" controlId={`${id}-notes`}>
-        <Form.Label className="small mb-1">{modifierNotesLabel(category, context)}</Form.Label>
-        <Form.Control
-          as="textarea"
-          size="sm"
-          rows={notesOnly ? 4 : 2}
-          value={values.notes}
-          maxLength={2000}
-          isInvalid={Boolean(errors.notes)}
-          onChange={(event) => set('notes', event.target.value)}
-          autoFocus={notesOnly}
-        />
-        <Form.Control.Feedback type="invalid">{errors.notes}</Form.Control.Feedback>
-      </Form.Group>
-      {showInches && (
-        <Form.Group className="mb-2" controlId={`${id}-inches`}>
-          <Form.Label className="small mb-1">Inches</Form.Label>
-          <Form.Control
-            size="sm"
-            value={values.inches}
-            maxLength={40}
-            isInvalid={Boolean(errors.inches)}
-            onChange={(event) => set('inches', event.target.value)}
-          />
-          <Form.Control.Feedback type="invalid">{errors.inches}</Form.Control.Feedback>
-        </Form.Group>
-      )}
+      {textField('notes', modifierNotesLabel(category, context), {
+        as: 'textarea',
+        rows: notesOnly ? 4 : 2,
+        maxLength: 2000,
+        autoFocus: notesOnly,
+      })}
+      {showInches && textField('inches', 'Inches', { maxLength: 40 })}
       {failure && (
         <Alert variant="danger" className="py-2 px-3 small mb-2">
           {failure}

@@ -2,25 +2,25 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
+
+/** The customer delete of the customer list, with the given handlers. */
+const renderCustomerDelete = (
+  props: Pick<ConfirmModalProps, 'onConfirm' | 'onSuccess'> & { onClose?: () => void },
+  question: string,
+) =>
+  render(
+    <ConfirmModal show objectName="Customer" action="delete" onClose={() => {}} {...props}>
+      {question}
+    </ConfirmModal>,
+  );
 
 describe('ConfirmModal', () => {
   it("confirms, shows '{object} {action} successful' and hides Confirm", async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
     const onSuccess = vi.fn();
     const user = userEvent.setup();
-    render(
-      <ConfirmModal
-        show
-        objectName="Customer"
-        action="delete"
-        onConfirm={onConfirm}
-        onClose={() => {}}
-        onSuccess={onSuccess}
-      >
-        Are you sure you would like to delete the customer (id: 7)?
-      </ConfirmModal>,
-    );
+    renderCustomerDelete({ onConfirm, onSuccess }, 'Are you sure you would like to delete the customer (id: 7)?');
 
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 7)?');
@@ -36,17 +36,13 @@ describe('ConfirmModal', () => {
     const onClose = vi.fn();
     const onSuccess = vi.fn();
     const user = userEvent.setup();
-    render(
-      <ConfirmModal
-        show
-        objectName="Customer"
-        action="delete"
-        onConfirm={() => Promise.reject(new ApiError('Customer 7 has 2 orders and cannot be deleted.', 409))}
-        onClose={onClose}
-        onSuccess={onSuccess}
-      >
-        Are you sure?
-      </ConfirmModal>,
+    renderCustomerDelete(
+      {
+        onConfirm: () => Promise.reject(new ApiError('Customer 7 has 2 orders and cannot be deleted.', 409)),
+        onClose,
+        onSuccess,
+      },
+      'Are you sure?',
     );
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));

@@ -86,3 +86,46 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
     </Modal>
   );
 }
+
+/** The row a delete confirmation asks about, and whether the dialog is open. */
+export interface DeleteTarget<T> {
+  row: T | null;
+  show: boolean;
+  ask: (row: T) => void;
+  close: () => void;
+}
+
+/** Which row a delete confirmation asks about; the row stays while the dialog fades out, so its text does not go blank. */
+export function useDeleteTarget<T>(): DeleteTarget<T> {
+  const [row, setRow] = useState<T | null>(null);
+  const [show, setShow] = useState(false);
+  return {
+    row,
+    show: show && row !== null,
+    ask: (next) => {
+      setRow(next);
+      setShow(true);
+    },
+    close: () => setShow(false),
+  };
+}
+
+/** The ConfirmModal of a delete: asks about `target.row` and deletes it on Confirm. */
+export function ConfirmDelete<T>({
+  target,
+  onDelete,
+  ...rest
+}: Pick<ConfirmModalProps, 'objectName' | 'children'> & {
+  target: DeleteTarget<T>;
+  onDelete: (row: T) => Promise<unknown>;
+}) {
+  return (
+    <ConfirmModal
+      show={target.show}
+      action="delete"
+      onConfirm={() => onDelete(target.row!)}
+      onClose={target.close}
+      {...rest}
+    />
+  );
+}

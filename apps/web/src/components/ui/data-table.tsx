@@ -443,46 +443,45 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
 
         <nav aria-label={caption ? `${caption} pages` : 'Pages'} className="d-flex align-items-center gap-1">
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            onClick={() => table.firstPage()}
-            disabled={!table.getCanPreviousPage()}
-            aria-label="First page"
-          >
+          <PagerButton label="First page" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
             «
-          </Button>
-          <Button
-            variant="outline-secondary"
-            size="sm"
+          </PagerButton>
+          <PagerButton
+            label="Previous page"
             onClick={() => table.previousPage()}
             disabled={!table.getCanPreviousPage()}
-            aria-label="Previous page"
           >
             ‹
-          </Button>
+          </PagerButton>
           <GoToPage page={page} pageCount={pageCount} onGo={goTo} />
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage()}
-            aria-label="Next page"
-          >
+          <PagerButton label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
             ›
-          </Button>
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            onClick={() => table.lastPage()}
-            disabled={!table.getCanNextPage()}
-            aria-label="Last page"
-          >
+          </PagerButton>
+          <PagerButton label="Last page" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
             »
-          </Button>
+          </PagerButton>
         </nav>
       </div>
     </div>
+  );
+}
+
+/** One of the pager's arrow buttons; `label` names it for screen readers. */
+function PagerButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline-secondary" size="sm" onClick={onClick} disabled={disabled} aria-label={label}>
+      {children}
+    </Button>
   );
 }
 

@@ -1,27 +1,15 @@
 import type { Product } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { ok, stubApi } from '../../test/fake-api';
+import { aProduct } from '../../test/records';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProductLinker } from './product-linker';
 
-const product = (id: number, itemNo: string, itemDescription: string): Product => ({
-  id,
-  itemNo,
-  itemDescription,
-  wholesalePrice: 10,
-  multiplierCategory: null,
-  productType: { id: 1, type: 'Part' },
-  modifierCostIncrease: 0,
-  windowsData: null,
-  windowDescription: null,
-  insertsData: null,
-  insertDescription: null,
-  isPackage: false,
-  version: 1,
-});
+const product = (id: number, itemNo: string, itemDescription: string): Product =>
+  aProduct({ id, itemNo, itemDescription, wholesalePrice: 10, modifierCostIncrease: 0, version: 1 });
 
 const parts = [
   product(4, 'HNG-1', '#1 hinge, 14 gauge'),
@@ -38,14 +26,18 @@ async function chooseProduct(user: ReturnType<typeof userEvent.setup>, search: s
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
+/** Opens the linker on the stubbed product list; `onLink` answers as the test needs. */
+function openLinker(linkType: 'order' | 'package', onLink: Mock, title?: string) {
+  const fetchMock = stubApi({ 'GET /api/products/': ok(parts) });
+  const handlers = { onLink, onCreated: vi.fn(), onClose: vi.fn() };
+  const user = userEvent.setup();
+  renderWithQuery(<ProductLinker show linkType={linkType} {...handlers} title={title} />);
+  return { fetchMock, user, ...handlers };
+}
+
 describe('ProductLinker', () => {
   it('loads the product list once on opening, searches it and links with a quantity', async () => {
-    const fetchMock = stubApi({ 'GET /api/products/': ok(parts) });
-    const onLink = vi.fn().mockResolvedValue(undefined);
-    const onCreated = vi.fn();
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderWithQuery(<ProductLinker show linkType="order" onLink={onLink} onCreated={onCreated} onClose={onClose} />);
+    const { fetchMock, user, onLink, onCreated, onClose } = openLinker('order', vi.fn().mockResolvedValue(undefined));
 
     expect(screen.getByRole('dialog', { name: 'Select Product' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading...');
@@ -78,20 +70,10 @@ describe('ProductLinker', () => {
   });
 
   it('lists parts only for a package, then calls onCreated and closes', async () => {
-    const fetchMock = stubApi({ 'GET /api/products/': ok(parts) });
-    const onLink = vi.fn().mockResolvedValue(undefined);
-    const onCreated = vi.fn();
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderWithQuery(
-      <ProductLinker
-        show
-        linkType="package"
-        onLink={onLink}
-        onCreated={onCreated}
-        onClose={onClose}
-        title="Add Part"
-      />,
+    const { fetchMock, user, onLink, onCreated, onClose } = openLinker(
+      'package',
+      vi.fn().mockResolvedValue(undefined),
+      'Add Part',
     );
 
     expect(screen.getByRole('dialog', { name: 'Add Part' })).toBeTruthy();
@@ -106,12 +88,10 @@ describe('ProductLinker', () => {
   });
 
   it('shows why a package link failed, stays open and still calls onCreated', async () => {
-    stubApi({ 'GET /api/products/': ok(parts) });
-    const onLink = vi.fn().mockRejectedValue(new ApiError('This part is already in the package.', 409));
-    const onCreated = vi.fn();
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderWithQuery(<ProductLinker show linkType="package" onLink={onLink} onCreated={onCreated} onClose={onClose} />);
+    const { user, onCreated, onClose } = openLinker(
+      'package',
+      vi.fn().mockRejectedValue(new ApiError('This part is already in the package.', 409)),
+    );
 
     await chooseProduct(user, 'spring', 'SPR-250 - Torsion spring 0.250 x 2 in x 30 in, 25k cycles');
     await user.type(screen.getByPlaceholderText('Enter Quantity'), '2');

@@ -60,6 +60,34 @@ export function DocumentDetailsForm({
   const set = <K extends keyof DocumentFormValues>(field: K, value: DocumentFormValues[K]) =>
     setValues((previous) => ({ ...previous, [field]: value }));
 
+  // Each field is wired by its name: id `${id}-{name}`, its value and its setter.
+  const textField = (
+    name: 'jobName' | 'poNumber' | 'specialInstructions',
+    label: string,
+    maxLength: number,
+    multiline = false,
+  ) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      value={values[name]}
+      maxLength={maxLength}
+      onChange={(v) => set(name, v)}
+      multiline={multiline}
+    />
+  );
+  const toggle = (name: 'useTax' | 'noPricePrint', label: string, title?: string) => (
+    <Form.Check
+      type="switch"
+      role="switch"
+      id={`${id}-${name}`}
+      label={label}
+      title={title}
+      checked={values[name]}
+      onChange={(e) => set(name, e.target.checked)}
+    />
+  );
+
   const statusList = statuses.data ?? [];
   // The first status when none is chosen yet (docs/product.md section 2).
   const status = statusList.find((s) => s.id === values.statusId) ?? statusList[0] ?? null;
@@ -113,34 +141,9 @@ export function DocumentDetailsForm({
               )}
             </div>
             <Row className="g-2">
-              <Col md={7}>
-                <TextField
-                  id={`${id}-jobName`}
-                  label="Job Name"
-                  value={values.jobName}
-                  maxLength={200}
-                  onChange={(v) => set('jobName', v)}
-                />
-              </Col>
-              <Col md={5}>
-                <TextField
-                  id={`${id}-poNumber`}
-                  label="PO Number"
-                  value={values.poNumber}
-                  maxLength={60}
-                  onChange={(v) => set('poNumber', v)}
-                />
-              </Col>
-              <Col xs={12}>
-                <TextField
-                  id={`${id}-specialInstructions`}
-                  label="Special Instructions"
-                  value={values.specialInstructions}
-                  maxLength={2000}
-                  onChange={(v) => set('specialInstructions', v)}
-                  multiline
-                />
-              </Col>
+              <Col md={7}>{textField('jobName', 'Job Name', 200)}</Col>
+              <Col md={5}>{textField('poNumber', 'PO Number', 60)}</Col>
+              <Col xs={12}>{textField('specialInstructions', 'Special Instructions', 2000, true)}</Col>
             </Row>
           </Col>
 
@@ -192,23 +195,12 @@ export function DocumentDetailsForm({
                 </Col>
               )}
               <Col xs={12} className="d-flex flex-wrap gap-4 mt-2">
-                <Form.Check
-                  type="switch"
-                  role="switch"
-                  id={`${id}-useTax`}
-                  label="Use Tax"
-                  checked={values.useTax}
-                  onChange={(e) => set('useTax', e.target.checked)}
-                />
-                <Form.Check
-                  type="switch"
-                  role="switch"
-                  id={`${id}-noPricePrint`}
-                  label="Print without prices"
-                  title="Download, Print and Send Email leave every price out (a pick ticket for the yard)"
-                  checked={values.noPricePrint}
-                  onChange={(e) => set('noPricePrint', e.target.checked)}
-                />
+                {toggle('useTax', 'Use Tax')}
+                {toggle(
+                  'noPricePrint',
+                  'Print without prices',
+                  'Download, Print and Send Email leave every price out (a pick ticket for the yard)',
+                )}
                 {document && (
                   <Form.Check
                     type="checkbox"

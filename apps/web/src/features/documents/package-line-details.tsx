@@ -1,7 +1,7 @@
 import type { CartLine, DocumentKind, SubPartRow } from '@desk/domain';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { ConfirmDelete, useDeleteTarget } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
@@ -43,8 +43,7 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
   const updateNotes = useUpdateSubPartNotes(kind, line.id);
   const [linking, setLinking] = useState(false);
   const [editing, setEditing] = useState<SubPartRow | null>(null);
-  const [deleting, setDeleting] = useState<SubPartRow | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const deleting = useDeleteTarget<SubPartRow>();
   const toast = useToast();
 
   const saveNotes = async (row: SubPartRow, notes: string, inches: string) => {
@@ -145,10 +144,7 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
                             size="sm"
                             variant="outline-danger"
                             className="py-0"
-                            onClick={() => {
-                              setDeleting(row);
-                              setShowDelete(true);
-                            }}
+                            onClick={() => deleting.ask(row)}
                             aria-label={`Delete ${row.product.itemNo}`}
                           >
                             Delete
@@ -200,15 +196,9 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
         }}
       />
 
-      <ConfirmModal
-        show={showDelete && deleting !== null}
-        objectName="Sub-part"
-        action="delete"
-        onConfirm={() => deleteSubPart.mutateAsync(deleting!.rowId)}
-        onClose={() => setShowDelete(false)}
-      >
-        Are you sure you would like to delete the sub-part {deleting?.product.itemNo} (id: {deleting?.rowId})?
-      </ConfirmModal>
+      <ConfirmDelete target={deleting} objectName="Sub-part" onDelete={(row) => deleteSubPart.mutateAsync(row.rowId)}>
+        Are you sure you would like to delete the sub-part {deleting.row?.product.itemNo} (id: {deleting.row?.rowId})?
+      </ConfirmDelete>
     </div>
   );
 }

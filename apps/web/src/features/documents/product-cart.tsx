@@ -1,8 +1,8 @@
 import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
 import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { LoadErrorBanner } from '../../components/ui/load-error-banner';
+import { ConfirmDelete, useDeleteTarget } from '../../components/ui/confirm-modal';
 import { Loading } from '../../components/ui/loading';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { errorText } from '../../components/ui/result-banner';
@@ -56,8 +56,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const deleteLine = useDeleteCartLine(kind, docId);
   const [linking, setLinking] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const [deleting, setDeleting] = useState<CartLine | null>(null);
-  const [showDelete, setShowDelete] = useState(false);
+  const deleting = useDeleteTarget<CartLine>();
   const toast = useToast();
   const [savingLine, setSavingLine] = useState<number | null>(null);
 
@@ -93,12 +92,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   if (cart.isPending) return <Loading />;
   if (cart.isError) {
     return (
-      <Banner variant="danger" title="The cart could not be loaded">
-        <small>{errorText(cart.error)}</small>{' '}
-        <Button size="sm" variant="link" className="p-0 align-baseline" onClick={() => void cart.refetch()}>
-          Try again
-        </Button>
-      </Banner>
+      <LoadErrorBanner title="The cart could not be loaded" error={cart.error} onRetry={() => void cart.refetch()} />
     );
   }
 
@@ -209,10 +203,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                         variant="outline-danger"
                         className="py-0"
                         aria-label={`Delete line ${line.product.itemNo}`}
-                        onClick={() => {
-                          setDeleting(line);
-                          setShowDelete(true);
-                        }}
+                        onClick={() => deleting.ask(line)}
                         disabled={busy}
                       >
                         Delete
@@ -244,15 +235,9 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
         onClose={() => setLinking(false)}
       />
 
-      <ConfirmModal
-        show={showDelete && deleting !== null}
-        objectName="Cart line"
-        action="delete"
-        onConfirm={() => deleteLine.mutateAsync(deleting!.id)}
-        onClose={() => setShowDelete(false)}
-      >
-        Are you sure you would like to delete the line {deleting?.product.itemNo} (id: {deleting?.id})?
-      </ConfirmModal>
+      <ConfirmDelete target={deleting} objectName="Cart line" onDelete={(line) => deleteLine.mutateAsync(line.id)}>
+        Are you sure you would like to delete the line {deleting.row?.product.itemNo} (id: {deleting.row?.id})?
+      </ConfirmDelete>
     </div>
   );
 }

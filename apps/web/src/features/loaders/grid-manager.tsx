@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
+import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { errorText } from '../../components/ui/result-banner';
 import { useChooseGarageBay } from './api/choose-garage-bay';
 import { usePickupReady } from './api/list-pickup-ready';
@@ -99,12 +100,11 @@ export function GridManager() {
       </div>
 
       {pickup.isError && (
-        <Banner variant="danger" title="The pickup list could not be loaded">
-          <small>{errorText(pickup.error)}</small>{' '}
-          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => void pickup.refetch()}>
-            Try again
-          </Button>
-        </Banner>
+        <LoadErrorBanner
+          title="The pickup list could not be loaded"
+          error={pickup.error}
+          onRetry={() => void pickup.refetch()}
+        />
       )}
 
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
@@ -135,20 +135,21 @@ export function GridManager() {
               Discard changes
             </Button>
           )}
-          <SaveButton
-            label="Choose Garage Bay"
-            variant="outline-primary"
-            busy={chooseGarageBay.isPending}
-            disabled={saving || rows.length === 0}
-            onClick={() => void save(chooseGarageBay)}
-          />
-          <SaveButton
-            label="Place in Bay"
-            variant="primary"
-            busy={placeInBay.isPending}
-            disabled={saving || rows.length === 0}
-            onClick={() => void save(placeInBay)}
-          />
+          {(
+            [
+              ['Choose Garage Bay', 'outline-primary', chooseGarageBay],
+              ['Place in Bay', 'primary', placeInBay],
+            ] as const
+          ).map(([label, variant, mutation]) => (
+            <SaveButton
+              key={label}
+              label={label}
+              variant={variant}
+              busy={mutation.isPending}
+              disabled={saving || rows.length === 0}
+              onClick={() => void save(mutation)}
+            />
+          ))}
         </div>
       </div>
 

@@ -1,6 +1,6 @@
 import type { CartLine, DocumentKind } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useEditorQuery } from './editor-query';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
 
@@ -9,10 +9,5 @@ export function getCart(kind: DocumentKind, docId: number, signal?: AbortSignal)
   return api.get<CartLine[]>(`${KIND_INFO[kind].parts}/${docId}`, signal ? { signal } : {});
 }
 
-export function useCart(kind: DocumentKind, docId: number) {
-  return useQuery({
-    queryKey: documentKeys.cart(kind, docId),
-    queryFn: ({ signal }) => getCart(kind, docId, signal),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useCart = (kind: DocumentKind, docId: number) =>
+  useEditorQuery(documentKeys.cart(kind, docId), (signal) => getCart(kind, docId, signal));

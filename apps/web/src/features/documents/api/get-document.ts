@@ -1,6 +1,6 @@
 import type { DocumentHeader, DocumentKind } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useEditorQuery } from './editor-query';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
 
@@ -10,12 +10,7 @@ export function getDocument(kind: DocumentKind, id: number, signal?: AbortSignal
 }
 
 /** One document for the editor; idle while `id` is null (create mode). */
-export function useDocument(kind: DocumentKind, id: number | null) {
-  return useQuery({
-    queryKey: documentKeys.detail(kind, id ?? 0),
-    queryFn: ({ signal }) => getDocument(kind, id!, signal),
+export const useDocument = (kind: DocumentKind, id: number | null) =>
+  useEditorQuery(documentKeys.detail(kind, id ?? 0), (signal) => getDocument(kind, id!, signal), {
     enabled: id !== null,
-    // The editor must not swap the form under the user's hands when the window regains focus.
-    refetchOnWindowFocus: false,
   });
-}

@@ -1,6 +1,6 @@
 import type { AppliedModifier, DocumentKind } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useEditorQuery } from './editor-query';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
 
@@ -9,10 +9,5 @@ export function listAppliedModifiers(kind: DocumentKind, lineId: number, signal?
   return api.get<AppliedModifier[]>(`${KIND_INFO[kind].base}/package-modifiers/${lineId}`, signal ? { signal } : {});
 }
 
-export function useAppliedModifiers(kind: DocumentKind, lineId: number) {
-  return useQuery({
-    queryKey: documentKeys.appliedModifiers(kind, lineId),
-    queryFn: ({ signal }) => listAppliedModifiers(kind, lineId, signal),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useAppliedModifiers = (kind: DocumentKind, lineId: number) =>
+  useEditorQuery(documentKeys.appliedModifiers(kind, lineId), (signal) => listAppliedModifiers(kind, lineId, signal));

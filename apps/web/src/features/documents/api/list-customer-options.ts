@@ -1,6 +1,6 @@
 import type { Customer } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useEditorQuery } from './editor-query';
 import { customerOptionsQueryKey } from './query-keys';
 
 /** GET /api/customers/: every customer, sorted by id, for the document's Customer dropdown. */
@@ -8,10 +8,4 @@ export function listCustomerOptions(signal?: AbortSignal): Promise<Customer[]> {
   return api.get<Customer[]>('/api/customers/', signal ? { signal } : {});
 }
 
-export function useCustomerOptions() {
-  return useQuery({
-    queryKey: customerOptionsQueryKey,
-    queryFn: ({ signal }) => listCustomerOptions(signal),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useCustomerOptions = () => useEditorQuery(customerOptionsQueryKey, listCustomerOptions);

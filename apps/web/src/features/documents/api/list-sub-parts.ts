@@ -1,6 +1,6 @@
 import type { DocumentKind, SubPartRow } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useEditorQuery } from './editor-query';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
 
@@ -9,10 +9,5 @@ export function listSubParts(kind: DocumentKind, lineId: number, signal?: AbortS
   return api.get<SubPartRow[]>(`${KIND_INFO[kind].parts}/sub-parts/${lineId}`, signal ? { signal } : {});
 }
 
-export function useSubParts(kind: DocumentKind, lineId: number) {
-  return useQuery({
-    queryKey: documentKeys.subParts(kind, lineId),
-    queryFn: ({ signal }) => listSubParts(kind, lineId, signal),
-    refetchOnWindowFocus: false,
-  });
-}
+export const useSubParts = (kind: DocumentKind, lineId: number) =>
+  useEditorQuery(documentKeys.subParts(kind, lineId), (signal) => listSubParts(kind, lineId, signal));

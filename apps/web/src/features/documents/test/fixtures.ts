@@ -9,6 +9,7 @@ import type {
   Product,
   SubPartRow,
 } from '@desk/domain';
+import { aPackage } from '../../../test/records';
 
 export const STATUSES: OrderStatus[] = [
   { id: 1, type: 'Open', closed: false },
@@ -76,24 +77,18 @@ export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHead
   };
 }
 
-export function aProduct(overrides: Partial<Product> = {}): Product {
-  return {
+/** The 16x7 door package the cart tests price: 1185 wholesale, Sectional. */
+export const aProduct = (overrides: Partial<Product> = {}): Product =>
+  aPackage({
     id: 75,
     itemNo: 'PKG-1607-INS',
-    itemDescription: '16x7 insulated steel sectional door package',
     wholesalePrice: 1185,
     multiplierCategory: 'Sectional',
     productType: { id: 5, type: 'Door Package' },
-    modifierCostIncrease: 0,
     windowsData: 'Short or long panel',
-    windowDescription: null,
-    insertsData: null,
-    insertDescription: null,
-    isPackage: true,
     version: 1,
     ...overrides,
-  };
-}
+  });
 
 /** A line's price as the server answers it (cents); unset fields are a plain, uncounted line. */
 export function linePrice(p: Partial<LinePriceCents>): LinePriceCents {
@@ -115,83 +110,85 @@ export function linePrice(p: Partial<LinePriceCents>): LinePriceCents {
   };
 }
 
-/** A package line: 1185 x 0.85 = 1007.25, + 233 of modifiers = 1240.25 per door. */
-export function packageLine(overrides: Partial<CartLine> = {}): CartLine {
+/** A cart line; its pricingInfo echoes the product, quantity and multiplier, as the server's does. */
+function cartLine(line: Omit<CartLine, 'pricingInfo' | 'priceOverride'>, overrides: Partial<CartLine>): CartLine {
   return {
-    id: 23,
-    quantity: 2,
+    ...line,
     priceOverride: null,
-    modCostIncrease: 233,
-    product: aProduct(),
     pricingInfo: {
-      baseProductCost: 1185,
-      baseProductMultiplierCategory: 'Sectional',
-      multiplierValue: 0.85,
-      lineQuantity: 2,
-      isPackage: true,
-      modCostIncrease: 233,
+      baseProductCost: line.product.wholesalePrice,
+      baseProductMultiplierCategory: line.product.multiplierCategory,
+      multiplierValue: line.price.multiplier,
+      lineQuantity: line.quantity,
+      isPackage: line.product.isPackage,
+      modCostIncrease: line.modCostIncrease,
       priceOverride: null,
     },
-    unitPrice: 1240.25,
-    linePrice: 2480.5,
-    position: 0,
-    price: linePrice({
-      baseCents: 118500,
-      multiplier: 0.85,
-      multiplierCategory: 'Sectional',
-      multipliedCents: 100725,
-      modCostCents: 23300,
-      unitPriceCents: 124025,
-      quantity: 2,
-      extendedCents: 248050,
-      linePriceCents: 248050,
-      isPackage: true,
-      counts: true,
-    }),
     ...overrides,
   };
 }
 
+/** A package line: 1185 x 0.85 = 1007.25, + 233 of modifiers = 1240.25 per door. */
+export function packageLine(overrides: Partial<CartLine> = {}): CartLine {
+  return cartLine(
+    {
+      id: 23,
+      quantity: 2,
+      modCostIncrease: 233,
+      product: aProduct(),
+      unitPrice: 1240.25,
+      linePrice: 2480.5,
+      position: 0,
+      price: linePrice({
+        baseCents: 118500,
+        multiplier: 0.85,
+        multiplierCategory: 'Sectional',
+        multipliedCents: 100725,
+        modCostCents: 23300,
+        unitPriceCents: 124025,
+        quantity: 2,
+        extendedCents: 248050,
+        linePriceCents: 248050,
+        isPackage: true,
+        counts: true,
+      }),
+    },
+    overrides,
+  );
+}
+
 /** A plain part on the cart: 465 x 0.9 = 418.50, counted 0. */
 export function partLine(overrides: Partial<CartLine> = {}): CartLine {
-  return {
-    id: 24,
-    quantity: 1,
-    priceOverride: null,
-    modCostIncrease: 0,
-    product: aProduct({
-      id: 48,
-      itemNo: 'OPN-JS-WM',
-      itemDescription: 'Wall-mount jackshaft opener',
-      wholesalePrice: 465,
-      multiplierCategory: 'Opener',
-      productType: { id: 3, type: 'Opener' },
-      windowsData: null,
-      isPackage: false,
-    }),
-    pricingInfo: {
-      baseProductCost: 465,
-      baseProductMultiplierCategory: 'Opener',
-      multiplierValue: 0.9,
-      lineQuantity: 1,
-      isPackage: false,
-      modCostIncrease: 0,
-      priceOverride: null,
-    },
-    unitPrice: 418.5,
-    linePrice: 0,
-    position: 1,
-    price: linePrice({
-      baseCents: 46500,
-      multiplier: 0.9,
-      multiplierCategory: 'Opener',
-      multipliedCents: 41850,
-      unitPriceCents: 41850,
+  return cartLine(
+    {
+      id: 24,
       quantity: 1,
-      extendedCents: 41850,
-    }),
-    ...overrides,
-  };
+      modCostIncrease: 0,
+      product: aProduct({
+        id: 48,
+        itemNo: 'OPN-JS-WM',
+        itemDescription: 'Wall-mount jackshaft opener',
+        wholesalePrice: 465,
+        multiplierCategory: 'Opener',
+        productType: { id: 3, type: 'Opener' },
+        windowsData: null,
+        isPackage: false,
+      }),
+      unitPrice: 418.5,
+      linePrice: 0,
+      position: 1,
+      price: linePrice({
+        baseCents: 46500,
+        multiplier: 0.9,
+        multiplierCategory: 'Opener',
+        multipliedCents: 41850,
+        unitPriceCents: 41850,
+        quantity: 1,
+        extendedCents: 41850,
+      }),
+    },
+    overrides,
+  );
 }
 
 export const highLift: PackageModifier = {

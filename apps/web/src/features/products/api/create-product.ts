@@ -1,7 +1,6 @@
 import type { Product, ProductInput } from '@desk/domain';
 import { api } from '../../../lib/api-client';
-import { itself, useSaveRecord } from '../../../lib/record-mutations';
-import { productKeys } from './query-keys';
+import { useSaveProduct } from './save-product';
 
 /** The request body: the product type as a reference, { id }, as docs/architecture.md section 6 asks. */
 export function productBody(input: ProductInput) {
@@ -14,11 +13,4 @@ export async function createProduct(input: ProductInput): Promise<Product & { se
   return { ...data, serverMessage: message };
 }
 
-export function useCreateProduct() {
-  return useSaveRecord({
-    mutationFn: createProduct,
-    record: itself,
-    detailKey: productKeys.detail,
-    lists: [productKeys.all],
-  });
-}
+export const useCreateProduct = () => useSaveProduct(createProduct);

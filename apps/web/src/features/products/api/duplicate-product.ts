@@ -1,7 +1,6 @@
 import type { Product } from '@desk/domain';
 import { api } from '../../../lib/api-client';
-import { itself, useSaveRecord } from '../../../lib/record-mutations';
-import { productKeys } from './query-keys';
+import { useSaveProduct } from './save-product';
 
 export interface DuplicateProductArgs {
   id: number;
@@ -14,11 +13,4 @@ export function duplicateProduct({ id, itemNo }: DuplicateProductArgs): Promise<
   return api.post<Product>(`/api/products/duplicate/${id}`, { itemNo });
 }
 
-export function useDuplicateProduct() {
-  return useSaveRecord({
-    mutationFn: duplicateProduct,
-    record: itself,
-    detailKey: productKeys.detail,
-    lists: [productKeys.all],
-  });
-}
+export const useDuplicateProduct = () => useSaveProduct(duplicateProduct);

@@ -1,8 +1,7 @@
 import type { Product, ProductInput } from '@desk/domain';
 import { api } from '../../../lib/api-client';
-import { itself, useSaveRecord } from '../../../lib/record-mutations';
 import { productBody } from './create-product';
-import { productKeys } from './query-keys';
+import { useSaveProduct } from './save-product';
 
 export interface UpdateProductArgs {
   id: number;
@@ -15,11 +14,4 @@ export function updateProduct({ id, input }: UpdateProductArgs): Promise<Product
   return api.put<Product>(`/api/products/update/${id}`, productBody(input));
 }
 
-export function useUpdateProduct() {
-  return useSaveRecord({
-    mutationFn: updateProduct,
-    record: itself,
-    detailKey: productKeys.detail,
-    lists: [productKeys.all],
-  });
-}
+export const useUpdateProduct = () => useSaveProduct(updateProduct);

@@ -1,0 +1,34 @@
+import type { Product } from '@desk/domain';
+
+/** A catalogue part, as GET /api/products/{id} answers it; `overrides` set the fields a test is about. */
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 7,
+    itemNo: 'HL-KIT-12',
+    itemDescription: 'High-lift track conversion kit, 12 in',
+    wholesalePrice: 145.5,
+    multiplierCategory: null,
+    productType: { id: 1, type: 'Part' },
+    modifierCostIncrease: 38,
+    windowsData: null,
+    windowDescription: null,
+    insertsData: null,
+    insertDescription: null,
+    isPackage: false,
+    version: 3,
+    ...overrides,
+  };
+}
+
+export const aPackage = (overrides: Partial<Product> = {}) =>
+  aProduct({
+    id: 12,
+    itemNo: 'DP-1607-INS',
+    itemDescription: '16x7 insulated steel sectional door package',
+    wholesalePrice: 1180,
+    multiplierCategory: 'Residential',
+    productType: { id: 2, type: 'Door Package' },
+    modifierCostIncrease: 0,
+    isPackage: true,
+    ...overrides,
+  });
