@@ -123,6 +123,11 @@ export class AdminApi {
     });
   }
 
+  /** A door package: a product of type 'Package'. */
+  createPackage(input: Omit<ProductInput, 'productType'>): Promise<ProductRef> {
+    return this.createProduct({ ...input, productType: 'Package' });
+  }
+
   addAssociatedPart(packageId: number, childId: number, quantity: number) {
     return this.post<{ id: number }>(`/api/package/associated-parts/create/${packageId}`, {
       child: { id: childId },

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, openQuoteForEdit, signIn } from './fixtures.js';
+import { expect } from '@playwright/test';
+import { uniqueSuffix } from './api-helpers.js';
+import { ADMIN, openQuoteForEdit, signIn, test } from './fixtures.js';
 
 /**
  * Issue 11, customer documents: an administrator edits the letterhead in Admin > Company, the top
@@ -16,17 +16,15 @@ const PDFINFO = '/usr/bin/pdfinfo';
 test.describe('company settings on documents', () => {
   test('Admin > Company: a new letterhead is saved and printed on the next quote PDF', async ({
     page,
-    baseURL,
+    api,
   }, testInfo) => {
     test.setTimeout(60_000);
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
     const original = await api.get<Record<string, unknown>>('/api/settings/company');
-    const pkg = await api.createProduct({
+    const pkg = await api.createPackage({
       itemNo: `PKG-${s}`,
       itemDescription: '9x7 steel sectional door package',
       wholesalePrice: 640,
-      productType: 'Package',
     });
     const customer = await api.createCustomer({ name: `Ridgeview Homes ${s}`, useTax: true });
     const jobName = `Lot 14 ${s}`;
@@ -99,7 +97,6 @@ test.describe('company settings on documents', () => {
     } finally {
       // Leave the letterhead as the other specs expect it.
       await api.put('/api/settings/company', { ...original, version: undefined });
-      await api.dispose();
     }
   });
 });

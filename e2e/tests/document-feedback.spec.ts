@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, listRow, openQuoteForEdit, signIn } from './fixtures.js';
+import { ADMIN, listRow, openQuoteForEdit, signIn, test } from './fixtures.js';
 
 /**
  * Issue 11, the order and quote modal: results are seen where the clerk is (toasts in the
@@ -20,9 +20,8 @@ interface Setup {
 }
 
 /** A customer without e-mail, a package with a Lift modifier, and a quote of `lines` lines. */
-async function setUp(baseURL: string, lines: number): Promise<Setup> {
+async function setUp(api: AdminApi, lines: number): Promise<Setup> {
   const s = uniqueSuffix();
-  const api = await AdminApi.open(baseURL);
   const customer = await api.createCustomer({ name: `Cedar Ridge Doors ${s}`, customerNo: `C-${s}`, useTax: true });
   const kit = await api.createProduct({
     itemNo: `HLK-${s}`,
@@ -31,18 +30,23 @@ async function setUp(baseURL: string, lines: number): Promise<Setup> {
     modifierCostIncrease: 45.25,
     productType: 'Hardware',
   });
-  const pkg = await api.createProduct({
+  const pkg = await api.createPackage({
     itemNo: `PKG-${s}`,
     itemDescription: '9x7 steel sectional door package',
     wholesalePrice: 812.4,
     multiplierCategory: 'Residential',
-    productType: 'Package',
   });
   await api.addPackageModifier(pkg.id, { category: 'Lift', name: 'High lift', productId: kit.id, quantity: 1 });
   const quote = await api.createDocument('quote', { customerId: customer.id, jobName: `Cedar garage ${s}` });
   for (let i = 0; i < lines; i++) await api.addLine('quote', quote.id, pkg.id, i + 1);
-  await api.dispose();
   return { customer, pkg, quote };
+}
+
+/** setUp, then signed in as the administrator with the quote open for editing. */
+async function setUpAndOpenQuote(page: Page, api: AdminApi, lines: number) {
+  const setup = await setUp(api, lines);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  return { ...setup, modal: await openQuote(page, setup.quote) };
 }
 
 async function openQuote(page: Page, quote: { id: number; jobName: string }): Promise<Locator> {
@@ -81,11 +85,9 @@ test.describe('document modal feedback', () => {
   test.describe.configure({ timeout: 90_000 }); // a shared, busy machine
   test('Export to Order twice: the second asks, yes makes another order, the quote lists both', async ({
     page,
-    baseURL,
+    api,
   }) => {
-    const { quote } = await setUp(baseURL!, 1);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    const modal = await openQuote(page, quote);
+    const { quote, modal } = await setUpAndOpenQuote(page, api, 1);
     // Opened for editing, the focus is in the modal's first field for typing, the Job Name.
     await expect(modal.getByLabel('Job Name')).toBeFocused();
 
@@ -132,10 +134,8 @@ test.describe('document modal feedback', () => {
     );
   });
 
-  test('a failure at the bottom of a scrolled modal shows as a toast in the viewport', async ({ page, baseURL }) => {
-    const { quote, pkg } = await setUp(baseURL!, 14);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    const modal = await openQuote(page, quote);
+  test('a failure at the bottom of a scrolled modal shows as a toast in the viewport', async ({ page, api }) => {
+    const { pkg, modal } = await setUpAndOpenQuote(page, api, 14);
     const cart = modal.getByRole('table', { name: 'Product Cart' });
     const lastQuantity = cart.getByRole('spinbutton', { name: `Quantity of ${pkg.itemNo}` }).last();
     await lastQuantity.scrollIntoViewIfNeeded();
@@ -207,13 +207,8 @@ test.describe('document modal feedback', () => {
     await page.screenshot({ path: `${SHOTS}/b-modifier-popover.png` });
   });
 
-  test('closing with an edited Job Name asks; Keep editing keeps the edit, Discard drops it', async ({
-    page,
-    baseURL,
-  }) => {
-    const { quote } = await setUp(baseURL!, 1);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    const modal = await openQuote(page, quote);
+  test('closing with an edited Job Name asks; Keep editing keeps the edit, Discard drops it', async ({ page, api }) => {
+    const { quote, modal } = await setUpAndOpenQuote(page, api, 1);
     const jobName = modal.getByLabel('Job Name');
     await jobName.fill(`${quote.jobName} - rev B`);
 
@@ -245,8 +240,8 @@ test.describe('document modal feedback', () => {
     await expect(ask).toBeHidden();
   });
 
-  test('the focus opens in the first field and stays in the modal after Create', async ({ page, baseURL }) => {
-    const { customer } = await setUp(baseURL!, 0);
+  test('the focus opens in the first field and stays in the modal after Create', async ({ page, api }) => {
+    const { customer } = await setUp(api, 0);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
     await page.getByRole('button', { name: 'Create Quote' }).click();

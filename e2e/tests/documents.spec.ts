@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, listRow, signIn } from './fixtures.js';
+import { expect, type Locator } from '@playwright/test';
+import { uniqueSuffix } from './api-helpers.js';
+import { ADMIN, listRow, signIn, test } from './fixtures.js';
 
 /**
  * Issue 4: a quote from catalogue to order. The catalogue and the customer are set up through
@@ -61,18 +61,16 @@ test.describe('quotes, orders and vendor orders', () => {
     expect([money(SUB_TOTAL), money(TAX), money(TOTAL)]).toEqual(['2,512.30', '244.95', '2,757.25']);
   });
 
-  test('build a priced quote, export it, duplicate the order and link a vendor order', async ({ page, baseURL }) => {
+  test('build a priced quote, export it, duplicate the order and link a vendor order', async ({ page, api }) => {
     test.setTimeout(120_000);
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
 
     // ---- Setup through the API: catalogue, customer, vendor order ----
-    const pkg = await api.createProduct({
+    const pkg = await api.createPackage({
       itemNo: `PKG-${s}`,
       itemDescription: '16x7 insulated sectional door package',
       wholesalePrice: WHOLESALE / 100,
       multiplierCategory: 'Sectional',
-      productType: 'Package',
     });
     const track = await api.createProduct({
       itemNo: `TRK-${s}`,
@@ -130,7 +128,6 @@ test.describe('quotes, orders and vendor orders', () => {
       description: 'Springs and rollers',
       estimatedArrival: '2031-05-20',
     });
-    await api.dispose();
     const jobName = `Dock doors ${s}`;
 
     await signIn(page, ADMIN.username, ADMIN.password);

@@ -1,7 +1,20 @@
-import { expect, request, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, request, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
+import { AdminApi } from './api-helpers.js';
 
 export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
+
+/**
+ * Playwright's `test` with `api`: an AdminApi client opened for the test and disposed after it
+ * (after the test's own clean-up, and also when the test fails).
+ */
+export const test = base.extend<{ api: AdminApi }>({
+  api: async ({ baseURL }, use) => {
+    const api = await AdminApi.open(baseURL!);
+    await use(api);
+    await api.dispose();
+  },
+});
 
 /** Adds a staff user through the API, signed in as the administrator. */
 export async function createStaffUser(baseURL: string, username: string, password = 'Sturdy-hinge-44-track') {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, listRow, openQuoteForEdit, signIn } from './fixtures.js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { uniqueSuffix } from './api-helpers.js';
+import { ADMIN, listRow, openQuoteForEdit, signIn, test } from './fixtures.js';
 
 /**
  * Issue 5: the will-call yard (Pickup Ready, Grid Manager, Loading Grid, Complete Orders, Closed
@@ -15,16 +15,14 @@ const PDFTOTEXT = '/usr/bin/pdftotext';
 test.describe('loaders and admin', () => {
   test('two pickup-ready orders go to bays 1 and 2; bay 1 is completed and is then a closed order', async ({
     page,
-    baseURL,
+    api,
   }) => {
     test.setTimeout(90_000);
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
-    const pkg = await api.createProduct({
+    const pkg = await api.createPackage({
       itemNo: `PKG-${s}`,
       itemDescription: '9x7 steel sectional door package',
       wholesalePrice: 640,
-      productType: 'Package',
     });
     const roller = await api.createProduct({ itemNo: `RLR-${s}`, itemDescription: 'Nylon roller', wholesalePrice: 3 });
     const seal = await api.createProduct({ itemNo: `SEAL-${s}`, itemDescription: 'Bottom seal', wholesalePrice: 25 });
@@ -139,27 +137,23 @@ test.describe('loaders and admin', () => {
       await api.api.put('/api/orders/updateChosenJob', {
         data: [{ id: orderTwo.id, current_load: false, loading_bay: null }],
       });
-      await api.dispose();
     }
   });
 
   test('Download Quote saves the server-made PDF as "{customer} - {job} - QuoteID {n}.pdf"', async ({
     page,
-    baseURL,
+    api,
   }, testInfo) => {
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
-    const pkg = await api.createProduct({
+    const pkg = await api.createPackage({
       itemNo: `PKG-${s}`,
       itemDescription: '8x7 carriage house door package',
       wholesalePrice: 640,
-      productType: 'Package',
     });
     const customer = await api.createCustomer({ name: `Pinecrest Builders ${s}`, customerNo: `PB-${s}`, useTax: true });
     const jobName = `Garage ${s}`;
     const quote = await api.createDocument('quote', { customerId: customer.id, jobName });
     await api.addLine('quote', quote.id, pkg.id, 2);
-    await api.dispose();
 
     await signIn(page, ADMIN.username, ADMIN.password);
     const modal = await openQuoteForEdit(page, { id: quote.id, jobName });
@@ -191,9 +185,8 @@ test.describe('loaders and admin', () => {
 
   test('Email Management: a new quote subject shows Saving..., is saved and is kept after a reload', async ({
     page,
-    baseURL,
+    api,
   }) => {
-    const api = await AdminApi.open(baseURL!);
     const original = await api.get<Record<string, unknown>>('/api/grabAutoEmailConfig');
     const subject = `Your quote {documentNumber} for {jobName} (${uniqueSuffix()})`;
     try {
@@ -226,7 +219,6 @@ test.describe('loaders and admin', () => {
       // Put the settings back for the specs that follow.
       const current = await api.get<{ version: number }>('/api/grabAutoEmailConfig');
       await api.post('/api/updateAutoEmailConfig', { ...original, version: current.version });
-      await api.dispose();
     }
   });
 

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn } from './fixtures.js';
+import { ADMIN, signIn, test } from './fixtures.js';
 
 /**
  * Issue 11, "the yard sees what to load": Complete Orders per bay (a contractor with loads in two
@@ -59,15 +59,13 @@ async function openLoadingGrid(page: Page) {
 test.describe('the yard', () => {
   test('one contractor, loads in bays 3 and 4: completing bay 3 leaves bay 4 loaded; notes and Next are shown', async ({
     page,
-    baseURL,
+    api,
   }) => {
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
-    const pkg = await api.createProduct({
+    const pkg = await api.createPackage({
       itemNo: `PKG-${s}`,
       itemDescription: '16x8 insulated door package',
       wholesalePrice: 900,
-      productType: 'Package',
     });
     const section = await api.createProduct({ itemNo: `SEC-${s}`, itemDescription: 'Insulated section 16 ft' });
     await api.addAssociatedPart(pkg.id, section.id, 4);
@@ -133,17 +131,15 @@ test.describe('the yard', () => {
       expect(await api.get(`/api/orders/${annex.id}`)).toMatchObject({ current_load: true, loading_bay: 4 });
     } finally {
       await clearBays(api, [annex, phase2]);
-      await api.dispose();
     }
   });
 
   test('Complete Orders offline says "Failed to complete orders." within 5 s and completes nothing when back online', async ({
     page,
     context,
-    baseURL,
+    api,
   }) => {
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
     const part = await api.createProduct({ itemNo: `OFF-${s}`, itemDescription: 'Weather seal, 16 ft' });
     const customer = await api.createCustomer({ name: `Offline Yard ${s}`, customerNo: `OY-${s}` });
     const order = await pickupOrder(api, customer.id, `Offline load ${s}`, [{ productId: part.id }]);
@@ -178,48 +174,42 @@ test.describe('the yard', () => {
     } finally {
       await context.setOffline(false);
       await clearBays(api, [order]);
-      await api.dispose();
     }
   });
 
   test('Grid Manager asks "Discard changes?" before leaving with unsaved bay changes, and only then', async ({
     page,
-    baseURL,
+    api,
   }) => {
     const s = uniqueSuffix();
-    const api = await AdminApi.open(baseURL!);
     const part = await api.createProduct({ itemNo: `GM-${s}`, itemDescription: 'Drum pair' });
     const customer = await api.createCustomer({ name: `Grid Manager Yard ${s}`, customerNo: `GM-${s}` });
     const order = await pickupOrder(api, customer.id, `Unsaved bay ${s}`, [{ productId: part.id }]);
-    try {
-      await openLoadingGrid(page);
-      const gridTab = page.getByRole('tab', { name: 'Loading Grid' });
-      await page.getByRole('tab', { name: 'Grid Manager' }).click();
-      const bay = page.getByRole('combobox', { name: `Bay Assignment: order ${order.id}` });
-      await expect(bay).toHaveValue('');
-      // Nothing changed: the tab changes without a question.
-      await gridTab.click();
-      await expect(bayCard(page, 8)).toBeVisible();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+    await openLoadingGrid(page);
+    const gridTab = page.getByRole('tab', { name: 'Loading Grid' });
+    await page.getByRole('tab', { name: 'Grid Manager' }).click();
+    const bay = page.getByRole('combobox', { name: `Bay Assignment: order ${order.id}` });
+    await expect(bay).toHaveValue('');
+    // Nothing changed: the tab changes without a question.
+    await gridTab.click();
+    await expect(bayCard(page, 8)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      await page.getByRole('tab', { name: 'Grid Manager' }).click();
-      await bay.selectOption('Bay 6');
-      await gridTab.click();
-      const dialog = page.getByRole('dialog', { name: 'Discard changes?' });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: 'Keep editing' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(bay).toHaveValue('6');
+    await page.getByRole('tab', { name: 'Grid Manager' }).click();
+    await bay.selectOption('Bay 6');
+    await gridTab.click();
+    const dialog = page.getByRole('dialog', { name: 'Discard changes?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bay).toHaveValue('6');
 
-      // Leaving the page for Sales asks too; discarding goes there, and nothing was saved.
-      await page.getByRole('navigation').getByRole('link', { name: 'Sales' }).click();
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: 'Discard changes' }).click();
-      await expect(page).toHaveURL(/\/sales$/);
-      expect(await api.get(`/api/orders/${order.id}`)).toMatchObject({ loading_bay: null });
-    } finally {
-      await api.dispose();
-    }
+    // Leaving the page for Sales asks too; discarding goes there, and nothing was saved.
+    await page.getByRole('navigation').getByRole('link', { name: 'Sales' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/\/sales$/);
+    expect(await api.get(`/api/orders/${order.id}`)).toMatchObject({ loading_bay: null });
   });
 
   test.describe('layout', () => {

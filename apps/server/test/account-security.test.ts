@@ -3,20 +3,14 @@
  * both engines. docs/decisions/013-two-factor-sessions-events.md.
  */
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, addUser as addUserAs, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, addUser as addUserAs, cookieHeader, engines, json, suiteApp } from './support.js';
 
 describe.each(engines())('account security (%s)', (engine) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await t.login();
-  });
-  afterAll(async () => t?.close());
+  const suite = suiteApp(engine);
 
   const loginRaw = (username: string, password: string, totp?: string, remoteAddress = '127.0.0.1') =>
-    t.app.inject({
+    suite.t.app.inject({
       method: 'POST',
       url: '/api/login',
       remoteAddress,
@@ -26,17 +20,17 @@ describe.each(engines())('account security (%s)', (engine) => {
     new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
       timestamp: ms,
     });
-  const addUser = (username: string) => addUserAs(t.app, admin, username, 'Copper-lantern-83-bridge');
+  const addUser = (username: string) => addUserAs(suite.t.app, suite.admin, username, 'Copper-lantern-83-bridge');
   const post = (cookie: string, url: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    suite.t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   async function enrol(username: string) {
     const password = await addUser(username);
-    const cookie = await t.login(username, password);
+    const cookie = await suite.t.login(username, password);
     const setup = await post(cookie, '/api/account/mfa/setup');
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUri, qrDataUrl } = json(setup).data;
-    const enable = await post(cookie, '/api/account/mfa/enable', { code: codeAt(secret, t.clock()) });
+    const enable = await post(cookie, '/api/account/mfa/enable', { code: codeAt(secret, suite.t.clock()) });
     expect(enable.statusCode).toBe(200);
     return {
       password,
@@ -50,9 +44,9 @@ describe.each(engines())('account security (%s)', (engine) => {
 
   it('enrols with a QR code and a key, confirms with a code, and shows ten recovery codes once', async () => {
     const password = await addUser('dana');
-    const cookie = await t.login('dana', password);
-    const other = await t.login('dana', password);
-    expect(json(await t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data).toEqual({
+    const cookie = await suite.t.login('dana', password);
+    const other = await suite.t.login('dana', password);
+    expect(json(await suite.t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data).toEqual({
       enabled: false,
       enabledAt: null,
       recoveryCodesLeft: 0,
@@ -68,16 +62,16 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toMatch(/code is not right/);
 
-    const enable = await post(cookie, '/api/account/mfa/enable', { code: codeAt(secret, t.clock()) });
+    const enable = await post(cookie, '/api/account/mfa/enable', { code: codeAt(secret, suite.t.clock()) });
     expect(enable.statusCode).toBe(200);
     const codes = json(enable).data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     // Turning it on ends the user's other sessions, not this one.
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
-    expect(json(await t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data).toMatchObject({
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    expect(json(await suite.t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data).toMatchObject({
       enabled: true,
       recoveryCodesLeft: 10,
     });
@@ -93,8 +87,8 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect(missing.cookies).toHaveLength(0);
 
     // The step the enrolment used is spent: the next step's code signs in.
-    t.clock.advance(30_000);
-    const code = codeAt(secret, t.clock());
+    suite.t.clock.advance(30_000);
+    const code = codeAt(secret, suite.t.clock());
     const wrongCode = await loginRaw('erin', password, code === '123456' ? '654321' : '123456');
     expect(wrongCode.statusCode).toBe(401);
     expect(json(wrongCode).data).toEqual({ mfaRequired: true });
@@ -104,8 +98,8 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect(replay.statusCode).toBe(401);
 
     // A wrong password with a right code tells nothing about the code.
-    t.clock.advance(30_000);
-    const badPassword = await loginRaw('erin', 'not-the-password', codeAt(secret, t.clock()));
+    suite.t.clock.advance(30_000);
+    const badPassword = await loginRaw('erin', 'not-the-password', codeAt(secret, suite.t.clock()));
     expect(badPassword.statusCode).toBe(401);
     expect(json(badPassword).data).toBeNull();
 
@@ -113,13 +107,15 @@ describe.each(engines())('account security (%s)', (engine) => {
     expect((await loginRaw('erin', password, recovery.toUpperCase().replace('-', ' '))).statusCode).toBe(200);
     expect((await loginRaw('erin', password, recovery)).statusCode).toBe(401);
     const cookie = cookieHeader(await loginRaw('erin', password, recoveryCodes[1]!));
-    expect(json(await t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data.recoveryCodesLeft).toBe(8);
+    expect(
+      json(await suite.t.app.inject({ url: '/api/account/mfa', headers: { cookie } })).data.recoveryCodesLeft,
+    ).toBe(8);
   });
 
   it('the same valid code sent 20 times at once signs in once', async () => {
     const { password, secret } = await enrol('frank');
-    t.clock.advance(30_000);
-    const code = codeAt(secret, t.clock());
+    suite.t.clock.advance(30_000);
+    const code = codeAt(secret, suite.t.clock());
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => loginRaw('frank', password, code, `10.9.${i}.1`)),
     );
@@ -139,30 +135,30 @@ describe.each(engines())('account security (%s)', (engine) => {
 
   it('turns off with the password and a code, ends the other sessions, and sign-in then needs the password only', async () => {
     const { password, cookie, secret } = await enrol('hana');
-    t.clock.advance(30_000);
-    const other = cookieHeader(await loginRaw('hana', password, codeAt(secret, t.clock())));
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(200);
-    t.clock.advance(30_000);
+    suite.t.clock.advance(30_000);
+    const other = cookieHeader(await loginRaw('hana', password, codeAt(secret, suite.t.clock())));
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(200);
+    suite.t.clock.advance(30_000);
     const wrongPassword = await post(cookie, '/api/account/mfa/disable', {
       password: 'nope',
-      code: codeAt(secret, t.clock()),
+      code: codeAt(secret, suite.t.clock()),
     });
     expect(wrongPassword.statusCode).toBe(400);
     const wrongCode = await post(cookie, '/api/account/mfa/disable', { password, code: '000000' });
     expect(wrongCode.statusCode).toBe(400);
-    const off = await post(cookie, '/api/account/mfa/disable', { password, code: codeAt(secret, t.clock()) });
+    const off = await post(cookie, '/api/account/mfa/disable', { password, code: codeAt(secret, suite.t.clock()) });
     expect(off.statusCode).toBe(200);
     // Turning a factor off ends the user's other sessions, not this one.
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
     expect((await loginRaw('hana', password)).statusCode).toBe(200);
   });
 
   it('lists the caller’s sessions and ends one; an administrator ends all of a user’s', async () => {
     const password = await addUser('ivan');
-    const first = await t.login('ivan', password);
+    const first = await suite.t.login('ivan', password);
     const second = cookieHeader(
-      await t.app.inject({
+      await suite.t.app.inject({
         method: 'POST',
         url: '/api/login',
         remoteAddress: '10.7.0.2',
@@ -170,7 +166,8 @@ describe.each(engines())('account security (%s)', (engine) => {
         payload: { username: 'ivan', password },
       }),
     );
-    const list = json(await t.app.inject({ url: '/api/account/sessions', headers: { cookie: first } })).data as Array<{
+    const list = json(await suite.t.app.inject({ url: '/api/account/sessions', headers: { cookie: first } }))
+      .data as Array<{
       id: string;
       current: boolean;
       address: string;
@@ -181,41 +178,43 @@ describe.each(engines())('account security (%s)', (engine) => {
     const tablet = list.find((s) => !s.current)!;
     expect(tablet).toMatchObject({ address: '10.7.0.2', userAgent: 'Yard tablet' });
     // The id shown is not what the database stores.
-    const stored = await t.db.database.db.selectFrom('sessions').select('id').execute();
+    const stored = await suite.t.db.database.db.selectFrom('sessions').select('id').execute();
     expect(stored.map((s) => s.id)).not.toContain(tablet.id);
 
-    const end = await t.app.inject({
+    const end = await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/account/sessions/${tablet.id}`,
       headers: { cookie: first },
     });
     expect(end.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie: second } })).statusCode).toBe(401);
-    const again = await t.app.inject({
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie: second } })).statusCode).toBe(401);
+    const again = await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/account/sessions/${tablet.id}`,
       headers: { cookie: first },
     });
     expect(again.statusCode).toBe(404);
     // Another user's session id is not yours to end.
-    const adminSessions = json(await t.app.inject({ url: '/api/account/sessions', headers: { cookie: admin } })).data;
-    const foreign = await t.app.inject({
+    const adminSessions = json(
+      await suite.t.app.inject({ url: '/api/account/sessions', headers: { cookie: suite.admin } }),
+    ).data;
+    const foreign = await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/account/sessions/${adminSessions[0].id}`,
       headers: { cookie: first },
     });
     expect(foreign.statusCode).toBe(404);
 
-    const byAdmin = await t.app.inject({
+    const byAdmin = await suite.t.app.inject({
       method: 'DELETE',
       url: '/api/admin/users/ivan/sessions',
-      headers: { cookie: admin },
+      headers: { cookie: suite.admin },
     });
     expect(byAdmin.statusCode).toBe(200);
     expect(json(byAdmin).data).toEqual({ ended: 1 });
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie: first } })).statusCode).toBe(401);
-    const staff = await t.staff('jody');
-    const refused = await t.app.inject({
+    expect((await suite.t.app.inject({ url: '/api/session', headers: { cookie: first } })).statusCode).toBe(401);
+    const staff = await suite.t.staff('jody');
+    const refused = await suite.t.app.inject({
       method: 'DELETE',
       url: '/api/admin/users/ivan/sessions',
       headers: { cookie: staff },
@@ -225,9 +224,9 @@ describe.each(engines())('account security (%s)', (engine) => {
 
   it('records security events and pages them for administrators', async () => {
     await loginRaw('kim-unknown', 'whatever', undefined, '10.6.0.1');
-    const page = await t.app.inject({
+    const page = await suite.t.app.inject({
       url: '/api/admin/security-events?type=sign-in-failed&username=kim&size=10',
-      headers: { cookie: admin },
+      headers: { cookie: suite.admin },
     });
     expect(page.statusCode).toBe(200);
     const data = json(page).data;
@@ -238,7 +237,10 @@ describe.each(engines())('account security (%s)', (engine) => {
     const types = new Set<string>();
     for (let p = 1; p <= 20; p++) {
       const r = json(
-        await t.app.inject({ url: `/api/admin/security-events?size=30&page=${p}`, headers: { cookie: admin } }),
+        await suite.t.app.inject({
+          url: `/api/admin/security-events?size=30&page=${p}`,
+          headers: { cookie: suite.admin },
+        }),
       ).data;
       for (const e of r.items) types.add(e.type);
       if (p * 30 >= r.filtered) break;
@@ -258,27 +260,31 @@ describe.each(engines())('account security (%s)', (engine) => {
       expect(types, type).toContain(type);
 
     const added = json(
-      await t.app.inject({
+      await suite.t.app.inject({
         url: '/api/admin/security-events?type=user-added&username=ivan',
-        headers: { cookie: admin },
+        headers: { cookie: suite.admin },
       }),
     ).data.items[0];
     expect(added).toMatchObject({ actor: ADMIN.username, detail: 'roles: ROLE_USER' });
 
-    const staff = await t.staff('lee');
-    expect((await t.app.inject({ url: '/api/admin/security-events', headers: { cookie: staff } })).statusCode).toBe(
-      403,
-    );
-    const bad = await t.app.inject({ url: '/api/admin/security-events?colour=red', headers: { cookie: admin } });
+    const staff = await suite.t.staff('lee');
+    expect(
+      (await suite.t.app.inject({ url: '/api/admin/security-events', headers: { cookie: staff } })).statusCode,
+    ).toBe(403);
+    const bad = await suite.t.app.inject({
+      url: '/api/admin/security-events?colour=red',
+      headers: { cookie: suite.admin },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('keeps events at least 90 days and sweeps them later', async () => {
-    const before = json(await t.app.inject({ url: '/api/admin/security-events?size=10', headers: { cookie: admin } }))
-      .data.total;
-    t.clock.advance(100 * 86_400_000);
-    expect(await t.app.ctx.events.purge()).toBe(0);
-    t.clock.advance(90 * 86_400_000);
-    expect(await t.app.ctx.events.purge()).toBe(before);
+    const before = json(
+      await suite.t.app.inject({ url: '/api/admin/security-events?size=10', headers: { cookie: suite.admin } }),
+    ).data.total;
+    suite.t.clock.advance(100 * 86_400_000);
+    expect(await suite.t.app.ctx.events.purge()).toBe(0);
+    suite.t.clock.advance(90 * 86_400_000);
+    expect(await suite.t.app.ctx.events.purge()).toBe(before);
   });
 });

@@ -227,13 +227,19 @@ describe.each(engines())('document layout (%s)', (engine) => {
     );
   };
 
-  it.skipIf(!hasPoppler)('prints a 1-line order on exactly one page, with the letterhead and the footer', async () => {
-    const d = docs.order1!;
-    const pdf = await download('order', d.id);
-    console.log(`[pdf pages, ${engine}] 1-line order: ${pdf.pages}`);
-    expect(pdf.pages).toBe(1);
-    checkEveryPage(pdf, 'order', d.id);
+  /** A priced document's PDF on the expected pages (the count logged), every page and the totals checked. */
+  const checkedPdf = async (name: string, label: string, pages: number) => {
+    const d = docs[name]!;
+    const pdf = await download(d.kind, d.id);
+    console.log(`[pdf pages, ${engine}] ${label}: ${pdf.pages}`);
+    expect(pdf.pages).toBe(pages);
+    checkEveryPage(pdf, d.kind, d.id);
     checkTotals(pdf);
+    return { d, pdf };
+  };
+
+  it.skipIf(!hasPoppler)('prints a 1-line order on exactly one page, with the letterhead and the footer', async () => {
+    const { pdf } = await checkedPdf('order1', '1-line order', 1);
     const page1 = pdf.text[0]!;
     for (const s of [
       COMPANY.name,
@@ -251,22 +257,12 @@ describe.each(engines())('document layout (%s)', (engine) => {
   });
 
   it.skipIf(!hasPoppler)('breaks a 20-line order over as many pages as it needs, header repeated', async () => {
-    const d = docs.order20!;
-    const pdf = await download('order', d.id);
-    console.log(`[pdf pages, ${engine}] 20-line order: ${pdf.pages}`);
-    expect(pdf.pages).toBe(2);
-    checkEveryPage(pdf, 'order', d.id);
-    checkTotals(pdf);
+    const { pdf } = await checkedPdf('order20', '20-line order', 2);
     expect(pdf.text[0]).toContain(COMPANY.street);
   });
 
   it.skipIf(!hasPoppler)('breaks a 60-line order over as many pages as it needs, header repeated', async () => {
-    const d = docs.order60!;
-    const pdf = await download('order', d.id);
-    console.log(`[pdf pages, ${engine}] 60-line order: ${pdf.pages}`);
-    expect(pdf.pages).toBe(5);
-    checkEveryPage(pdf, 'order', d.id);
-    checkTotals(pdf);
+    const { d, pdf } = await checkedPdf('order60', '60-line order', 5);
     // Each line printed once: the 60 quantities of the first column, in order.
     const all = pdf.text.join('\n');
     const itemRows = all.match(/^\s*\d+\s+(PKG-1607|RMT-3B|OPN-850|SPR-250|KPD-1)\b/gm) ?? [];
@@ -279,13 +275,8 @@ describe.each(engines())('document layout (%s)', (engine) => {
   it.skipIf(!hasPoppler)(
     'prints a quote with "Valid until" the quote date plus the validity, and the terms',
     async () => {
-      const d = docs.quote20!;
+      const { d, pdf } = await checkedPdf('quote20', '20-line quote', 2);
       const quote = await call(staff)('GET', `/api/quotes/${d.id}`);
-      const pdf = await download('quote', d.id);
-      console.log(`[pdf pages, ${engine}] 20-line quote: ${pdf.pages}`);
-      expect(pdf.pages).toBe(2);
-      checkEveryPage(pdf, 'quote', d.id);
-      checkTotals(pdf);
       expect(quote.quoteDate).toBe('2026-11-02');
       expect(pdf.text[0]).toContain('Valid until 2026-12-02');
       expect(pdf.text[pdf.pages - 1]).toContain('TERMS');

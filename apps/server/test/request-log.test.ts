@@ -53,89 +53,84 @@ async function appWithLog(db: TestDb, level: string) {
 
 const completed = (lines: Line[]) => lines.filter((l) => l.msg === 'request completed');
 
-describe('request log at the default level (info)', () => {
-  let db: TestDb;
-  let app: FastifyInstance;
-  let lines: Line[];
+/** An app logging at this level for the enclosing suite, on its own SQLite file, closed after it. */
+function suiteAppWithLog(level: string) {
+  const suite = {} as { app: FastifyInstance; lines: Line[] };
+  let db: TestDb | undefined;
   beforeAll(async () => {
     db = await createTestDb('sqlite');
-    ({ app, lines } = await appWithLog(db, 'info'));
+    Object.assign(suite, await appWithLog(db, level));
   });
   afterAll(async () => {
-    await app?.close();
+    await suite.app?.close();
     await db?.drop();
   });
+  return suite;
+}
+
+describe('request log at the default level (info)', () => {
+  const log = suiteAppWithLog('info');
 
   it('writes nothing for ordinary reads, whatever their answer', async () => {
-    lines.length = 0;
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/orders/list/0?page=1&size=30' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/no-such-route' })).statusCode).toBe(404);
-    expect(lines).toEqual([]);
+    log.lines.length = 0;
+    expect((await log.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await log.app.inject({ url: '/api/orders/list/0?page=1&size=30' })).statusCode).toBe(401);
+    expect((await log.app.inject({ url: '/api/no-such-route' })).statusCode).toBe(404);
+    expect(log.lines).toEqual([]);
   });
 
   it('writes one info line per write: method, address, status and time, never a secret', async () => {
-    lines.length = 0;
-    const bad = await app.inject({
+    log.lines.length = 0;
+    const bad = await log.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: ADMIN.username, password: 'wrong-password-1' },
     });
     expect(bad.statusCode).toBe(401);
-    const good = await app.inject({
+    const good = await log.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: ADMIN.username, password: ADMIN.password },
     });
     expect(good.statusCode).toBe(200);
-    const logged = completed(lines);
+    const logged = completed(log.lines);
     expect(logged.map((l) => [l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
       ['POST', '/api/login', 401],
       ['POST', '/api/login', 200],
     ]);
     // Info; warn if the password hash took over a second on a busy machine.
     for (const l of logged) expect(l.level).toBe(l.responseTime! >= SLOW_REQUEST_MS ? 40 : 30);
-    const text = JSON.stringify(lines);
+    const text = JSON.stringify(log.lines);
     expect(text).not.toContain(ADMIN.password);
     expect(text).not.toContain('wrong-password-1');
     expect(text).not.toContain(String(good.cookies[0]!.value));
   });
 
   it('writes a failure at error, with the error handler line that has the stack', async () => {
-    lines.length = 0;
-    expect((await app.inject({ url: '/api/test/boom' })).statusCode).toBe(500);
-    expect(lines.find((l) => l.msg === 'unhandled error')?.level).toBe(50);
-    expect(completed(lines).map((l) => [l.level, l.req?.url, l.res?.statusCode])).toEqual([
+    log.lines.length = 0;
+    expect((await log.app.inject({ url: '/api/test/boom' })).statusCode).toBe(500);
+    expect(log.lines.find((l) => l.msg === 'unhandled error')?.level).toBe(50);
+    expect(completed(log.lines).map((l) => [l.level, l.req?.url, l.res?.statusCode])).toEqual([
       [50, '/api/test/boom', 500],
     ]);
   });
 
   it('writes a slow read at warn, with its time', async () => {
-    lines.length = 0;
-    expect((await app.inject({ url: '/api/test/slow' })).statusCode).toBe(200);
-    const logged = completed(lines);
+    log.lines.length = 0;
+    expect((await log.app.inject({ url: '/api/test/slow' })).statusCode).toBe(200);
+    const logged = completed(log.lines);
     expect(logged.map((l) => [l.level, l.req?.url])).toEqual([[40, '/api/test/slow']]);
     expect(logged[0]!.responseTime).toBeGreaterThanOrEqual(SLOW_REQUEST_MS);
   });
 });
 
 describe('request log at debug', () => {
-  let db: TestDb;
-  let app: FastifyInstance;
-  let lines: Line[];
-  beforeAll(async () => {
-    db = await createTestDb('sqlite');
-    ({ app, lines } = await appWithLog(db, 'debug'));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const log = suiteAppWithLog('debug');
 
   it('writes every request, reads at debug', async () => {
-    lines.length = 0;
-    await app.inject({ url: '/api/health' });
-    expect(completed(lines).map((l) => [l.level, l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
+    log.lines.length = 0;
+    await log.app.inject({ url: '/api/health' });
+    expect(completed(log.lines).map((l) => [l.level, l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
       [20, 'GET', '/api/health', 200],
     ]);
   });

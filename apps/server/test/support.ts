@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -179,6 +180,21 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     },
   };
   return t;
+}
+
+/**
+ * The test app of the enclosing suite: made, with the administrator signed in, before its tests
+ * and closed (its database dropped) after them. Read `suite.t` and `suite.admin` (the
+ * administrator's Cookie header) inside the tests.
+ */
+export function suiteApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const suite = {} as { t: TestApp; admin: string };
+  beforeAll(async () => {
+    suite.t = await createTestApp(kind, env);
+    suite.admin = await suite.t.login();
+  });
+  afterAll(async () => suite.t?.close());
+  return suite;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/cli/demo-data.js';
 import { createTestApp, engines, json, type TestApp } from '../support.js';
-import { reportFigures, rng, seedFromEnv } from './harness.js';
+import { clearYard, pickupOrders, reportFigures, rng, seedFromEnv } from './harness.js';
 import { checkInvariants } from './invariants.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -116,15 +116,7 @@ describe.each(engines())('concurrency (%s)', (engine) => {
 
   it(`${BAY_MOVES} concurrent conflicting bay moves: never a 5xx, one current load per bay`, async () => {
     const random = rng(SEED);
-    const orders: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const o = await data('POST', '/api/orders/create', {
-        customer: customers[i % customers.length],
-        jobName: `Yard ${i}`,
-        orderPickup: true,
-      });
-      orders.push(o.id);
-    }
+    const orders = await pickupOrders(data, customers, 'Yard', 40);
     const row = (id: number) => {
       const y = random.next();
       if (y < 0.7) return { id, current_load: true, loading_bay: random.int(1, 8) };
@@ -169,24 +161,10 @@ describe.each(engines())('concurrency (%s)', (engine) => {
   it("clerks moving two orders into each other's bays at once: no deadlock, never a 5xx", async () => {
     // Regression: on PostgreSQL, save A (order 1 -> bay 1, order 2 -> bay 2) and save B (order 3 ->
     // bay 2, order 4 -> bay 1) waited on each other's uncommitted loads: a deadlock, answered 503.
-    const orders: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      const o = await data('POST', '/api/orders/create', {
-        customer: customers[i % customers.length],
-        jobName: `Cross ${i}`,
-        orderPickup: true,
-      });
-      orders.push(o.id);
-    }
+    const orders = await pickupOrders(data, customers, 'Cross', 32);
     const codes: Record<number, number> = {};
     for (let round = 0; round < 10; round++) {
-      // Every bay empty (the yard's Grid Manager, all rows out of their bays).
-      const yard = await data('GET', '/api/orders/list/pickup_ready');
-      await data(
-        'PUT',
-        '/api/orders/updateChosenJob',
-        yard.map((o: any) => ({ id: o.id, current_load: false, loading_bay: null })),
-      );
+      await clearYard(data);
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) => {
           const x = 1 + (Math.floor(i / 2) % 4) * 2;

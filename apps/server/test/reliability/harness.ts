@@ -331,6 +331,33 @@ export class Client {
 // Seeded randomness and small helpers
 // ---------------------------------------------------------------------------------------------
 
+/** An API call that answers the data and throws on an error answer (a test's own, or a Client's bound). */
+export type DataCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<any>;
+
+/** n pickup-ready orders, for the customers in turn, named `${jobName} ${i}`; answers their ids. */
+export async function pickupOrders(data: DataCall, customers: number[], jobName: string, n: number) {
+  const orders: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = await data('POST', '/api/orders/create', {
+      customer: customers[i % customers.length],
+      jobName: `${jobName} ${i}`,
+      orderPickup: true,
+    });
+    orders.push(o.id);
+  }
+  return orders;
+}
+
+/** Every bay empty: all pickup-ready orders out of their bays, as the yard's Grid Manager saves it. */
+export async function clearYard(data: DataCall) {
+  const yard = await data('GET', '/api/orders/list/pickup_ready');
+  await data(
+    'PUT',
+    '/api/orders/updateChosenJob',
+    yard.map((o: any) => ({ id: o.id, current_load: false, loading_bay: null })),
+  );
+}
+
 /** mulberry32: a small, fast, seedable generator. */
 export function rng(seed: number) {
   let a = seed >>> 0;

@@ -17,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/cli/demo-data.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import {
+  clearYard,
   Client,
   ensureBuilt,
+  pickupOrders,
   reportFigures,
   rng,
   runPool,
@@ -277,20 +279,11 @@ describe.skipIf(!PG)('two app instances on one PostgreSQL (the built server)', (
     const onA = new Client(a.url, 16);
     onA.cookie = admin.cookie;
     const customer = (await sql<any>`select min(id) as id from customers`.execute(db)).rows[0].id;
-    const orders: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      orders.push(
-        (await onA.data('POST', '/api/orders/create', { customer, jobName: `Wave ${i}`, orderPickup: true })).id,
-      );
-    }
+    const dataA = onA.data.bind(onA);
+    const orders = await pickupOrders(dataA, [customer], 'Wave', 32);
     const codes: Record<number, number> = {};
     for (let round = 0; round < 10; round++) {
-      const yard = await onA.data('GET', '/api/orders/list/pickup_ready');
-      await onA.data(
-        'PUT',
-        '/api/orders/updateChosenJob',
-        yard.map((o: any) => ({ id: o.id, current_load: false, loading_bay: null })),
-      );
+      await clearYard(dataA);
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) => {
           const x = 1 + (Math.floor(i / 2) % 4) * 2;
