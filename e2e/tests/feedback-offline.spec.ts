@@ -180,7 +180,7 @@ test.describe('feedback, offline and sign-in', () => {
 
     const nav = page.getByRole('navigation');
     await nav.getByRole('link', { name: 'Loaders' }).click();
-    await expect(page.getByText('Loading Bay 8')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Loading Bay 8' })).toBeVisible();
     await page.getByRole('tab', { name: 'Grid Manager' }).click();
     await expect(page.getByRole('table', { name: 'Pickup-ready orders' })).toBeVisible();
 
