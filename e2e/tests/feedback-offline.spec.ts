@@ -101,7 +101,10 @@ test.describe('feedback, offline and sign-in', () => {
       const modal = page.getByRole('dialog', { name: /^Edit Customer/ });
       await expect(modal.getByLabel('Customer No')).toBeFocused();
 
-      // Unchanged: Escape closes at once.
+      // Unchanged: Escape closes at once. Pressed once the opening fade has finished: twice in
+      // about ten clean runs an Escape during the fade left the closed dialog's element behind
+      // (class 'fade modal', opacity 0), an open bug of the modal's exit transition.
+      await expect.poll(() => modal.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       await page.keyboard.press('Escape');
       await expect(modal).toBeHidden();
       await table.getByRole('button', { name: `Edit customer ${customer.id}` }).click();
