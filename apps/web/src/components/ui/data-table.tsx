@@ -17,6 +17,7 @@ import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from './banner';
 import { errorText } from './result-banner';
 import { Chevron } from './chevron';
+import { DetailsRow, LoadingRow } from './list-table';
 import { BusyStatus } from './busy-status';
 
 export interface Column<T> {
@@ -349,16 +350,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
           </thead>
           <tbody style={isFetching && !isInitialLoading ? { opacity: 0.6 } : undefined}>
-            {isInitialLoading && (
-              <tr>
-                <td colSpan={columnCount} className="py-4">
-                  <div role="status" className="d-flex align-items-center justify-content-center gap-2 text-secondary">
-                    <Spinner animation="border" size="sm" aria-hidden="true" />
-                    Loading...
-                  </div>
-                </td>
-              </tr>
-            )}
+            {isInitialLoading && <LoadingRow colSpan={columnCount} />}
             {!isInitialLoading && items.length === 0 && (
               <tr>
                 <td colSpan={columnCount} className="text-center text-secondary py-4">
@@ -405,11 +397,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       )}
                     </tr>
                     {renderExpanded && isOpen && (
-                      <tr id={detailsId} className="data-table-details">
-                        <td colSpan={columnCount} className="bg-body-tertiary px-4 py-3">
-                          {renderExpanded(row.original)}
-                        </td>
-                      </tr>
+                      <DetailsRow id={detailsId} className="data-table-details" colSpan={columnCount} padX="px-4">
+                        {renderExpanded(row.original)}
+                      </DetailsRow>
                     )}
                   </Fragment>
                 );

@@ -27,6 +27,37 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
   );
 }
 
+/** The first load of a list: one full-width row with a spinner, announced as a status. */
+export function LoadingRow({ colSpan }: { colSpan: number }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="py-4">
+        <div role="status" className="d-flex align-items-center justify-content-center gap-2 text-secondary">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          Loading...
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The opened details under a table row, on the tinted background across every column. */
+export function DetailsRow(props: {
+  id?: string;
+  className: string;
+  colSpan: number;
+  padX: string;
+  children: ReactNode;
+}) {
+  return (
+    <tr id={props.id} className={props.className}>
+      <td colSpan={props.colSpan} className={`bg-body-tertiary ${props.padX} py-3`}>
+        {props.children}
+      </td>
+    </tr>
+  );
+}
+
 export interface RowsTableProps<T> {
   /** The table's accessible name. */
   label: string;

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { BusyButton } from '../../components/ui/busy-button';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
+import { ListTableHead, LoadingRow, TableMessageRow } from '../../components/ui/list-table';
 import { ErrorBanner } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { forgetSignedInUser } from '../auth/redirect-target';
@@ -85,16 +85,7 @@ export function SessionsSection() {
         <Table hover size="sm" className="align-middle mb-0" aria-label="Your sessions" aria-busy={sessions.isFetching}>
           <ListTableHead columns={COLUMNS} />
           <tbody>
-            {sessions.isPending && sessions.fetchStatus !== 'idle' && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="py-4">
-                  <div role="status" className="d-flex align-items-center justify-content-center gap-2 text-secondary">
-                    <Spinner animation="border" size="sm" aria-hidden="true" />
-                    Loading...
-                  </div>
-                </td>
-              </tr>
-            )}
+            {sessions.isPending && sessions.fetchStatus !== 'idle' && <LoadingRow colSpan={COLUMNS.length} />}
             {sessions.isSuccess && rows.length === 0 && (
               <TableMessageRow colSpan={COLUMNS.length}>No open sessions</TableMessageRow>
             )}

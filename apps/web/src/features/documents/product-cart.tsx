@@ -19,6 +19,7 @@ import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
 import { Chevron } from '../../components/ui/chevron';
+import { DetailsRow } from '../../components/ui/list-table';
 import { BusyStatus } from '../../components/ui/busy-status';
 
 export interface ProductCartProps {
@@ -211,11 +212,9 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                     </td>
                   </tr>
                   {isOpen && (
-                    <tr className="package-line-row">
-                      <td colSpan={columnCount} className="bg-body-tertiary px-3 py-3">
-                        <PackageLineDetails kind={kind} docId={docId} line={line} />
-                      </td>
-                    </tr>
+                    <DetailsRow className="package-line-row" colSpan={columnCount} padX="px-3">
+                      <PackageLineDetails kind={kind} docId={docId} line={line} />
+                    </DetailsRow>
                   )}
                 </Fragment>
               );

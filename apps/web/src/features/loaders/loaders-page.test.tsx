@@ -1,4 +1,4 @@
-import { ROLE_USER, type BayData, type PickupOrder } from '@desk/domain';
+import { emptyBayData, ROLE_USER, type BayData, type PickupOrder } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
@@ -7,16 +7,7 @@ import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { LOADERS_REQUEST_TIMEOUT_MS } from './api/request-limits';
 
-const emptyBay = (bayId: number): BayData => ({
-  bayId,
-  orderId: null,
-  printExcelModels: [],
-  customerId: null,
-  customerName: null,
-  customerJobName: null,
-  specialInstructions: null,
-  next: [],
-});
+const emptyBay = emptyBayData;
 
 const bay1: BayData = {
   bayId: 1,

@@ -9,6 +9,7 @@ import type {
   Product,
   SubPartRow,
 } from '@desk/domain';
+import { customer } from '../../../test/customers';
 import { aPackage } from '../../../test/records';
 
 export const STATUSES: OrderStatus[] = [
@@ -18,30 +19,18 @@ export const STATUSES: OrderStatus[] = [
 ];
 
 export function aCustomer(overrides: Partial<Customer> = {}): Customer {
-  return {
-    id: 3,
-    customerNo: 'C-1003',
+  return customer(3, {
     name: 'Jérôme Côté Overhead Doors',
     contactName: 'Jérôme Côté',
     email: 'jerome.cote@example.com',
-    phone: null,
-    fax: null,
-    mobilePhone: null,
-    streetAddress: { street: null, city: null, state: null, zipCode: null },
-    shipTo: { street: null, city: null, state: null, zipCode: null },
-    specialNeeds: null,
-    specialInstructions: null,
-    taxCode: null,
-    termsCode: null,
     openOrders: 1,
     useTax: true,
     openerMultiplier: 0.9,
     residentialMultiplier: 0.8,
     sectionalMultiplier: 0.85,
     commercialMultiplier: 0.97,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 export function aDocument(overrides: Partial<DocumentHeader> = {}): DocumentHeader {
