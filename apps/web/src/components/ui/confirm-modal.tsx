@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { BusyButton } from './busy-button';
 import { errorText, InlineOutcome } from './result-banner';
+import type { ConfirmTarget } from './row-actions';
 import './stacked-modal.css';
 
 export interface ConfirmModalProps {
@@ -87,43 +88,20 @@ export function ConfirmModal({ show, objectName, action, children, onConfirm, on
   );
 }
 
-/** The row a delete confirmation asks about, and whether the dialog is open. */
-export interface DeleteTarget<T> {
-  row: T | null;
-  show: boolean;
-  ask: (row: T) => void;
-  close: () => void;
-}
-
-/** Which row a delete confirmation asks about; the row stays while the dialog fades out, so its text does not go blank. */
-export function useDeleteTarget<T>(): DeleteTarget<T> {
-  const [row, setRow] = useState<T | null>(null);
-  const [show, setShow] = useState(false);
-  return {
-    row,
-    show: show && row !== null,
-    ask: (next) => {
-      setRow(next);
-      setShow(true);
-    },
-    close: () => setShow(false),
-  };
-}
-
-/** The ConfirmModal of a delete: asks about `target.row` and deletes it on Confirm. */
+/** The ConfirmModal of a delete: asks about `target.target` (from useConfirmTarget) and deletes it on Confirm. */
 export function ConfirmDelete<T>({
   target,
   onDelete,
   ...rest
 }: Pick<ConfirmModalProps, 'objectName' | 'children'> & {
-  target: DeleteTarget<T>;
+  target: ConfirmTarget<T>;
   onDelete: (row: T) => Promise<unknown>;
 }) {
   return (
     <ConfirmModal
       show={target.show}
       action="delete"
-      onConfirm={() => onDelete(target.row!)}
+      onConfirm={() => onDelete(target.target!)}
       onClose={target.close}
       {...rest}
     />

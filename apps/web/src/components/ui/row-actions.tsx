@@ -39,6 +39,9 @@ export function useEditorSlot() {
 }
 
 /** The row a confirmation modal asks about; kept while the modal animates out. */
+/** The row a confirmation asks about, and whether the dialog is open. */
+export type ConfirmTarget<T> = ReturnType<typeof useConfirmTarget<T>>;
+
 export function useConfirmTarget<T>() {
   const [target, setTarget] = useState<T | null>(null);
   const [show, setShow] = useState(false);

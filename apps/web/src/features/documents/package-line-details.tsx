@@ -1,7 +1,8 @@
 import type { CartLine, DocumentKind, SubPartRow } from '@desk/domain';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { ConfirmDelete, useDeleteTarget } from '../../components/ui/confirm-modal';
+import { ConfirmDelete } from '../../components/ui/confirm-modal';
+import { useConfirmTarget } from '../../components/ui/row-actions';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
@@ -43,7 +44,7 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
   const updateNotes = useUpdateSubPartNotes(kind, line.id);
   const [linking, setLinking] = useState(false);
   const [editing, setEditing] = useState<SubPartRow | null>(null);
-  const deleting = useDeleteTarget<SubPartRow>();
+  const deleting = useConfirmTarget<SubPartRow>();
   const toast = useToast();
 
   const saveNotes = async (row: SubPartRow, notes: string, inches: string) => {
@@ -197,7 +198,8 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
       />
 
       <ConfirmDelete target={deleting} objectName="Sub-part" onDelete={(row) => deleteSubPart.mutateAsync(row.rowId)}>
-        Are you sure you would like to delete the sub-part {deleting.row?.product.itemNo} (id: {deleting.row?.rowId})?
+        Are you sure you would like to delete the sub-part {deleting.target?.product.itemNo} (id:{' '}
+        {deleting.target?.rowId})?
       </ConfirmDelete>
     </div>
   );

@@ -2,7 +2,8 @@ import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from
 import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
-import { ConfirmDelete, useDeleteTarget } from '../../components/ui/confirm-modal';
+import { ConfirmDelete } from '../../components/ui/confirm-modal';
+import { useConfirmTarget } from '../../components/ui/row-actions';
 import { Loading } from '../../components/ui/loading';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { errorText } from '../../components/ui/result-banner';
@@ -57,7 +58,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const deleteLine = useDeleteCartLine(kind, docId);
   const [linking, setLinking] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const deleting = useDeleteTarget<CartLine>();
+  const deleting = useConfirmTarget<CartLine>();
   const toast = useToast();
   const [savingLine, setSavingLine] = useState<number | null>(null);
 
@@ -235,7 +236,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
       />
 
       <ConfirmDelete target={deleting} objectName="Cart line" onDelete={(line) => deleteLine.mutateAsync(line.id)}>
-        Are you sure you would like to delete the line {deleting.row?.product.itemNo} (id: {deleting.row?.id})?
+        Are you sure you would like to delete the line {deleting.target?.product.itemNo} (id: {deleting.target?.id})?
       </ConfirmDelete>
     </div>
   );
