@@ -45,6 +45,7 @@ import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
+import { PrintingService } from './modules/printing/printing.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -228,12 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(documentsRoutes, { documents });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
-    database,
-    clock,
-    pdf,
-    mailer,
-    settings,
-    taxRate: config.taxRateScaled,
+    printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),
   });
   await app.register(settingsRoutes, { settings });
   await app.register(loadersRoutes, { loaders: new LoadersService(database.db, clock, config.taxRateScaled) });

@@ -16,7 +16,7 @@ export async function insertedId(insert: { executeTakeFirstOrThrow(): Promise<{ 
 }
 
 /** The tables whose rows carry a version, and how messages name a row of each. */
-const VERSIONED_LABELS = {
+export const VERSIONED_LABELS = {
   customers: 'Customer',
   products: 'Product',
   package_modifiers: 'Package modifier',
@@ -24,7 +24,27 @@ const VERSIONED_LABELS = {
   quotes: 'Quote',
   vendor_orders: 'Vendor order',
 } as const;
-type VersionedTable = keyof typeof VERSIONED_LABELS;
+export type VersionedTable = keyof typeof VERSIONED_LABELS;
+
+/**
+ * Writes `values` to one row, stamping updated_at and raising its version; with a version, only
+ * while the row still has it. Answers whether the row was written (false: missing or stale).
+ */
+export async function writeVersioned(
+  db: Db,
+  table: VersionedTable | 'company_settings' | 'email_settings',
+  id: number,
+  version: number | undefined,
+  values: Record<string, unknown>,
+  now: string,
+): Promise<boolean> {
+  // The callers' values are the table's own columns; the row type cannot follow a table chosen at run time.
+  const set = { ...values, updated_at: now, version: sql<number>`version + 1` } as UpdateObject<DB, typeof table>;
+  let q = db.updateTable(table).set(set).where('id', '=', id);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
 
 /**
  * An update guarded by the row's version (optimistic concurrency, docs/architecture.md section 6): with a
@@ -40,12 +60,7 @@ export async function updateVersioned(
   now: string,
 ): Promise<void> {
   const label = VERSIONED_LABELS[table];
-  // The callers' values are the table's own columns; the row type cannot follow a table chosen at run time.
-  const set = { ...values, updated_at: now, version: sql<number>`version + 1` } as UpdateObject<DB, VersionedTable>;
-  let q = db.updateTable(table).set(set).where('id', '=', id);
-  if (version !== undefined) q = q.where('version', '=', version);
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) return;
+  if (await writeVersioned(db, table, id, version, values, now)) return;
   const exists = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw notFound(`${label} ${id} does not exist.`);
   throw conflict(`${label} ${id} was changed by someone else since you opened it. Reload it and try again.`);

@@ -96,6 +96,20 @@ export const companySettingsOutputSchema = z.object({
 });
 export type CompanySettings = z.infer<typeof companySettingsOutputSchema>;
 
+/** The letterhead before an administrator saves one: the configured name and nothing else. */
+export const defaultCompanySettings = (name: string): CompanySettings => ({
+  name,
+  street: null,
+  city: null,
+  state: null,
+  zip: null,
+  phone: null,
+  email: null,
+  quoteValidityDays: null,
+  terms: null,
+  version: 1,
+});
+
 /** 'City, ST 12345' from its parts, leaving out what is missing. */
 export function cityLine(s: Pick<CompanySettings, 'city' | 'state' | 'zip'>): string {
   return [s.city, [s.state, s.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -7,6 +7,7 @@ import { MODIFIER_CATEGORIES, SUB_PART_SOURCES, VENDOR_ORDER_STATUSES } from '..
 import type { PricingInfo } from '../pricing.js';
 import { optionalText, positiveId, refSchema, requiredText } from './common.js';
 import { flagSchema, moneySchema, quantitySchema, versionSchema } from './fields.js';
+import { customerSchema } from './customers.js';
 import { modifierProductSchema, orderStatusSchema, productSchema } from './products.js';
 
 export const DOCUMENT_KINDS = ['order', 'quote'] as const;
@@ -136,13 +137,10 @@ export const linePriceCentsSchema = z.object({
 });
 export type LinePriceCents = z.infer<typeof linePriceCentsSchema>;
 
-export const documentCustomerSchema = z.object({
-  id: z.number().int(),
-  customerNo: z.string().nullable(),
-  name: z.string(),
-  contactName: z.string().nullable(),
-  email: z.string().nullable().optional(),
-});
+/** The customer's identifying fields on a document header (the e-mail only where the server sends it). */
+export const documentCustomerSchema = customerSchema
+  .pick({ id: true, customerNo: true, name: true, contactName: true })
+  .extend({ email: customerSchema.shape.email.optional() });
 export type DocumentCustomer = z.infer<typeof documentCustomerSchema>;
 
 /** An order or quote header as the server answers it (get, create, update, duplicate, export). */

@@ -1,8 +1,11 @@
-/** The company_settings row (id 1): the letterhead, read per request and saved by administrators. */
-import { sql } from 'kysely';
-import type { CompanySettingsUpdate } from '@desk/domain';
-import type { Db } from '../../lib/sql.js';
-import type { CompanySettingsTable } from '../../db/schema.js';
+/**
+ * The two settings rows (id 1 each): company_settings, the letterhead, and email_settings, the
+ * subjects, bodies and forward address of the document e-mails. Read per request, saved by
+ * administrators with a version guard.
+ */
+import type { CompanySettingsUpdate, EmailConfig, StoredEmailConfig } from '@desk/domain';
+import { writeVersioned, type Db } from '../../lib/sql.js';
+import type { CompanySettingsTable, EmailSettingsTable } from '../../db/schema.js';
 
 export type CompanySettingsRow = Omit<CompanySettingsTable, 'version'> & { version: number };
 
@@ -14,24 +17,42 @@ export async function findCompanySettings(db: Db): Promise<CompanySettingsRow | 
  * Saves every field in one statement; with a version, only when the row still has it (a save
  * from a stale form changes nothing). Answers whether the row was written.
  */
-export async function updateCompanySettings(db: Db, input: CompanySettingsUpdate, updatedAt: string): Promise<boolean> {
-  let q = db
-    .updateTable('company_settings')
-    .set({
-      name: input.name,
-      street: input.street,
-      city: input.city,
-      state: input.state,
-      zip: input.zip,
-      phone: input.phone,
-      email: input.email,
-      quote_validity_days: input.quoteValidityDays,
-      terms: input.terms,
-      updated_at: updatedAt,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', 1);
-  if (input.version !== undefined) q = q.where('version', '=', input.version);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+export function updateCompanySettings(db: Db, input: CompanySettingsUpdate, updatedAt: string): Promise<boolean> {
+  const values = {
+    name: input.name,
+    street: input.street,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    phone: input.phone,
+    email: input.email,
+    quote_validity_days: input.quoteValidityDays,
+    terms: input.terms,
+  } satisfies Partial<CompanySettingsTable>;
+  return writeVersioned(db, 'company_settings', 1, input.version, values, updatedAt);
+}
+
+/** The e-mail settings row as the API answers it. The migrations create it; it is never missing. */
+export async function findEmailSettings(db: Db): Promise<StoredEmailConfig> {
+  const r = await db.selectFrom('email_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return {
+    quoteSubject: r.quote_subject,
+    quoteBody: r.quote_body,
+    orderSubject: r.order_subject,
+    orderBody: r.order_body,
+    emailForward: r.email_forward,
+    version: r.version,
+  };
+}
+
+/** Saves the e-mail settings like updateCompanySettings: answers whether the row was written. */
+export function updateEmailSettings(db: Db, input: EmailConfig, updatedAt: string): Promise<boolean> {
+  const values = {
+    quote_subject: input.quoteSubject,
+    quote_body: input.quoteBody,
+    order_subject: input.orderSubject,
+    order_body: input.orderBody,
+    email_forward: input.emailForward,
+  } satisfies Partial<EmailSettingsTable>;
+  return writeVersioned(db, 'email_settings', 1, input.version, values, updatedAt);
 }

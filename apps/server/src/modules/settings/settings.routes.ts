@@ -1,9 +1,16 @@
 /**
  * GET and PUT /api/settings/company: the letterhead (docs/decisions/010-company-settings.md).
  * Any signed-in user reads it (the top bar and documents show it); administrators save it.
+ * /api/grabAutoEmailConfig and /api/updateAutoEmailConfig: the document e-mails' texts
+ * (administrators only).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companySettingsOutputSchema, companySettingsSchema } from '@desk/domain';
+import {
+  companySettingsOutputSchema,
+  companySettingsSchema,
+  emailConfigSchema,
+  storedEmailConfigSchema,
+} from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
@@ -45,5 +52,25 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       }
       return ok(await settings.saveCompany(request.body), 'Company settings saved');
     },
+  );
+
+  app.get(
+    '/api/grabAutoEmailConfig',
+    route('admin', ['e-mail'], {
+      summary: 'E-mail subjects, bodies and forward address',
+      response: answers.ok(storedEmailConfigSchema),
+    }),
+    async () => ok(await settings.emailConfig()),
+  );
+
+  app.post(
+    '/api/updateAutoEmailConfig',
+    route('admin', ['e-mail'], {
+      summary:
+        'Save the e-mail settings; placeholders {customerName} {contactName} {jobName} {documentNumber} {total} {companyName} {companyPhone} {companyEmail} {companyAddress}',
+      body: emailConfigSchema,
+      response: answers.ok(storedEmailConfigSchema),
+    }),
+    async (request) => ok(await settings.saveEmailConfig(request.body), 'E-mail settings saved'),
   );
 };

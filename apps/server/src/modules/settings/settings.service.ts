@@ -4,7 +4,14 @@
  * instances share one database, and a save on one must show on the next document of any other.
  */
 import type { Kysely } from 'kysely';
-import { companyAddress, type CompanySettings, type CompanySettingsUpdate } from '@desk/domain';
+import {
+  companyAddress,
+  defaultCompanySettings,
+  type CompanySettings,
+  type CompanySettingsUpdate,
+  type EmailConfig,
+  type StoredEmailConfig,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { Db } from '../../lib/sql.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
@@ -21,17 +28,18 @@ export class SettingsService {
 
   async company(db: Db = this.db): Promise<CompanySettings> {
     const row = await repo.findCompanySettings(db);
+    if (!row) return defaultCompanySettings(this.defaultName);
     return {
-      name: row?.name?.trim() || this.defaultName,
-      street: row?.street ?? null,
-      city: row?.city ?? null,
-      state: row?.state ?? null,
-      zip: row?.zip ?? null,
-      phone: row?.phone ?? null,
-      email: row?.email ?? null,
-      quoteValidityDays: row?.quote_validity_days ?? null,
-      terms: row?.terms ?? null,
-      version: row?.version ?? 1,
+      name: row.name?.trim() || this.defaultName,
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+      phone: row.phone,
+      email: row.email,
+      quoteValidityDays: row.quote_validity_days,
+      terms: row.terms,
+      version: row.version,
     };
   }
 
@@ -40,6 +48,19 @@ export class SettingsService {
       if (!(await repo.updateCompanySettings(trx, input, isoAt(this.clock()))))
         throw conflict('The company settings were changed by someone else; reload them and try again.');
       return this.company(trx);
+    });
+  }
+
+  /** The subjects, bodies and forward address of the document e-mails (Admin > Email Management). */
+  async emailConfig(db: Db = this.db): Promise<StoredEmailConfig> {
+    return repo.findEmailSettings(db);
+  }
+
+  async saveEmailConfig(input: EmailConfig): Promise<StoredEmailConfig> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await repo.updateEmailSettings(trx, input, isoAt(this.clock()))))
+        throw conflict('The e-mail settings were changed by someone else; reload them and try again.');
+      return this.emailConfig(trx);
     });
   }
 }

@@ -3,33 +3,14 @@
  * docs/architecture.md section 3). A vendor order with links is not deleted; a pair is linked once.
  */
 import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
-import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
-import type { ListQuery } from '../../lib/paging.js';
-import { plural, updateVersioned, type Db } from '../../lib/sql.js';
-import { ClockedService } from '../../lib/service.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { plural } from '../../lib/sql.js';
+import { RecordService } from '../../lib/service.js';
 import * as repo from './vendor-orders.repository.js';
 
-export class VendorOrdersService extends ClockedService {
-  list(): Promise<VendorOrder[]> {
-    return repo.listAll(this.db);
-  }
-
-  page(query: ListQuery) {
-    return repo.listPage(this.db, query);
-  }
-
-  async get(id: number, db: Db = this.db): Promise<VendorOrder> {
-    return found(await repo.findById(db, id), `Vendor order ${id} does not exist.`);
-  }
-
-  async create(input: VendorOrderInput): Promise<VendorOrder> {
-    return this.get(await repo.insert(this.db, input, this.now()));
-  }
-
-  async update(id: number, input: VendorOrderInput): Promise<VendorOrder> {
-    await updateVersioned(this.db, 'vendor_orders', id, input.version, repo.vendorOrderValues(input), this.now());
-    return this.get(id);
-  }
+export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderInput> {
+  protected readonly table = 'vendor_orders';
+  protected readonly records = { ...repo, values: repo.vendorOrderValues };
 
   /** The count and the delete share a transaction (docs/architecture.md section 5). */
   async remove(id: number): Promise<void> {

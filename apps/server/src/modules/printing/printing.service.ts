@@ -1,0 +1,85 @@
+/**
+ * docs/product.md section 7, Documents and Auto e-mail: a document's PDF, made on the server from
+ * the stored document and the pricing module (never from prices in the request), and the e-mail
+ * that sends it to the customer with the configured subject and body, copied (Bcc) to the
+ * forward address.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type DocumentKind, type EmailSent, fillTemplate } from '@desk/domain';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
+import type { PdfPool } from './pdf-pool.js';
+import { printableDocument } from './printable.js';
+
+export class PrintingService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly pdfPool: PdfPool,
+    private readonly mailer: Mailer,
+    /** The letterhead and e-mail texts, read per document (another instance may have saved them). */
+    private readonly settings: SettingsService,
+    private readonly taxRate: number,
+  ) {}
+
+  private async printable(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
+    const company = await this.settings.company();
+    const doc = await printableDocument(this.db, kind, id, {
+      company,
+      taxRate: this.taxRate,
+      noPricePrint,
+      clock: this.clock,
+    });
+    return { doc, company };
+  }
+
+  /** The document as a PDF and its file name (without '.pdf'). */
+  async pdf(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
+    const { doc } = await this.printable(kind, id, noPricePrint);
+    return { pdf: await this.pdfPool.render(doc), fileName: doc.fileName };
+  }
+
+  /** E-mails the document's PDF to its customer; a refused send is a 409 that says why. */
+  async email(
+    kind: DocumentKind,
+    id: number,
+    noPricePrint: boolean | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<EmailSent> {
+    const { doc, company } = await this.printable(kind, id, noPricePrint);
+    const to = doc.customer.email?.trim();
+    if (!to) throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
+    const settings = await this.settings.emailConfig();
+    const values = {
+      customerName: doc.customer.name,
+      contactName: doc.customer.contactName ?? doc.customer.name,
+      jobName: doc.jobName ?? '',
+      documentNumber: String(doc.number),
+      total: doc.noPricePrint ? '' : `$${doc.totals.total}`,
+      ...companyPlaceholders(company),
+    };
+    const subject = fillTemplate(kind === 'order' ? settings.orderSubject : settings.quoteSubject, values).replace(
+      /[\r\n]+/g,
+      ' ',
+    );
+    const text = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
+    const pdf = await this.pdfPool.render(doc);
+    try {
+      const sent = await this.mailer.send({
+        to,
+        bcc: settings.emailForward,
+        subject,
+        text,
+        attachment: { filename: `${doc.fileName}.pdf`, content: pdf },
+      });
+      return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
+    } catch (e) {
+      log.error({ err: e }, 'e-mail not sent');
+      throw conflict(`The e-mail could not be sent: ${(e as Error).message}`);
+    }
+  }
+}
