@@ -4,6 +4,7 @@
  * shows the server's answer without asking again, and the lists that show it are asked again.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { api } from './api-client';
 
 interface RecordMutation<TArgs, TResult> {
   mutationFn: (args: TArgs) => Promise<TResult>;
@@ -54,3 +55,18 @@ export function useDeleteRecord<TResult>({ mutationFn, detailKey, lists }: Recor
 
 /** The answer is the record itself. */
 export const itself = <T>(record: T) => record;
+
+/** A create's answer: the new record and the server's message ('Customer created') for the banner. */
+export interface Created<T> {
+  record: T;
+  message: string;
+}
+
+/** POST a new record to its create call (answered 201 with the record and its id). */
+export async function createRecord<T>(path: string, input: unknown): Promise<Created<T>> {
+  const { data: record, message } = await api.request<T>('POST', path, input);
+  return { record, message };
+}
+
+/** The new record out of a create's answer. */
+export const createdRecord = <T>({ record }: Created<T>) => record;

@@ -17,3 +17,27 @@ export function BusyButton({ busy, spinnerClassName = 'me-2', disabled, children
     </Button>
   );
 }
+
+/** A small form's submit button (with its spinner) and Cancel beside it; Cancel waits while it runs. */
+export function SubmitOrCancel({
+  label,
+  variant = 'primary',
+  busy,
+  onCancel,
+}: {
+  label: string;
+  variant?: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="d-flex gap-2">
+      <BusyButton type="submit" variant={variant} busy={busy}>
+        {label}
+      </BusyButton>
+      <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

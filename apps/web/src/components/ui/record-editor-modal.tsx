@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
 import { isApiError } from '../../lib/api-client';
+import type { Created } from '../../lib/record-mutations';
 import { Banner } from './banner';
 import { BusyButton } from './busy-button';
 import { Loading } from './loading';
@@ -42,7 +43,7 @@ interface Mutation<Variables, Answer> {
   isPending: boolean;
 }
 
-export interface RecordEditorModalProps<R extends EditedRecord, Input, Created> {
+export interface RecordEditorModalProps<R extends EditedRecord, Input> {
   show: boolean;
   /** null: create mode. */
   id: number | null;
@@ -51,9 +52,8 @@ export interface RecordEditorModalProps<R extends EditedRecord, Input, Created> 
   /** The id of the form inside, which the footer's submit button submits. */
   formId: string;
   record: UseQueryResult<R>;
-  create: Mutation<Input, Created>;
-  /** The new record's id and the server's message ('Customer created') from the create's answer. */
-  created: (answer: Created) => { id: number; message: string };
+  /** Answers the new record and the server's message ('Customer created'). */
+  create: Mutation<Input, Created<{ id: number }>>;
   /** reset() forgets a failed update before a reload. */
   update: Mutation<{ id: number; input: Input }, unknown> & { reset: () => void };
   /** A create or update succeeded (its toast is shown). */
@@ -69,20 +69,19 @@ export interface RecordEditorModalProps<R extends EditedRecord, Input, Created> 
  * 'Reload the latest version' button after a 409, and a discard prompt when closing with unsaved
  * edits.
  */
-export function RecordEditorModal<R extends EditedRecord, Input, Created>({
+export function RecordEditorModal<R extends EditedRecord, Input>({
   show,
   id,
   noun,
   formId,
   record,
   create,
-  created: createdOf,
   update,
   onSaved,
   onClose,
   onExited,
   children,
-}: RecordEditorModalProps<R, Input, Created>) {
+}: RecordEditorModalProps<R, Input>) {
   const titleId = useId();
   const toast = useToast();
   const [stale, setStale] = useState(false);
@@ -118,8 +117,8 @@ export function RecordEditorModal<R extends EditedRecord, Input, Created>({
   const send = async (input: Input) => {
     if (id === null) {
       try {
-        const created = createdOf(await create.mutateAsync(input));
-        const result: SaveResult = { kind: 'created', id: created.id, message: created.message };
+        const created = await create.mutateAsync(input);
+        const result: SaveResult = { kind: 'created', id: created.record.id, message: created.message };
         report(result);
         onSaved?.(result);
       } catch (e) {

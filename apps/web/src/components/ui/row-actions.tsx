@@ -19,26 +19,31 @@ export function RowAction({ action, subject, onClick }: RowActionProps) {
   );
 }
 
-/** A list's editor modal: which record (null: a new one), shown or closing; each opening is new (keyed). */
-export interface EditorSlot {
+/**
+ * A modal a list opens: what it shows (`value`), whether it is shown or closing. Each opening
+ * gets a new `seq`, for use as its key, so no state leaks from the previous opening.
+ */
+export interface ModalSlot<T> {
   seq: number;
-  id: number | null;
+  value: T;
   show: boolean;
 }
 
-export function useEditorSlot() {
-  const [editor, setEditor] = useState<EditorSlot | null>(null);
+export function useModalSlot<T>() {
+  const [slot, setSlot] = useState<ModalSlot<T> | null>(null);
   return {
-    editor,
-    open: (id: number | null) => setEditor((e) => ({ seq: (e?.seq ?? 0) + 1, id, show: true })),
+    slot,
+    open: (value: T) => setSlot((s) => ({ seq: (s?.seq ?? 0) + 1, value, show: true })),
     /** Starts the closing animation. */
-    close: () => setEditor((e) => (e ? { ...e, show: false } : e)),
-    /** The closing animation ended: unmount the editor (unless it was opened again). */
-    exited: () => setEditor((e) => (e?.show ? e : null)),
+    close: () => setSlot((s) => (s ? { ...s, show: false } : s)),
+    /** The closing animation ended: unmount the modal (unless it was opened again). */
+    exited: () => setSlot((s) => (s?.show ? s : null)),
   };
 }
 
-/** The row a confirmation modal asks about; kept while the modal animates out. */
+/** A list's editor modal: which record (null: a new one). */
+export const useEditorSlot = () => useModalSlot<number | null>();
+
 /** The row a confirmation asks about, and whether the dialog is open. */
 export type ConfirmTarget<T> = ReturnType<typeof useConfirmTarget<T>>;
 

@@ -2,7 +2,7 @@ import type { MfaSetup } from '@desk/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
-import { BusyButton } from '../../components/ui/busy-button';
+import { SubmitOrCancel } from '../../components/ui/busy-button';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { PasswordField } from '../admin/password-input';
@@ -218,14 +218,7 @@ function SetupPanel({
                 </Form.Control.Feedback>
               )}
             </Form.Group>
-            <div className="d-flex gap-2">
-              <BusyButton type="submit" variant="primary" busy={enable.isPending}>
-                Turn on
-              </BusyButton>
-              <Button variant="outline-secondary" onClick={onCancel} disabled={enable.isPending}>
-                Cancel
-              </Button>
-            </div>
+            <SubmitOrCancel label="Turn on" variant="primary" busy={enable.isPending} onCancel={onCancel} />
           </Form>
         </div>
       </div>
@@ -368,14 +361,7 @@ function DisablePanel({ onDone, onCancel }: { onDone: () => void; onCancel: () =
           </Form.Text>
         </Form.Group>
       </fieldset>
-      <div className="d-flex gap-2">
-        <BusyButton type="submit" variant="danger" busy={disable.isPending}>
-          Turn off
-        </BusyButton>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={disable.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label="Turn off" variant="danger" busy={disable.isPending} onCancel={onCancel} />
     </Form>
   );
 }

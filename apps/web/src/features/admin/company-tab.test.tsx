@@ -1,4 +1,4 @@
-import type { CompanySettings } from '@desk/domain';
+import { defaultCompanySettings, type CompanySettings } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,18 +7,7 @@ import { renderApp } from '../../test/render-app';
 import { bodiesOf, callCount, stubAdmin } from './admin-test-utils';
 import { fieldErrorsFromMessage } from './company-tab';
 
-const stored: CompanySettings = {
-  name: 'Acme Doors',
-  street: null,
-  city: null,
-  state: null,
-  zip: null,
-  phone: null,
-  email: null,
-  quoteValidityDays: null,
-  terms: null,
-  version: 1,
-};
+const stored: CompanySettings = defaultCompanySettings('Acme Doors');
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
 

@@ -46,7 +46,6 @@ export function CustomerModal({ show, customerId: initialId, onClose }: Customer
       formId={FORM_ID}
       record={customer}
       create={createMutation}
-      created={(answer) => ({ id: answer.customer.id, message: answer.message })}
       update={updateMutation}
       // After a create the editor stays open on the new customer.
       onSaved={(result) => {

@@ -33,7 +33,7 @@ export const CUSTOMER_COLUMNS: Column<Customer>[] = [
 
 /** Sales > Customers: the customer list with its editor and delete confirmation. */
 export function CustomersTab() {
-  const { editor, open: openEditor, close: closeEditor } = useEditorSlot();
+  const { slot: editor, open: openEditor, close: closeEditor } = useEditorSlot();
   const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
 
@@ -61,7 +61,7 @@ export function CustomersTab() {
         )}
       />
 
-      {editor && <CustomerModal key={editor.seq} show={editor.show} customerId={editor.id} onClose={closeEditor} />}
+      {editor && <CustomerModal key={editor.seq} show={editor.show} customerId={editor.value} onClose={closeEditor} />}
 
       <ConfirmModal
         show={deleting.show}

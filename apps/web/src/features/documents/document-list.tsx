@@ -1,9 +1,9 @@
 import type { DocumentKind, DocumentListItem } from '@desk/domain';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
-import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
+import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
 import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
 import { documentKeys } from './api/query-keys';
@@ -76,8 +76,9 @@ export function DocumentList({
   jobNameNote,
 }: DocumentListProps) {
   const label = KIND_INFO[kind].label;
-  const { editor, open: openEditor, close: closeEditor } = useEditorSlot();
-  const [duplicating, setDuplicating] = useState<{ seq: number; source: DocumentListItem; show: boolean } | null>(null);
+  const { slot: editor, open: openEditor, close: closeEditor } = useEditorSlot();
+  const duplicate = useModalSlot<DocumentListItem>();
+  const duplicating = duplicate.slot;
   const deleting = useConfirmTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
 
@@ -103,11 +104,7 @@ export function DocumentList({
         }
         rowActions={(d) => (
           <>
-            <RowAction
-              action="Duplicate"
-              subject={`${kind} ${d.id}`}
-              onClick={() => setDuplicating((p) => ({ seq: (p?.seq ?? 0) + 1, source: d, show: true }))}
-            />
+            <RowAction action="Duplicate" subject={`${kind} ${d.id}`} onClick={() => duplicate.open(d)} />
             <RowAction action="Edit" subject={`${kind} ${d.id}`} onClick={() => openEditor(d.id)} />
             <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />
           </>
@@ -119,7 +116,7 @@ export function DocumentList({
         <Fragment key={`editor-${editor.seq}`}>
           {renderEditor({
             show: editor.show,
-            documentId: editor.id,
+            documentId: editor.value,
             onClose: closeEditor,
           })}
         </Fragment>
@@ -130,10 +127,10 @@ export function DocumentList({
           key={`duplicate-${duplicating.seq}`}
           kind={kind}
           show={duplicating.show}
-          source={duplicating.source}
-          onClose={() => setDuplicating({ ...duplicating, show: false })}
+          source={duplicating.value}
+          onClose={duplicate.close}
           onDuplicated={(copyId) => {
-            setDuplicating({ ...duplicating, show: false });
+            duplicate.close();
             // Open the copy, as a product duplicate does (docs/product.md section 4).
             openEditor(copyId);
           }}

@@ -48,7 +48,6 @@ export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExit
       formId={FORM_ID}
       record={vendorOrder}
       create={createMutation}
-      created={(answer) => ({ id: answer.vendorOrder.id, message: answer.message })}
       update={updateMutation}
       onSaved={onSaved}
       onClose={onClose}

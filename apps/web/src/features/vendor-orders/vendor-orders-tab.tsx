@@ -39,12 +39,12 @@ export const VENDOR_ORDER_COLUMNS: Column<VendorOrder>[] = [
  */
 export function VendorOrdersTab() {
   const queryClient = useQueryClient();
-  const slot = useEditorSlot();
+  const editor = useEditorSlot();
   const deleting = useConfirmTarget<VendorOrder>();
   const deleteVendorOrder = useDeleteVendorOrder();
 
   const closeEditor = () => {
-    slot.close();
+    editor.close();
     void queryClient.invalidateQueries({ queryKey: vendorOrderKeys.lists() });
   };
 
@@ -59,26 +59,26 @@ export function VendorOrdersTab() {
         initialSort="id"
         emptyText="No vendor orders found"
         toolbar={
-          <Button variant="primary" size="sm" onClick={() => slot.open(null)}>
+          <Button variant="primary" size="sm" onClick={() => editor.open(null)}>
             Create Vendor Order
           </Button>
         }
         rowActions={(v) => (
           <>
-            <RowAction action="Edit" subject={`vendor order ${v.id}`} onClick={() => slot.open(v.id)} />
+            <RowAction action="Edit" subject={`vendor order ${v.id}`} onClick={() => editor.open(v.id)} />
             <RowAction action="Delete" subject={`vendor order ${v.id}`} onClick={() => deleting.ask(v)} />
           </>
         )}
       />
 
-      {slot.editor && (
+      {editor.slot && (
         <VendorOrderModal
-          key={slot.editor.seq}
-          show={slot.editor.show}
-          vendorOrderId={slot.editor.id}
+          key={editor.slot.seq}
+          show={editor.slot.show}
+          vendorOrderId={editor.slot.value}
           onClose={closeEditor}
           // Unmounted once closed, so a deleted vendor order is not asked for again.
-          onExited={slot.exited}
+          onExited={editor.exited}
           onSaved={closeEditor}
         />
       )}

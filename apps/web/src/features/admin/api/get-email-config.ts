@@ -1,7 +1,6 @@
 import type { StoredEmailConfig } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminKeys, settingsFormQuery } from './query-keys';
+import { adminKeys, useSettingsQuery } from './query-keys';
 
 export type { StoredEmailConfig };
 
@@ -10,10 +9,4 @@ export function getEmailConfig(signal?: AbortSignal): Promise<StoredEmailConfig>
   return api.get<StoredEmailConfig>('/api/grabAutoEmailConfig', { signal });
 }
 
-export function useEmailConfig() {
-  return useQuery({
-    queryKey: adminKeys.emailConfig(),
-    queryFn: ({ signal }) => getEmailConfig(signal),
-    ...settingsFormQuery,
-  });
-}
+export const useEmailConfig = () => useSettingsQuery(adminKeys.emailConfig(), getEmailConfig);

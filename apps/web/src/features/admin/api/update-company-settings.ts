@@ -1,8 +1,8 @@
 import type { CompanySettings, CompanySettingsUpdate } from '@desk/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { publicConfigQueryKey } from '../../config/api/get-public-config';
-import { adminKeys } from './query-keys';
+import { adminKeys, useSaveSettings } from './query-keys';
 
 /**
  * PUT /api/settings/company (administrators). `input.version` is the version the form started
@@ -14,12 +14,8 @@ export function updateCompanySettings(input: CompanySettingsUpdate): Promise<Com
 
 export function useUpdateCompanySettings() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCompanySettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(adminKeys.companySettings(), saved);
-      // The top bar shows the company name from /api/config.
-      void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
-    },
+  // The top bar shows the company name from /api/config.
+  return useSaveSettings(adminKeys.companySettings(), updateCompanySettings, () => {
+    void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
   });
 }

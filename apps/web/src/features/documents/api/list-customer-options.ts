@@ -1,6 +1,6 @@
 import type { Customer } from '@desk/domain';
 import { api } from '../../../lib/api-client';
-import { useEditorQuery } from './editor-query';
+import { useEditorQuery } from '../../../lib/editor-query';
 import { customerOptionsQueryKey } from './query-keys';
 
 /** GET /api/customers/: every customer, sorted by id, for the document's Customer dropdown. */

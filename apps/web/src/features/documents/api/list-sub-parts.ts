@@ -1,6 +1,6 @@
 import type { DocumentKind, SubPartRow } from '@desk/domain';
 import { api } from '../../../lib/api-client';
-import { useEditorQuery } from './editor-query';
+import { useEditorQuery } from '../../../lib/editor-query';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
 

@@ -1,9 +1,8 @@
 import type { Product } from '@desk/domain';
-import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { RowAction } from '../../../components/ui/row-actions';
+import { RowAction, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
 import { productKeys } from '../api/query-keys';
@@ -43,25 +42,14 @@ const COLUMNS: Column<Product>[] = [
   },
 ];
 
-/** Each opening of a modal gets a fresh instance (`key`), so no state leaks between products. */
-interface ModalState<T> {
-  key: number;
-  show: boolean;
-  value: T;
-}
-
-let modalCounter = 0;
-const opened = <T,>(value: T): ModalState<T> => ({ key: ++modalCounter, show: true, value });
-const hidden = <T,>(state: ModalState<T> | null) => (state ? { ...state, show: false } : null);
-
 /**
  * Admin > Product Catalog (docs/product.md section 2): the paged product list with create, edit,
  * duplicate and delete.
  */
 export function ProductCatalog() {
-  const [editor, setEditor] = useState<ModalState<number | null> | null>(null);
-  const [duplicating, setDuplicating] = useState<ModalState<Product> | null>(null);
-  const [deleting, setDeleting] = useState<ModalState<Product> | null>(null);
+  const editor = useEditorSlot();
+  const duplicating = useModalSlot<Product>();
+  const deleting = useModalSlot<Product>();
   const remove = useDeleteProduct();
 
   return (
@@ -75,53 +63,53 @@ export function ProductCatalog() {
         initialSort="id"
         emptyText="No products found"
         toolbar={
-          <Button size="sm" variant="primary" onClick={() => setEditor(opened(null))}>
+          <Button size="sm" variant="primary" onClick={() => editor.open(null)}>
             Create Product
           </Button>
         }
         rowActions={(p) => (
           <>
-            <RowAction action="Edit" subject={`product ${p.id}`} onClick={() => setEditor(opened(p.id))} />
-            <RowAction action="Duplicate" subject={`product ${p.id}`} onClick={() => setDuplicating(opened(p))} />
-            <RowAction action="Delete" subject={`product ${p.id}`} onClick={() => setDeleting(opened(p))} />
+            <RowAction action="Edit" subject={`product ${p.id}`} onClick={() => editor.open(p.id)} />
+            <RowAction action="Duplicate" subject={`product ${p.id}`} onClick={() => duplicating.open(p)} />
+            <RowAction action="Delete" subject={`product ${p.id}`} onClick={() => deleting.open(p)} />
           </>
         )}
       />
 
-      {editor && (
+      {editor.slot && (
         <ProductEditorModal
-          key={editor.key}
-          show={editor.show}
-          productId={editor.value}
-          onClose={() => setEditor(hidden)}
-          onExited={() => setEditor((current) => (current?.show ? current : null))}
+          key={editor.slot.seq}
+          show={editor.slot.show}
+          productId={editor.slot.value}
+          onClose={editor.close}
+          onExited={editor.exited}
         />
       )}
 
-      {duplicating && (
+      {duplicating.slot && (
         <DuplicateProductModal
-          key={duplicating.key}
-          show={duplicating.show}
-          source={duplicating.value}
-          onClose={() => setDuplicating(hidden)}
-          onExited={() => setDuplicating((current) => (current?.show ? current : null))}
+          key={duplicating.slot.seq}
+          show={duplicating.slot.show}
+          source={duplicating.slot.value}
+          onClose={duplicating.close}
+          onExited={duplicating.exited}
           onDuplicated={(copy) => {
-            setDuplicating(hidden);
-            setEditor(opened(copy.id));
+            duplicating.close();
+            editor.open(copy.id);
           }}
         />
       )}
 
-      {deleting && (
+      {deleting.slot && (
         <ConfirmModal
-          key={deleting.key}
-          show={deleting.show}
+          key={deleting.slot.seq}
+          show={deleting.slot.show}
           objectName="Product"
           action="delete"
-          onConfirm={() => remove.mutateAsync(deleting.value.id)}
-          onClose={() => setDeleting(hidden)}
+          onConfirm={() => remove.mutateAsync(deleting.slot!.value.id)}
+          onClose={deleting.close}
         >
-          {`Are you sure you would like to delete the product (id: ${deleting.value.id})?`}
+          {`Are you sure you would like to delete the product (id: ${deleting.slot.value.id})?`}
         </ConfirmModal>
       )}
     </>

@@ -1,24 +1,15 @@
 import type { VendorOrder, VendorOrderInput } from '@desk/domain';
-import { api } from '../../../lib/api-client';
-import { useSaveRecord } from '../../../lib/record-mutations';
+import { createRecord, createdRecord, useSaveRecord } from '../../../lib/record-mutations';
 import { vendorOrderKeys } from './query-keys';
 
-export interface CreatedVendorOrder {
-  vendorOrder: VendorOrder;
-  /** The server's message ('Vendor order created') for the 'Create succeeded' banner. */
-  message: string;
-}
-
-/** POST /api/vendor-orders/create: answers 201 with the new vendor order (and its id). */
-export async function createVendorOrder(input: VendorOrderInput): Promise<CreatedVendorOrder> {
-  const { data: vendorOrder, message } = await api.request<VendorOrder>('POST', '/api/vendor-orders/create', input);
-  return { vendorOrder, message };
-}
+/** POST /api/vendor-orders/create: answers 201 with the new record (and its id) and the 'created' message. */
+export const createVendorOrder = (input: VendorOrderInput) =>
+  createRecord<VendorOrder>('/api/vendor-orders/create', input);
 
 export function useCreateVendorOrder() {
   return useSaveRecord({
     mutationFn: createVendorOrder,
-    record: ({ vendorOrder }) => vendorOrder,
+    record: createdRecord,
     detailKey: vendorOrderKeys.detail,
     lists: [vendorOrderKeys.lists(), vendorOrderKeys.options()],
   });

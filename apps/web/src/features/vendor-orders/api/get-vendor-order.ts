@@ -1,6 +1,6 @@
 import type { VendorOrder } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRecordQuery } from '../../../lib/editor-query';
 import { vendorOrderKeys } from './query-keys';
 
 /** GET /api/vendor-orders/{id}. */
@@ -8,13 +8,5 @@ export function getVendorOrder(id: number, signal?: AbortSignal): Promise<Vendor
   return api.get<VendorOrder>(`/api/vendor-orders/${id}`, { signal });
 }
 
-/** One vendor order, for the editor; idle while `id` is null (create mode). */
-export function useVendorOrder(id: number | null) {
-  return useQuery({
-    queryKey: vendorOrderKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => getVendorOrder(id!, signal),
-    enabled: id !== null,
-    // The editor must not swap the form under the user's hands when the window regains focus.
-    refetchOnWindowFocus: false,
-  });
-}
+/** One VendorOrder for its editor (idle in create mode; not re-read on window focus). */
+export const useVendorOrder = (id: number | null) => useRecordQuery(vendorOrderKeys.detail, getVendorOrder, id);
