@@ -8,7 +8,8 @@
  * Env: BENCH_DURATION (seconds per case, default 8), BENCH_SKIP_BUILD=1, TEST_DATABASE_URL
  * (also runs the server cases on PostgreSQL), CHROMIUM_PATH (front-end cases and Lighthouse),
  * BENCH_LIGHTHOUSE=0 (skips Lighthouse, the slowest part), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_ONLY=front (only the browser
- * figures, server RSS and the logging cost: for working on them).
+ * figures, server RSS and the logging cost: for working on them), BENCH_DOC_ONLY=1 (rewrites
+ * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -673,7 +674,9 @@ apps/web/budgets.json allows (scripts/check-budgets.mjs: the entry chunk and its
 the route's lazy chunk and its static imports, from Vite's manifest). The budgets are a ratchet:
 each is the size measured when it was written plus about 3 KB, lowered as the route split lands,
 with the target beside it (/ and /login 100 KB, /sales 130 KB; /loaders takes /sales's 130 KB).
-A budget is raised only with a reason written here.
+A budget is raised only with a reason written in the notes below.
+
+${budgetTable()}
 
 ## Targets (SQLite)
 
@@ -698,10 +701,37 @@ ${
 }
 
 Raw figures: bench/results.json.
-`;
+${keptNotes()}`;
+}
+
+/** The budgets of apps/web/budgets.json, as `npm run build` checks them. */
+function budgetTable() {
+  const { routes } = JSON.parse(readFileSync(path.join(root, 'apps', 'web', 'budgets.json'), 'utf8'));
+  return [
+    '| Route | Budget | Target |',
+    '|---|---:|---:|',
+    ...routes.map((r) => `| ${r.path} | ${r.budgetKB} KB | ${r.targetKB} KB |`),
+  ].join('\n');
+}
+
+/**
+ * The hand-written part of docs/performance.md: everything from its '## Notes' heading on is
+ * carried over to the new file unchanged (why a figure moved, why a budget was raised).
+ */
+function keptNotes() {
+  const file = path.join(root, 'docs', 'performance.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = old.indexOf('\n## Notes');
+  return at < 0 ? '' : old.slice(at);
 }
 
 async function main() {
+  if (process.env.BENCH_DOC_ONLY) {
+    // Rewrites docs/performance.md from bench/results.json (after editing its notes or this template).
+    const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    return;
+  }
   if (!process.env.BENCH_SKIP_BUILD) {
     log('building the app');
     sh('npm', ['run', 'build']);
