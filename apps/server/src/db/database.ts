@@ -13,6 +13,8 @@ import {
   SqliteDialect,
   type DatabaseConnection,
   type Driver,
+  type Transaction,
+  type TransactionBuilder,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
@@ -72,7 +74,7 @@ export function openPostgres(url: string, poolSize: number): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new RetryingKysely({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',
@@ -97,5 +99,35 @@ class ImmediateSqliteDialect extends SqliteDialect {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+  }
+}
+
+/** PostgreSQL's codes for a transaction it aborted to let another go on: serialization failure, deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const RETRIES = 4;
+
+/**
+ * On PostgreSQL, a transaction that loses a deadlock (or a serialization conflict) is aborted and
+ * rolled back whole; PostgreSQL's advice is to run it again. Every transaction here is a function
+ * of the database and its request (nothing outside the database happens inside one), so it is run
+ * again, up to RETRIES more times after a short random pause, and the clerk gets the answer rather
+ * than a 503 "The database is busy" (docs/architecture.md section 8).
+ */
+class RetryingKysely extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = async <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await execute(callback);
+        } catch (e) {
+          const code = (e as { code?: unknown }).code;
+          if (attempt >= RETRIES || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+          await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
+        }
+      }
+    };
+    return builder;
   }
 }
