@@ -437,12 +437,7 @@ export async function loadLines(db: Db, k: KindTables, docId: number) {
  * module, in integer cents. The cart API, the document's totals, every write that moves a price,
  * the PDF and the e-mail all answer from here; the dollar fields are the same cents divided by 100.
  */
-export async function pricedDocument(
-  db: Db,
-  k: KindTables,
-  header: MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>,
-  taxRate: number,
-) {
+export async function pricedDocument(db: Db, k: KindTables, header: PricingHeader, taxRate: number) {
   const lines = await loadLines(db, k, header.id);
   const { lines: priced, totals } = priceDocument(
     lines.map((l) => l.input),
@@ -630,14 +625,22 @@ export async function touchHeader(db: Db, k: KindTables, id: number, now: string
   await docDb(db).updateTable(k.header).set({ updated_at: now }).where('id', '=', id).execute();
 }
 
-/** The highest line position of a document (0 when it has none). */
-export async function lastLinePosition(db: Db, k: KindTables, docId: number): Promise<number> {
-  const last = await docDb(db)
-    .selectFrom(k.parts)
-    .select((eb) => eb.fn.max('position').as('p'))
-    .where(k.docFk, '=', docId)
+/** What pricing reads from a header: its id, useTax and multiplier copies. */
+export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>;
+
+/**
+ * Stamps a document's updated_at and answers what pricing needs from its header, in one
+ * statement (undefined: no such document). A write to the cart starts here, so it reads the
+ * header once, and on PostgreSQL holds the header's row lock from its first statement (two adds
+ * to one document take turns, each seeing the other's line).
+ */
+export function touchPricingHeader(db: Db, k: KindTables, id: number, now: string): Promise<PricingHeader | undefined> {
+  return docDb(db)
+    .updateTable(k.header)
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .returning(['id', 'use_tax', ...MULTIPLIER_CATEGORIES.map(copyColumn)])
     .executeTakeFirst();
-  return Number(last?.p ?? 0);
 }
 
 /** The highest sub-part position of a line (0 when it has none). */
@@ -775,6 +778,21 @@ export function findProductWithType(db: Db, productId: number) {
 export function insertLine(db: Db, k: KindTables, docId: number, values: DocPartValues) {
   const row = { [k.docFk]: docId, ...values };
   return insertedId(docDb(db).insertInto(k.parts).values(row).returning('id'));
+}
+
+/** A line after the document's last one (its position computed in the same statement). */
+export function appendLine(db: Db, k: KindTables, docId: number, values: Omit<DocPartValues, 'position'>) {
+  const d = docDb(db);
+  const position = d
+    .selectFrom(k.parts)
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('p'))
+    .where(k.docFk, '=', docId);
+  return insertedId(
+    d
+      .insertInto(k.parts)
+      .values({ [k.docFk]: docId, ...values, position })
+      .returning('id'),
+  );
 }
 
 /** A package line's snapshot of its associated parts, as the package lists them now. */

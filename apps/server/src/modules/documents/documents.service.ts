@@ -197,37 +197,31 @@ export class DocumentsService extends ClockedService {
     await repo.touchHeader(trx, k, docId, this.now());
   }
 
+  /** Stamps the document as changed and answers its header as pricing reads it (one statement). */
+  private async touchForPricing(trx: Db, k: KindTables, docId: number) {
+    return found(await repo.touchPricingHeader(trx, k, docId, this.now()), `${k.label} ${docId} does not exist.`);
+  }
+
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
     return found(await repo.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
   /** What a write that moves a price answers: the changed line as priced now and the new totals. */
-  private async lineResult(db: Db, k: KindTables, docId: number, lineId: number) {
-    const { cart, totals, totalsCents } = await this.totalsResult(db, k, docId);
+  private async lineResult(db: Db, k: KindTables, header: repo.PricingHeader, lineId: number) {
+    const { cart, totals, totalsCents } = await repo.pricedDocument(db, k, header, this.taxRate);
     return { line: cart.find((l) => l.id === lineId) ?? null, totals, totalsCents };
-  }
-
-  private async totalsResult(db: Db, k: KindTables, docId: number) {
-    return repo.pricedDocument(db, k, await this.headerRow(db, k, docId), this.taxRate);
   }
 
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
   async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      await this.headerRow(trx, k, docId);
+      const header = await this.touchForPricing(trx, k, docId);
       const product = await repo.findProductWithType(trx, productId);
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const position = (await repo.lastLinePosition(trx, k, docId)) + 1;
-      const lineId = await repo.insertLine(trx, k, docId, {
-        product_id: productId,
-        quantity,
-        position,
-        created_at: this.now(),
-      });
+      const lineId = await repo.appendLine(trx, k, docId, { product_id: productId, quantity, created_at: this.now() });
       if (isPackageType(product.type)) await repo.insertPackageSnapshot(trx, k, lineId, productId);
-      await this.touch(trx, k, docId);
-      return this.lineResult(trx, k, docId, lineId);
+      return this.lineResult(trx, k, header, lineId);
     });
   }
 
@@ -236,8 +230,7 @@ export class DocumentsService extends ClockedService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       await repo.updateLine(trx, k, lineId, { quantity });
-      await this.touch(trx, k, line.doc_id);
-      return this.lineResult(trx, k, line.doc_id, lineId);
+      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
   }
 
@@ -246,8 +239,7 @@ export class DocumentsService extends ClockedService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
-      await this.touch(trx, k, line.doc_id);
-      return this.lineResult(trx, k, line.doc_id, lineId);
+      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
   }
 
@@ -258,8 +250,8 @@ export class DocumentsService extends ClockedService {
       const line = await this.lineOrThrow(trx, k, lineId);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
       await repo.deleteLine(trx, k, lineId);
-      await this.touch(trx, k, line.doc_id);
-      const { totals, totalsCents } = await this.totalsResult(trx, k, line.doc_id);
+      const header = await this.touchForPricing(trx, k, line.doc_id);
+      const { totals, totalsCents } = await repo.pricedDocument(trx, k, header, this.taxRate);
       return { id: lineId, totals, totalsCents };
     });
   }
@@ -387,9 +379,9 @@ export class DocumentsService extends ClockedService {
           ...values,
         });
       }
-      await this.touch(trx, k, line.doc_id);
+      const header = await this.touchForPricing(trx, k, line.doc_id);
       const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);
-      const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, line.doc_id, lineId);
+      const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, header, lineId);
       return { ...applied!, line: priced, totals, totalsCents };
     });
   }
@@ -408,8 +400,8 @@ export class DocumentsService extends ClockedService {
       await repo.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;
-      await this.touch(trx, k, line.doc_id);
-      return { id: appliedId, ...(await this.lineResult(trx, k, line.doc_id, line.id)) };
+      const header = await this.touchForPricing(trx, k, line.doc_id);
+      return { id: appliedId, ...(await this.lineResult(trx, k, header, line.id)) };
     });
   }
 }

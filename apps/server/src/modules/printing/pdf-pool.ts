@@ -1,6 +1,8 @@
 /**
  * A small pool of worker threads for PDF rendering (docs/architecture.md section 8: heavy work runs off the
- * event loop). Workers start on first use and are replaced if one dies.
+ * event loop). Workers start on first use, are replaced if one dies, and end after a minute
+ * without work: an idle worker holds tens of MB (its own V8 heap, the parsed fonts), and a
+ * counter prints in bursts.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -14,8 +16,20 @@ interface Job {
   reject: (e: Error) => void;
 }
 
+interface Slot {
+  worker: Worker;
+  busy: Job | null;
+  idle: NodeJS.Timeout | null;
+}
+
+/**
+ * A worker's young generation, in MB. V8 sizes it from the machine's memory (up to 3 x 32 MB on
+ * a large host), so an idle worker kept that much after a burst; a render allocates a few MB.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export class PdfPool {
-  private workers: { worker: Worker; busy: Job | null }[] = [];
+  private workers: Slot[] = [];
   private queue: Job[] = [];
   private nextId = 1;
   private closed = false;
@@ -27,19 +41,24 @@ export class PdfPool {
   private cache = new Map<string, Promise<Buffer>>();
   private static readonly CACHE_SIZE = 32;
 
-  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1))) {}
+  constructor(
+    private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    /** How long a worker waits for the next document before it ends (it starts again on demand). */
+    private readonly idleMs = 60_000,
+  ) {}
 
   private spawn() {
     // Built code runs pdf-worker.js; the TypeScript sources (tests, dev mode) load the worker
     // through tsx, registered inside the worker thread.
     const isTs = import.meta.url.endsWith('.ts');
+    const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
     const worker = isTs
       ? new Worker(
           `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href)}); });`,
-          { eval: true },
+          { eval: true, resourceLimits },
         )
-      : new Worker(new URL('./pdf-worker.js', import.meta.url));
-    const slot = { worker, busy: null as Job | null };
+      : new Worker(new URL('./pdf-worker.js', import.meta.url), { resourceLimits });
+    const slot: Slot = { worker, busy: null, idle: null };
     worker.on('message', (msg: { id: number; pdf?: Uint8Array; error?: string }) => {
       const job = slot.busy;
       slot.busy = null;
@@ -48,8 +67,10 @@ export class PdfPool {
         else job.reject(new Error(`PDF rendering failed: ${msg.error}`));
       }
       this.pump();
+      if (!slot.busy) this.endWhenIdle(slot);
     });
     const fail = (err: Error) => {
+      this.stopIdleTimer(slot);
       const job = slot.busy;
       slot.busy = null;
       this.workers = this.workers.filter((w) => w !== slot);
@@ -58,6 +79,7 @@ export class PdfPool {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
+      this.stopIdleTimer(slot);
       if (code !== 0 || slot.busy) fail(new Error(`PDF worker exited with code ${code}`));
       else this.workers = this.workers.filter((w) => w !== slot);
     });
@@ -66,12 +88,34 @@ export class PdfPool {
     return slot;
   }
 
+  /** Workers alive now: they start on demand and end after idleMs without work. */
+  get running(): number {
+    return this.workers.length;
+  }
+
+  private stopIdleTimer(slot: Slot) {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+  }
+
+  /** Ends the worker after idleMs without a job (it leaves the pool at once, so no job reaches it). */
+  private endWhenIdle(slot: Slot) {
+    this.stopIdleTimer(slot);
+    slot.idle = setTimeout(() => {
+      if (slot.busy) return;
+      this.workers = this.workers.filter((w) => w !== slot);
+      void slot.worker.terminate();
+    }, this.idleMs);
+    slot.idle.unref();
+  }
+
   private pump() {
     while (this.queue.length) {
       let slot = this.workers.find((w) => !w.busy);
       if (!slot && this.workers.length < this.size) slot = this.spawn();
       if (!slot) return;
       const job = this.queue.shift()!;
+      this.stopIdleTimer(slot);
       slot.busy = job;
       slot.worker.postMessage({ id: job.id, doc: job.doc });
     }
@@ -99,6 +143,7 @@ export class PdfPool {
   async close() {
     this.closed = true;
     for (const j of this.queue.splice(0)) j.reject(new Error('PDF pool is closed'));
+    for (const w of this.workers) this.stopIdleTimer(w);
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
     this.workers = [];
   }
