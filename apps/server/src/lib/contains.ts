@@ -39,3 +39,15 @@ export function customerNameContains(
   const phrase = `"${folded.replaceAll('"', '""')}"`;
   return sql<boolean>`${id} in (select rowid from customers_name_trgm where customers_name_trgm match ${phrase}) and ${plain}`;
 }
+
+/**
+ * `column` is one of `ids`, bound as one parameter: a JSON array read by json_each() on SQLite,
+ * an int[] on PostgreSQL. A list of hundreds of placeholders costs more to prepare than the
+ * query costs to run (SQLite: 0.3 ms of a 0.6 ms count over 271 customers' open orders).
+ */
+export function idIn(db: Db, column: Expression<number>, ids: readonly number[]) {
+  if (ids.length === 0) return sql<boolean>`1 = 0`;
+  return isPostgres(db)
+    ? sql<boolean>`${column} = any(${sql.val([...ids])}::int[])`
+    : sql<boolean>`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+}

@@ -22,7 +22,7 @@ import {
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
-import { customerNameContains, foldedContains } from '../../lib/contains.js';
+import { customerNameContains, foldedContains, idIn } from '../../lib/contains.js';
 import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
 import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
 import {
@@ -187,7 +187,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
         : sql<boolean>`${sql.ref(`${column}_fold`)} like fold(${containsPattern(f.value)}) escape '\\'`;
     const ids = (await db.selectFrom('customers').select('id').where(matches).limit(501).execute()).map((r) => r.id);
     if (ids.length <= 500) {
-      overrides[f.field] = () => (ids.length ? sql<boolean>`d.customer_id in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
+      overrides[f.field] = () => idIn(db, sql.ref<number>('d.customer_id'), ids);
     } else if (f.field === 'customerName') {
       overrides.customerName = () => sql<boolean>`d.customer_id in (select id from customers where ${matches})`;
     }

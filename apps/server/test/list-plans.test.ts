@@ -1,0 +1,96 @@
+/**
+ * How the order list answers a customer filter sorted by job name (docs/decisions/008): the
+ * matching customers are bound as one parameter, not one placeholder each, and the orders are read
+ * through an index that serves the filter (SQLite) or the filter and the sort (PostgreSQL,
+ * migration 2026112450). The rows themselves are compared with today's filter in
+ * contains-index.test.ts.
+ */
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.js';
+import { loadLargeData, LARGE_DEFAULTS } from '../src/cli/large-data.js';
+import { listColumns, listPage } from '../src/modules/documents/documents.repository.js';
+import { KINDS } from '../src/modules/documents/kinds.js';
+import { parseListQuery } from '../src/lib/paging.js';
+import { createTestDb, engines, type TestDb } from './support.js';
+
+describe.each(engines())('order list plans (%s)', (engine) => {
+  let t: TestDb;
+  /** The same database through a Kysely that records every statement. */
+  let traced: Kysely<DB>;
+  const log: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    await loadLargeData(t.database, {
+      ...LARGE_DEFAULTS,
+      customers: 60,
+      products: 40,
+      packages: 10,
+      orders: 2000,
+      quotes: 50,
+      vendorOrders: 5,
+    });
+    const record = (e: LogEvent) => {
+      if (e.level === 'query') log.push(e.query);
+    };
+    traced =
+      engine === 'sqlite'
+        ? new Kysely<DB>({ dialect: new SqliteDialect({ database: t.database.sqlite! }), log: record })
+        : new Kysely<DB>({
+            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 1 }) }),
+            log: record,
+          });
+    if (engine === 'postgres') await sql`analyze`.execute(traced);
+  }, 120_000);
+  afterAll(async () => {
+    if (engine === 'postgres') await traced?.destroy();
+    await t?.drop();
+  });
+
+  /** The statements of one list request: [count, page] over the orders. */
+  const listStatements = async (qs: string) => {
+    const fields = Object.keys(listColumns(KINDS.order));
+    const query = parseListQuery(Object.fromEntries(new URLSearchParams(qs)), fields);
+    log.length = 0;
+    const page = await listPage(traced, KINDS.order, query, false);
+    const orders = log.filter((q) => /from "orders" as "d" where/.test(q.sql));
+    expect(orders).toHaveLength(2);
+    return { page, count: orders[0]!, rows: orders[1]! };
+  };
+  const plan = async (q: CompiledQuery) => {
+    const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain ';
+    const r = await traced.executeQuery<Record<string, string>>({ ...q, sql: prefix + q.sql });
+    return r.rows.map((row) => (engine === 'sqlite' ? row.detail : row['QUERY PLAN'])).join('\n');
+  };
+
+  it('binds the matching customers as one parameter, however many match', async () => {
+    const { page, count, rows } = await listStatements('page=1&size=30&sort=jobName&customerName=e');
+    // 'e' is in most of the 60 names: dozens of customers, still one parameter.
+    expect(page.filtered).toBeGreaterThan(100);
+    expect(count.parameters).toHaveLength(1);
+    expect(rows.parameters).toHaveLength(3); // the customers, limit, offset
+    const ids = count.parameters[0];
+    expect(engine === 'sqlite' ? JSON.parse(ids as string).length : (ids as number[]).length).toBeGreaterThan(20);
+  });
+
+  it('reads the filtered orders through an index, not a scan of the table', async () => {
+    const { count, rows } = await listStatements('page=1&size=30&sort=jobName&customerName=e');
+    if (engine === 'sqlite') {
+      // Each matching customer's open orders, from the covering (customer_id, is_closed, job_name) index.
+      for (const q of [count, rows]) {
+        const p = await plan(q);
+        expect(p).toMatch(
+          /SEARCH d USING COVERING INDEX orders_customer_closed_job_idx \(customer_id=\? AND is_closed=\?\)/,
+        );
+        expect(p).not.toMatch(/SCAN d\b/);
+      }
+    } else {
+      // Open orders in job-name order from the index alone: no table rows read, no sort step.
+      const p = await plan(rows);
+      expect(p).toMatch(/Index Only Scan using orders_closed_job_id_idx/);
+      expect(p).not.toMatch(/Sort/);
+    }
+  });
+});
