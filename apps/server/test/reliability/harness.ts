@@ -126,7 +126,7 @@ export class ServerProcess {
 
   /** Starts `node apps/server/dist/main.js` and resolves once it listens. */
   static start(opts: ServerOptions, timeoutMs = 30_000): Promise<ServerProcess> {
-    const child = spawn(process.execPath, [SERVER_MAIN], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=16', SERVER_MAIN], {
       cwd: opts.dataDir, // no stray .env is read
       env: childEnv(opts),
       stdio: ['ignore', 'pipe', 'pipe'],
