@@ -1,5 +1,5 @@
 /**
- * The reliability tests' tools: the REAL built server as a child process (node
+ * The reliability tests' tools: the REAL built server as a child process (node --max-semi-space-size=16
  * apps/server/dist/main.js, exactly what `npm start` runs), an HTTP client that tells a refused
  * connection from an answer cut short, a seeded random source, and a build step that brings
  * apps/server/dist up to date first (vitest runs before `npm run build` in `npm test`).
