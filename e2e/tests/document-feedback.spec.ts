@@ -240,7 +240,7 @@ test.describe('document modal feedback', () => {
     await expect(ask).toBeHidden();
   });
 
-  test('the focus opens in the first field and stays in the modal after Create', async ({ page, api }) => {
+  test('the focus opens in the first field and stays on the button after Create', async ({ page, api }) => {
     const { customer } = await setUp(api, 0);
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
@@ -254,7 +254,8 @@ test.describe('document modal feedback', () => {
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page.getByTestId('toast').getByText(/^Create succeeded - ID: \d+$/)).toBeVisible();
     await expect(modal.getByRole('heading', { name: /^Edit Quote/ })).toBeVisible();
-    await expect(modal.getByLabel('Job Name')).toBeFocused();
+    // Issue 19: focus stays on the control that acted (Create, now Save), not in the first field.
+    await expect(modal.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
     expect(await page.evaluate(() => document.activeElement?.closest('.modal') !== null)).toBe(true);
   });
 });

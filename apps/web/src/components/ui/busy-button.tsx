@@ -8,10 +8,34 @@ export interface BusyButtonProps extends ComponentProps<typeof Button> {
   spinnerClassName?: string;
 }
 
-/** A button that shows a small spinner while its request runs (Save, Confirm, Link, Add User...). */
-export function BusyButton({ busy, spinnerClassName = 'me-2', disabled, children, ...props }: BusyButtonProps) {
+/**
+ * A button that shows a small spinner while its request runs (Save, Confirm, Link, Add User...).
+ * While busy it is aria-disabled, not disabled: a disabled button drops keyboard focus to <body>,
+ * and the clerk would lose their place. Clicks (and form submits) are refused meanwhile, so a
+ * second press does not send twice.
+ */
+export function BusyButton({
+  busy,
+  spinnerClassName = 'me-2',
+  disabled,
+  children,
+  onClick,
+  ...props
+}: BusyButtonProps) {
   return (
-    <Button {...props} disabled={disabled ?? busy}>
+    <Button
+      {...props}
+      disabled={busy ? false : disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    >
       {busy && <Spinner animation="border" size="sm" className={spinnerClassName} aria-hidden="true" />}
       {children}
     </Button>

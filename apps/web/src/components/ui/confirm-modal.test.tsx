@@ -67,7 +67,8 @@ describe('ConfirmModal', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(true);
+    // Busy: aria-disabled, so it keeps the keyboard focus.
+    expect(screen.getByRole('button', { name: 'Confirm' }).getAttribute('aria-disabled')).toBe('true');
     expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
     finish();
     expect(await screen.findByText('Product delete successful')).toBeTruthy();

@@ -1,6 +1,6 @@
 import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { api } from '../../lib/api-client';
 import { Banner } from './banner';
@@ -92,6 +92,15 @@ function LinkerBody({
   const [quantity, setQuantity] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The Product field takes focus when the linker opens and after each product added.
+  const focusProduct = useRef(true);
+  useEffect(() => {
+    if (busy || !focusProduct.current) return;
+    focusProduct.current = false;
+    // A frame later: the modal first moves focus to its dialog box.
+    const frame = requestAnimationFrame(() => document.getElementById(`${id}-product`)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [busy, id]);
 
   const quantityNumber = Number(quantity);
   const quantityValid = quantity.trim() !== '' && Number.isInteger(quantityNumber) && quantityNumber >= 1;
@@ -112,6 +121,8 @@ function LinkerBody({
       setOutcome({ ok: true, text: `Added ${quantityNumber} × ${product.itemNo}` });
       setProduct(null);
       setQuantity('');
+      // Ready for the next product: the keyboard goes back to the Product field.
+      focusProduct.current = true;
     } catch (error) {
       setOutcome({ ok: false, error: errorText(error) });
       // The package linker reloads its list even when the link failed (docs/product.md section 4).

@@ -10,6 +10,7 @@ import { errorText, type SaveResult } from './result-banner';
 import { useToast } from './toaster';
 import { useDiscardGuard } from './use-discard-guard';
 import { useKeepFocusAfterSave } from './use-editor-focus';
+import { saveTitle, useSaveShortcut } from './dialog-keyboard';
 
 /** A stored record an editor modal opens: its title shows the name and id; saves send the version. */
 export interface EditedRecord {
@@ -97,6 +98,7 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
   const isEdit = id !== null;
   const { guard, dialog } = useDiscardGuard(dirty && show);
   useKeepFocusAfterSave(saving, submitRef);
+  useSaveShortcut(show, formId, saving || (isEdit && !record.data));
 
   const report = (result: SaveResult) => {
     failureShown.current = result.kind === 'create-failed' || result.kind === 'update-failed';
@@ -208,6 +210,7 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
           variant="primary"
           busy={saving}
           disabled={saving || (isEdit && !record.data)}
+          title={saveTitle(isEdit ? 'Save' : 'Create')}
           style={{ minWidth: '6rem' }}
         >
           {isEdit ? 'Save' : 'Create'}

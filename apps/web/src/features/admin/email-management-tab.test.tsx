@@ -62,7 +62,7 @@ describe('Admin > Email Management', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const busy = await screen.findByRole('button', { name: 'Saving...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
     expect((field('Email Quote Subject') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
     release();
 

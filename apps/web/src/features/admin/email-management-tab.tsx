@@ -102,9 +102,9 @@ function PlaceholderHelp() {
   const headingId = useId();
   return (
     <aside aria-labelledby={headingId} className="border rounded bg-body-tertiary p-3 small">
-      <h3 id={headingId} className="fs-6 fw-semibold mb-2">
+      <h2 id={headingId} className="fs-6 fw-semibold mb-2">
         Placeholders
-      </h3>
+      </h2>
       <p className="text-secondary mb-3">
         Use these in any subject or body. Each is replaced when a quote or order is e-mailed.
       </p>

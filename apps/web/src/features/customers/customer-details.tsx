@@ -34,8 +34,9 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
   const phone = value(customer.phone);
   const mobile = value(customer.mobilePhone);
   return (
-    <Row as="dl" role="group" className="g-3 mb-0" aria-label={`Details of ${customer.name}`}>
-      <Col sm={6} lg={3}>
+    // One description list per column (div groups of dt and dd directly inside each dl).
+    <Row role="group" className="g-3 mb-0" aria-label={`Details of ${customer.name}`}>
+      <Col as="dl" sm={6} lg={3} className="mb-0">
         <Item term="Street Address">
           <AddressLines address={customer.streetAddress} />
         </Item>
@@ -43,17 +44,17 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
           <AddressLines address={customer.shipTo} />
         </Item>
       </Col>
-      <Col sm={6} lg={3}>
+      <Col as="dl" sm={6} lg={3} className="mb-0">
         <Item term="E-mail">{email && <a href={`mailto:${email}`}>{email}</a>}</Item>
         <Item term="Phone">{phone && <a href={`tel:${phone}`}>{phone}</a>}</Item>
         <Item term="Fax">{value(customer.fax)}</Item>
         <Item term="Mobile Phone">{mobile && <a href={`tel:${mobile}`}>{mobile}</a>}</Item>
       </Col>
-      <Col sm={6} lg={3}>
+      <Col as="dl" sm={6} lg={3} className="mb-0">
         <Item term="Special Needs">{value(customer.specialNeeds)}</Item>
         <Item term="Special Instructions">{value(customer.specialInstructions)}</Item>
       </Col>
-      <Col sm={6} lg={3}>
+      <Col as="dl" sm={6} lg={3} className="mb-0">
         <Item term="Tax Code">{value(customer.taxCode)}</Item>
         <Item term="Terms Code">{value(customer.termsCode)}</Item>
       </Col>

@@ -86,8 +86,8 @@ describe('DocumentModal', () => {
 
     const edit = await screen.findByRole('dialog', { name: /Edit Order/ });
     expect(await screen.findByText('No products in the cart yet')).toBeTruthy();
-    // After Create the focus stays in the modal (in its first field), not on <body>.
-    await waitFor(() => expect(document.activeElement).toBe(within(edit).getByLabelText('Job Name')));
+    // After Create the focus stays on the button that acted (now Save), not on <body>.
+    await waitFor(() => expect(document.activeElement).toBe(within(edit).getByRole('button', { name: 'Save' })));
     // The result is a toast, not a banner at the top of the modal.
     expect(edit.querySelector('.alert-success')).toBeNull();
     expect(screen.queryByText('This section requires the order to be created.')).toBeNull();

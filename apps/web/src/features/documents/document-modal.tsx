@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
+import { BusyButton } from '../../components/ui/busy-button';
+import { saveTitle, useSaveShortcut } from '../../components/ui/dialog-keyboard';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
@@ -74,6 +76,9 @@ export function DocumentModal({
   const [docId, setDocId] = useState(initialId);
   const [formValues, setFormValues] = useState<DocumentFormValues | null>(null);
   const [fileBusy, setFileBusy] = useState(false);
+  // The Details form re-created after a Create or a Save does not take focus: the clerk stays
+  // where they were (the dialog's focus keeper puts them back in the same field or button).
+  const [savedOnce, setSavedOnce] = useState(false);
   /** The server's "already exported" answer, asked back to the clerk. */
   const [exportQuestion, setExportQuestion] = useState<string | null>(null);
   // One key per create or export attempt, kept across retries of it so a lost answer does not
@@ -96,6 +101,7 @@ export function DocumentModal({
       ? formChanged(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
       : false;
   const discard = useDiscardGuard(dirty);
+  useSaveShortcut(show, formId, busy || (isEdit && !saved));
   const noPricePrint = formValues?.noPricePrint ?? saved?.noPricePrint ?? false;
 
   /** Close, X, Escape and a click on the backdrop: unsaved Details ask "Discard changes?" first. */
@@ -116,6 +122,7 @@ export function DocumentModal({
 
   const save = (values: DocumentFormValues & { customer: CustomerChoice }, status: OrderStatus | null) =>
     once(async () => {
+      setSavedOnce(true);
       if (docId === null) {
         createKey.current ??= newIdempotencyKey();
         try {
@@ -199,7 +206,7 @@ export function DocumentModal({
               formId={formId}
               document={saved}
               disabled={busy}
-              autoFocus
+              autoFocus={!savedOnce}
               onChange={setFormValues}
               onSubmit={(values, status) => void save(values, status)}
             />
@@ -274,16 +281,19 @@ export function DocumentModal({
           <Button variant="secondary" onClick={requestClose} disabled={busy}>
             Close
           </Button>
-          <Button
+          <BusyButton
             type="submit"
             form={formId}
             variant="primary"
+            // Busy (not disabled) while saving and while the new order loads after a Create: the
+            // button keeps focus, and a second press or Ctrl+S does nothing.
+            busy={saving || (isEdit && !saved && !doc.isError)}
             disabled={busy || (isEdit && !saved)}
+            title={saveTitle(isEdit ? 'Save' : 'Create')}
             style={{ minWidth: '6rem' }}
           >
-            {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {isEdit ? 'Save' : 'Create'}
-          </Button>
+          </BusyButton>
         </div>
       </Modal.Footer>
       {discard.dialog}

@@ -41,6 +41,8 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
   const apply = useApplyModifier(kind, docId, lineId);
   const remove = useRemoveModifier(kind, docId, lineId);
   const [busyId, setBusyId] = useState<number | null>(null);
+  /** The last change, read out by screen readers (the star keeps focus). */
+  const [announcement, setAnnouncement] = useState('');
   const toast = useToast();
   const [editing, setEditing] = useState<{ modifier: PackageModifier; applied: AppliedModifier } | null>(null);
 
@@ -58,11 +60,14 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
   for (const m of offered.data) byCategory.get(m.category)?.push(m);
 
   const toggle = async (modifier: PackageModifier) => {
+    if (busyId !== null) return; // one change at a time
     const current = appliedByModifier.get(modifier.id);
     setBusyId(modifier.id);
+    setAnnouncement('');
     try {
       if (current) await remove.mutateAsync(current.id);
       else await apply.mutateAsync({ modifierId: modifier.id, notes: null, inches: null });
+      setAnnouncement(`Modifier ${modifierName(modifier)} ${current ? 'removed' : 'applied'}`);
     } catch (error) {
       toast.error('The modifier could not be changed', `${modifierName(modifier)}: ${errorText(error)}`);
     } finally {
@@ -102,6 +107,9 @@ export function LineModifierPanel({ kind, docId, lineId, packageId }: LineModifi
         <span className="small text-secondary">
           <span aria-hidden="true">★</span> turns a modifier on or off; applied modifiers are blue.
         </span>
+      </div>
+      <div role="status" className="visually-hidden">
+        {announcement}
       </div>
       <Row xs={1} md={2} xl={4} className="g-2">
         {MODIFIER_CATEGORIES.map((category) => {
@@ -213,7 +221,9 @@ function ModifierToggle({ kind, modifier, applied, busy, disabled, onToggle, onE
         variant={variant}
         className="py-0 px-1 lh-sm flex-shrink-0"
         onClick={onToggle}
-        disabled={disabled}
+        // aria-disabled, not disabled, while a change runs: the star keeps the keyboard focus.
+        aria-disabled={disabled || undefined}
+        aria-busy={busy || undefined}
         aria-pressed={applied !== null}
         aria-label={applied ? `Remove modifier ${name}` : `Apply modifier ${name}`}
         title={applied ? 'Applied: click to remove' : 'Click to apply'}

@@ -61,6 +61,8 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   const deleting = useConfirmTarget<CartLine>();
   const toast = useToast();
   const [savingLine, setSavingLine] = useState<number | null>(null);
+  /** The last change saved, read out by screen readers (the field keeps focus). */
+  const [announcement, setAnnouncement] = useState('');
 
   const taxRate = config.data?.taxRate;
 
@@ -70,10 +72,13 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
     what: string,
     action: () => Promise<unknown>,
     plain: (error: unknown) => string = errorText,
+    done?: string,
   ): Promise<unknown> => {
     setSavingLine(line.id);
+    setAnnouncement('');
     try {
       await action();
+      if (done) setAnnouncement(done);
       return null;
     } catch (error) {
       toast.error('The cart was not changed', `${what} of ${line.product.itemNo} was not saved: ${plain(error)}`);
@@ -111,6 +116,9 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
           Only package lines count toward the total unless a price override is set.
         </span>
         {cart.isFetching && <BusyStatus className="ms-auto">Updating...</BusyStatus>}
+      </div>
+      <div role="status" className="visually-hidden">
+        {announcement}
       </div>
 
       <div className="table-responsive border rounded">
@@ -164,11 +172,16 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                     </td>
                     <td style={{ width: '6.5rem' }}>
                       <QuantityCell
-                        key={`${line.id}:${line.quantity}`}
                         line={line}
-                        disabled={busy}
+                        saving={busy}
                         onSave={(quantity) =>
-                          run(line, 'The quantity', () => updateQuantity.mutateAsync({ lineId: line.id, quantity }))
+                          run(
+                            line,
+                            'The quantity',
+                            () => updateQuantity.mutateAsync({ lineId: line.id, quantity }),
+                            errorText,
+                            `Quantity of ${line.product.itemNo} saved: ${quantity}`,
+                          )
                         }
                       />
                     </td>
@@ -186,7 +199,6 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                     </td>
                     <td style={{ width: '8.5rem' }}>
                       <OverrideCell
-                        key={`${line.id}:${line.priceOverride ?? ''}`}
                         line={line}
                         saving={busy}
                         onSave={(priceOverride) =>
@@ -195,6 +207,9 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                             'The price override',
                             () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
                             overrideErrorText,
+                            priceOverride === null
+                              ? `Price override of ${line.product.itemNo} removed`
+                              : `Price override of ${line.product.itemNo} saved: ${formatMoneyInput(priceOverride)}`,
                           )
                         }
                       />
@@ -361,18 +376,26 @@ function commitKeys(commit: () => void, reset: () => void) {
 
 function QuantityCell({
   line,
-  disabled,
+  saving,
   onSave,
 }: {
   line: CartLine;
-  disabled: boolean;
+  saving: boolean;
   /** Answers null when saved, or the error (the toast says why). */
   onSave: (q: number) => Promise<unknown>;
 }) {
   const [draft, setDraft] = useState(String(line.quantity));
+  // A new quantity from the server replaces the draft in the same field (not a re-created one,
+  // which would drop the keyboard focus of a clerk who just pressed Enter in it).
+  const [stored, setStored] = useState(line.quantity);
+  if (stored !== line.quantity) {
+    setStored(line.quantity);
+    setDraft(String(line.quantity));
+  }
   const value = Number(draft);
   const valid = draft.trim() !== '' && Number.isInteger(value) && value >= 1;
   const commit = async () => {
+    if (saving) return; // one request at a time: Enter then blur sends once
     if (!valid) {
       setDraft(String(line.quantity));
       return;
@@ -391,7 +414,7 @@ function QuantityCell({
       aria-label={`Quantity of ${line.product.itemNo}`}
       value={draft}
       isInvalid={!valid}
-      disabled={disabled}
+      readOnly={saving}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => void commit()}
       onKeyDown={commitKeys(
@@ -434,6 +457,14 @@ function OverrideCell({
   // A number field reports letters as '' with validity.badInput: that is not "no override".
   const [badInput, setBadInput] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A new override from the server starts the field afresh, in place (focus stays in it).
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    setDraft(stored);
+    setBadInput(false);
+    setError(null);
+  }
   const parsed = badInput ? ({ ok: false } as const) : parseOverride(draft);
   const shownError = error ?? (parsed.ok ? null : OVERRIDE_HINT);
   const errorId = `override-error-${line.id}`;

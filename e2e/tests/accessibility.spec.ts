@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AdminApi, uniqueSuffix } from './api-helpers.js';
+import { ADMIN, createStaffUser, listRow, signIn } from './fixtures.js';
+
+/**
+ * Issue 19, "tests": axe-core (WCAG 2.2 A and AA) on every screen, modal, tab and popover, failing
+ * on any serious or critical violation. Each state is checked where the clerk sees it: the Sales
+ * and Admin tabs, the account page, sign-in, the Loading Grid, the order modal with a package line
+ * open and its price breakdown popover, the product linker, the confirmations, and the customer,
+ * vendor order and product editors. AXE_SUMMARY=1 prints the violations per rule (the issue's
+ * before/after figures).
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Finding {
+  state: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** Runs axe on the page as it is now and keeps the serious and critical findings under `state`. */
+async function audit(page: Page, state: string, findings: Finding[]) {
+  // Animations done (a fading modal is half transparent: contrast would be misread).
+  await page.waitForTimeout(200);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    findings.push({ state, rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) });
+  }
+}
+
+function report(findings: Finding[]) {
+  if (process.env.AXE_SUMMARY) {
+    const byRule: Record<string, number> = {};
+    for (const f of findings) byRule[f.rule] = (byRule[f.rule] ?? 0) + f.nodes.length;
+    console.log('AXE', JSON.stringify({ byRule, states: [...new Set(findings.map((f) => f.state))] }));
+  }
+  expect(findings.map((f) => `${f.state}: ${f.rule} (${f.impact}) ${f.nodes.slice(0, 5).join(', ')}`)).toEqual([]);
+}
+
+async function openTab(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name, exact: true });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Loading...')).toHaveCount(0);
+  return panel;
+}
+
+async function closeDialog(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('axe-core finds nothing serious or critical', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let api: AdminApi;
+  let s = '';
+  let pkg: { id: number; itemNo: string };
+  let customer: { id: number; name: string };
+  let order: { id: number; jobName: string };
+  let staff = '';
+
+  test.beforeAll(async ({ baseURL }) => {
+    s = uniqueSuffix();
+    api = await AdminApi.open(baseURL!);
+    pkg = await api.createPackage({
+      itemNo: `AX-PKG-${s}`,
+      itemDescription: 'Axe sectional door package',
+      wholesalePrice: 800,
+      multiplierCategory: 'Sectional',
+    });
+    const part = await api.createProduct({ itemNo: `AX-PRT-${s}`, itemDescription: 'Hinge', wholesalePrice: 4 });
+    const lift = await api.createProduct({ itemNo: `AX-LFT-${s}`, itemDescription: 'Lift', modifierCostIncrease: 30 });
+    await api.addAssociatedPart(pkg.id, part.id, 2);
+    await api.addPackageModifier(pkg.id, { category: 'Lift', name: `Axe lift ${s}`, productId: lift.id, quantity: 1 });
+    customer = await api.createCustomer({
+      name: `Axe Doors ${s}`,
+      customerNo: `AX-${s}`,
+      contactName: 'Rae Lind',
+      email: `rae.${s.toLowerCase()}@example.com`,
+    });
+    order = await api.createDocument('order', { customerId: customer.id, jobName: `Axe job ${s}` });
+    await api.addLine('order', order.id, pkg.id, 2);
+    await api.addLine('order', order.id, part.id, 1);
+    await api.createVendorOrder({ name: `Axe restock ${s}`, description: 'Springs' });
+    staff = (await createStaffUser(baseURL!, `axe${s.toLowerCase()}`)).username;
+  });
+
+  test.afterAll(async () => {
+    await api.api.delete(`/api/orders/delete/${order.id}`);
+    await api.dispose();
+  });
+
+  test('signed out: the welcome page and sign-in', async ({ page }) => {
+    const findings: Finding[] = [];
+    await page.goto('/');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await audit(page, 'welcome', findings);
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await audit(page, 'login', findings);
+    report(findings);
+  });
+
+  test('Sales: orders, the order modal with a package line open, its popover, linker and confirmation', async ({
+    page,
+  }) => {
+    const findings: Finding[] = [];
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const panel = await openTab(page, 'Orders');
+    const orders = panel.getByRole('table', { name: 'Orders' });
+    await orders.getByLabel('Filter Job Name').fill(order.jobName);
+    await expect(listRow(orders, order.id)).toBeVisible();
+    await audit(page, 'Sales > Orders', findings);
+
+    await listRow(orders, order.id)
+      .getByRole('button', { name: `Edit order ${order.id}` })
+      .click();
+    const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+    await modal.getByRole('button', { name: `Expand package line ${pkg.itemNo}` }).click();
+    await expect(modal.getByRole('region', { name: 'Package modifiers' })).toBeVisible();
+    await expect(modal.getByText(/^Loading/)).toHaveCount(0);
+    await audit(page, 'order modal, package line open', findings);
+
+    await modal.getByRole('button', { name: `Price breakdown of ${pkg.itemNo}` }).click();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await audit(page, 'price breakdown popover', findings);
+    await modal.getByRole('button', { name: `Price breakdown of ${pkg.itemNo}` }).click();
+    await expect(page.getByRole('tooltip')).toBeHidden();
+
+    const details = modal.getByRole('button', { name: `Axe lift ${s}`, exact: true });
+    await details.click();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await audit(page, 'modifier details popover', findings);
+    await details.click();
+    await expect(page.getByRole('tooltip')).toBeHidden();
+
+    await modal.getByRole('button', { name: '+ Add Product' }).click();
+    const linker = page.getByRole('dialog', { name: 'Add Product' });
+    await expect(linker.getByText('Loading...')).toHaveCount(0);
+    await audit(page, 'product linker', findings);
+    await closeDialog(linker);
+
+    await modal.getByRole('button', { name: `Delete line AX-PRT-${s}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(confirm).toBeVisible();
+    await audit(page, 'confirm modal', findings);
+    await closeDialog(confirm);
+    await closeDialog(modal);
+
+    await page.getByRole('button', { name: 'Create Order' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Order' });
+    await expect(create.getByText('This section requires the order to be created.').first()).toBeVisible();
+    await audit(page, 'order modal, create', findings);
+    await closeDialog(create);
+    report(findings);
+  });
+
+  test('Sales: quotes, customers (details open, editor) and vendor orders (editor)', async ({ page }) => {
+    const findings: Finding[] = [];
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await openTab(page, 'Quotes');
+    await audit(page, 'Sales > Quotes', findings);
+
+    const customers = (await openTab(page, 'Customers')).getByRole('table', { name: 'Customers' });
+    await customers.getByLabel('Filter Customer Name').fill(customer.name);
+    await listRow(customers, customer.id)
+      .getByRole('button', { name: `Expand row ${customer.id}` })
+      .click();
+    await expect(customers.getByRole('group', { name: `Details of ${customer.name}` })).toBeVisible();
+    await audit(page, 'Sales > Customers, details open', findings);
+    await listRow(customers, customer.id)
+      .getByRole('button', { name: `Edit customer ${customer.id}` })
+      .click();
+    const editor = page.getByRole('dialog', { name: /^Edit Customer/ });
+    await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+    await audit(page, 'customer modal', findings);
+    await closeDialog(editor);
+
+    await openTab(page, 'Vendor Orders');
+    await audit(page, 'Sales > Vendor Orders', findings);
+    await page.getByRole('button', { name: 'Create Vendor Order' }).click();
+    const vendor = page.getByRole('dialog', { name: 'Create Vendor Order' });
+    await expect(vendor).toBeVisible();
+    await audit(page, 'vendor order modal', findings);
+    await closeDialog(vendor);
+    report(findings);
+  });
+
+  test('Admin tabs, the product editor and a confirmation; the account page; the Loading Grid', async ({ page }) => {
+    const findings: Finding[] = [];
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin');
+    const catalog = (await openTab(page, 'Product Catalog')).getByRole('table').first();
+    await catalog.getByLabel('Filter Item No').fill(pkg.itemNo);
+    await expect(listRow(catalog, pkg.id)).toBeVisible();
+    await audit(page, 'Admin > Product Catalog', findings);
+    await listRow(catalog, pkg.id)
+      .getByRole('button', { name: `Edit product ${pkg.id}` })
+      .click();
+    const editor = page.getByRole('dialog', { name: /Product/ });
+    await expect(editor.getByText(/^Loading/)).toHaveCount(0);
+    await audit(page, 'product editor', findings);
+    await closeDialog(editor);
+
+    for (const tab of ['Email Management', 'Company', 'Modify Password', 'Add Users', 'Security']) {
+      await openTab(page, tab);
+      await audit(page, `Admin > ${tab}`, findings);
+    }
+    const users = await openTab(page, 'Users List / Remove');
+    await audit(page, 'Admin > Users List / Remove', findings);
+    await users.getByRole('button', { name: `Delete ${staff}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toBeVisible();
+    await audit(page, 'delete user confirmation', findings);
+    await closeDialog(confirm);
+
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await audit(page, 'account page', findings);
+
+    await page.goto('/loaders');
+    await expect(page.locator('.bay-table').first()).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await audit(page, 'Loading Grid', findings);
+    report(findings);
+  });
+});
