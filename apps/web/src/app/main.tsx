@@ -7,12 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './providers';
+import { preloadRoute } from './route-preload';
 import { routes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+// The session, the page's chunk and its first data start now, together, not one after another.
+preloadRoute(queryClient, window.location);
 const router = createBrowserRouter(routes);
 
 createRoot(container).render(

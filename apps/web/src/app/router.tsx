@@ -8,10 +8,12 @@ import { LandingPage } from './routes/landing-page';
 import { LoginPage } from './routes/login-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
+import { loadLoadersPage, loadSalesPage } from './route-preload';
 
 // Each area is its own chunk, so / and /login download only what they show.
-const SalesPage = lazy(() => import('./routes/sales-page').then((m) => ({ default: m.SalesPage })));
-const LoadersPage = lazy(() => import('../features/loaders/loaders-page').then((m) => ({ default: m.LoadersPage })));
+// main.tsx starts the chunk of the page being opened before the session answers (route-preload.ts).
+const SalesPage = lazy(() => loadSalesPage().then((m) => ({ default: m.SalesPage })));
+const LoadersPage = lazy(() => loadLoadersPage().then((m) => ({ default: m.LoadersPage })));
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
 

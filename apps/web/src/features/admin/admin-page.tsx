@@ -1,12 +1,25 @@
 import { PageCard } from '../../components/ui/page-card';
 import { UrlTabs } from '../../components/ui/url-tabs';
-import { AddUsersTab } from './add-users-tab';
-import { CompanyTab } from './company-tab';
-import { EmailManagementTab } from './email-management-tab';
-import { ModifyPasswordTab } from './modify-password-tab';
-import { ProductCatalogTab } from './product-catalog-tab';
-import { SecurityTab } from './security-tab';
-import { UsersListTab } from './users-list-tab';
+import { Loading } from '../../components/ui/loading';
+import { lazyComponent } from '../../lib/lazy-component';
+
+// Each tab is its own chunk, loaded when opened (the product editor's libraries stay out of the others).
+const ProductCatalogTab = lazyComponent(
+  () => import('./product-catalog-tab').then((m) => m.ProductCatalogTab),
+  <Loading />,
+);
+const EmailManagementTab = lazyComponent(
+  () => import('./email-management-tab').then((m) => m.EmailManagementTab),
+  <Loading />,
+);
+const CompanyTab = lazyComponent(() => import('./company-tab').then((m) => m.CompanyTab), <Loading />);
+const ModifyPasswordTab = lazyComponent(
+  () => import('./modify-password-tab').then((m) => m.ModifyPasswordTab),
+  <Loading />,
+);
+const AddUsersTab = lazyComponent(() => import('./add-users-tab').then((m) => m.AddUsersTab), <Loading />);
+const UsersListTab = lazyComponent(() => import('./users-list-tab').then((m) => m.UsersListTab), <Loading />);
+const SecurityTab = lazyComponent(() => import('./security-tab').then((m) => m.SecurityTab), <Loading />);
 
 const ADMIN_TABS = [
   { key: 'products', title: 'Product Catalog', content: <ProductCatalogTab /> },

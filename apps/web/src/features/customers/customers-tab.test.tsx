@@ -116,7 +116,7 @@ describe('Sales > Customers', () => {
     renderApp('/sales?tab=customers');
 
     await user.click(await screen.findByRole('button', { name: 'Create Customer' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Customer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Customer' });
     for (const section of ['Customer Details', 'Customer Addresses', 'Customer Multipliers']) {
       expect(within(dialog).getByRole('button', { name: section })).toBeTruthy();
     }

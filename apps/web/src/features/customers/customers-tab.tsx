@@ -7,7 +7,10 @@ import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
 import { customerKeys } from './api/query-keys';
 import { CustomerDetails } from './customer-details';
-import { CustomerModal } from './customer-modal';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
+
+// Its own chunk, loaded once the list has painted.
+const CustomerModal = lazyComponent(() => import('./customer-modal').then((m) => m.CustomerModal));
 
 const text = (v: string | null) => v ?? '';
 
@@ -36,6 +39,7 @@ export function CustomersTab() {
   const { slot: editor, open: openEditor, close: closeEditor } = useEditorSlot();
   const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
+  usePreloadWhenIdle(customerKeys.lists(), [CustomerModal]);
 
   return (
     <>

@@ -2,8 +2,12 @@ import type { DocumentListItem } from '@desk/domain';
 import { useId, useState } from 'react';
 import { Badge, Form } from 'react-bootstrap';
 import type { Column } from '../../components/ui/data-table';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
+import { documentKeys } from '../documents/api/query-keys';
 import { DocumentList } from '../documents/document-list';
-import { OrderModal } from './order-modal';
+
+// Its own chunk (react-select, the modifier forms, zod): loaded once the list has painted.
+export const OrderModal = lazyComponent(() => import('./order-modal').then((m) => m.OrderModal));
 
 const STATUS_COLOURS: Record<string, string> = {
   Open: 'secondary',
@@ -36,6 +40,7 @@ const STATUS_COLUMN: Column<DocumentListItem>[] = [
 export function OrdersTab() {
   const id = useId();
   const [closed, setClosed] = useState(false);
+  usePreloadWhenIdle(documentKeys.lists('order'), [OrderModal]);
   return (
     <DocumentList
       kind="order"

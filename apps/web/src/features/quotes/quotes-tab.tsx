@@ -1,8 +1,12 @@
 import { Fragment, useState } from 'react';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
+import { documentKeys } from '../documents/api/query-keys';
 import { DocumentList } from '../documents/document-list';
 import { ExportedOrders } from '../documents/exported-orders';
-import { OrderModal } from '../orders/order-modal';
-import { QuoteModal } from './quote-modal';
+import { OrderModal } from '../orders/orders-tab';
+
+// Its own chunk, loaded once the list has painted (the order modal shares most of it).
+const QuoteModal = lazyComponent(() => import('./quote-modal').then((m) => m.QuoteModal));
 
 type OpenOrder = { seq: number; id: number; show: boolean; stacked: boolean };
 
@@ -12,6 +16,7 @@ type OpenOrder = { seq: number; id: number; show: boolean; stacked: boolean };
  */
 export function QuotesTab() {
   const [order, setOrder] = useState<OpenOrder | null>(null);
+  usePreloadWhenIdle(documentKeys.lists('quote'), [QuoteModal, OrderModal]);
   const openOrder = (stacked: boolean) => (id: number) =>
     setOrder((o) => ({ seq: (o?.seq ?? 0) + 1, id, show: true, stacked }));
 

@@ -131,7 +131,7 @@ describe('Sales > Vendor Orders', () => {
     renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Vendor Order' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Vendor Order' });
     expect(within(dialog).getByLabelText('Estimated Arrival').getAttribute('type')).toBe('date');
     expect(within(dialog).getByLabelText('Description').tagName).toBe('TEXTAREA');
     const status = within(dialog).getByLabelText('Status') as HTMLSelectElement;
@@ -178,7 +178,7 @@ describe('Sales > Vendor Orders', () => {
     renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Vendor Order' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Vendor Order' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Spring order');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const toast = (await screen.findByText('Create failed')).closest('[data-testid="toast"]') as HTMLElement;
@@ -289,7 +289,7 @@ describe('Sales > Vendor Orders', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
     const listCalls = listRequests(fetchMock).length;
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Create Vendor Order' })).getByRole('button', { name: 'Close' }),
+      within(await screen.findByRole('dialog', { name: 'Create Vendor Order' })).getByRole('button', { name: 'Close' }),
     );
     await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
   });

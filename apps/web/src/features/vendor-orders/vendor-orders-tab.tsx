@@ -7,7 +7,10 @@ import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/
 import { useDeleteVendorOrder } from './api/delete-vendor-order';
 import { listVendorOrdersPage } from './api/list-vendor-orders';
 import { vendorOrderKeys } from './api/query-keys';
-import { VendorOrderModal } from './vendor-order-modal';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
+
+// Its own chunk (react-select), loaded once the list has painted.
+const VendorOrderModal = lazyComponent(() => import('./vendor-order-modal').then((m) => m.VendorOrderModal));
 import { EstimatedArrival, VendorOrderStatusBadge } from './vendor-order-status';
 
 export const VENDOR_ORDER_COLUMNS: Column<VendorOrder>[] = [
@@ -42,6 +45,7 @@ export function VendorOrdersTab() {
   const editor = useEditorSlot();
   const deleting = useConfirmTarget<VendorOrder>();
   const deleteVendorOrder = useDeleteVendorOrder();
+  usePreloadWhenIdle(vendorOrderKeys.lists(), [VendorOrderModal]);
 
   const closeEditor = () => {
     editor.close();

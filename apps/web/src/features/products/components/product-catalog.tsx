@@ -7,8 +7,11 @@ import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
 import { productKeys } from '../api/query-keys';
 import { DuplicateProductModal } from './duplicate-product-modal';
+import { lazyComponent, usePreloadWhenIdle } from '../../../lib/lazy-component';
 import { formatMoney } from '../../../lib/money';
-import { ProductEditorModal } from './product-editor-modal';
+
+// Its own chunk (react-select, the modifier forms, zod), loaded once the list has painted.
+const ProductEditorModal = lazyComponent(() => import('./product-editor-modal').then((m) => m.ProductEditorModal));
 import './products.css';
 
 const COLUMNS: Column<Product>[] = [
@@ -51,6 +54,7 @@ export function ProductCatalog() {
   const duplicating = useModalSlot<Product>();
   const deleting = useModalSlot<Product>();
   const remove = useDeleteProduct();
+  usePreloadWhenIdle(productKeys.page, [ProductEditorModal]);
 
   return (
     <>

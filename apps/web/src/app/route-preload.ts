@@ -1,0 +1,66 @@
+import { BAY_IDS, PAGE_SIZES } from '@desk/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { getSession, sessionQueryKey } from '../features/auth/api/get-session';
+import { lastSignedInUser } from '../features/auth/redirect-target';
+import { listDocumentsPage } from '../features/documents/api/list-documents';
+import { documentKeys } from '../features/documents/api/query-keys';
+import { getBayData } from '../features/loaders/api/get-bay-data';
+import { loaderKeys } from '../features/loaders/api/query-keys';
+import type { ServerQuery } from '../components/ui/data-table';
+
+/** The chunks of the signed-in pages; router.tsx's lazy routes load them with these. */
+export const loadSalesPage = () => import('./routes/sales-page');
+export const loadLoadersPage = () => import('../features/loaders/loaders-page');
+
+/** What the Orders tab asks for first: page 1, newest first, no filter (DocumentList, DataTable). */
+export const FIRST_ORDERS_PAGE: ServerQuery = { page: 1, size: PAGE_SIZES[0], sort: '-id', filters: {} };
+
+/**
+ * Started by main.tsx before the first render, so nothing waits on anything else (issue 19, no
+ * request waterfall): the session probe, the page's chunk and its first data go out together.
+ * Without this the chain was entry -> session -> route chunk -> list. The first page asks the
+ * server only for a signed-in user: at once when this tab had one (sessionStorage, the usual
+ * reload), otherwise as soon as the session answers, so a signed-out visitor never gets a 401.
+ * The components read the same query keys, so they find the answers (or the requests in flight).
+ */
+export function preloadRoute(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  const session = queryClient.fetchQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+  });
+  // The session's error is shown by RequireSession, which asks again.
+  session.catch(() => {});
+
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  let firstData: (() => void) | undefined;
+  if (path === '/sales') {
+    void loadSalesPage().catch(() => {});
+    const tab = new URLSearchParams(location.search).get('tab');
+    if (tab === null || tab === 'orders') {
+      firstData = () =>
+        void queryClient.prefetchQuery({
+          queryKey: [...documentKeys.list('order', false), FIRST_ORDERS_PAGE],
+          queryFn: ({ signal }) => listDocumentsPage('order', false, FIRST_ORDERS_PAGE, signal),
+        });
+    }
+  } else if (path === '/loaders') {
+    void loadLoadersPage().catch(() => {});
+    firstData = () => {
+      for (const bayId of BAY_IDS)
+        void queryClient.prefetchQuery({
+          queryKey: loaderKeys.bay(bayId),
+          queryFn: ({ signal }) => getBayData(bayId, signal),
+        });
+    };
+  }
+  if (!firstData) return;
+  if (lastSignedInUser() !== null) firstData();
+  else
+    void session.then(
+      (info) => {
+        if (info) firstData();
+      },
+      () => {},
+    );
+}
