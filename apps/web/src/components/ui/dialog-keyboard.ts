@@ -120,8 +120,10 @@ function onFocusOut(event: FocusEvent) {
 }
 
 function onFocusIn(event: FocusEvent) {
-  // The user (or a component) put focus somewhere: nothing to give back.
-  if (lost && event.target !== lost.element) lost = null;
+  // The user (or a component) put focus somewhere: nothing to give back. The dialog itself does
+  // not count: React-Bootstrap's enforceFocus moves focus from <body> to the dialog element on
+  // the next focus event anywhere, which is the same loss.
+  if (lost && event.target !== lost.element && event.target !== lost.dialog) lost = null;
 }
 
 function restore() {
@@ -129,7 +131,8 @@ function restore() {
   const target = lost;
   if (!target) return;
   const active = document.activeElement;
-  if ((active && active !== document.body) || Date.now() > target.until || !target.dialog.isConnected) {
+  const stillLost = !active || active === document.body || active === target.dialog;
+  if (!stillLost || Date.now() > target.until || !target.dialog.isConnected) {
     lost = null;
     return;
   }
