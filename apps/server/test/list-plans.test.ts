@@ -93,4 +93,23 @@ describe.each(engines())('order list plans (%s)', (engine) => {
       expect(p).not.toMatch(/Sort/);
     }
   });
+
+  it('finds the job names that match before reading any order row, sorted by job name (SQLite)', async () => {
+    if (engine !== 'sqlite') return; // PostgreSQL: its GIN index (migration 2026112440) serves the LIKE.
+    const { page, rows } = await listStatements('page=1&size=30&sort=jobName&jobName=garage');
+    expect(page.filtered).toBeGreaterThan(0);
+    const p = await plan(rows);
+    // The matches from the covering (is_closed, job_name_fold) index; the rows by id, then sorted.
+    expect(p).toMatch(/SEARCH orders USING COVERING INDEX orders_closed_jobfold_idx \(is_closed=\?\)/);
+    expect(p).toMatch(/SEARCH d USING INDEX orders_closed_id_idx \(is_closed=\? AND id=\?\)/);
+  });
+
+  it('reads no page when nothing matches (only the count)', async () => {
+    const fields = Object.keys(listColumns(KINDS.order));
+    const query = parseListQuery({ page: '1', size: '30', jobName: 'no such job anywhere' }, fields);
+    log.length = 0;
+    const page = await listPage(traced, KINDS.order, query, false);
+    expect(page).toMatchObject({ items: [], filtered: 0, page: 1 });
+    expect(log.filter((q) => /from "orders" as "d" where/.test(q.sql))).toHaveLength(1);
+  });
 });

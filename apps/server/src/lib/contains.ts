@@ -22,6 +22,29 @@ export function foldedContains(db: Db, folded: Expression<string | null>, value:
 }
 
 /**
+ * The document whose id is `id` (of `table`, orders or quotes) has a job name containing `value`.
+ * PostgreSQL: LIKE on job_name_fold, served by its GIN index. SQLite, for orders sorted by job
+ * name: the matching ids come from a scan of the covering (is_closed, job_name_fold) index of the
+ * list's side, then only those rows are read and sorted: 1-4 ms of SQL at 100,000 orders. Written
+ * inline, SQLite's planner walked the (is_closed, id) index, read every row of the side and
+ * sorted them all: 17-21 ms. Everywhere else inline is the better plan (sorted by id, the walk
+ * stops after a page of matches; quotes have their own job name indexes), so it stays.
+ */
+export function jobNameContains(
+  db: Db,
+  table: 'orders' | 'quotes',
+  id: Expression<number>,
+  closed: boolean | undefined,
+  value: string,
+  sortedByJobName: boolean,
+) {
+  const inline = foldedContains(db, sql.ref<string | null>('d.job_name_fold'), value);
+  if (isPostgres(db) || !sortedByJobName || table !== 'orders') return inline;
+  const side = closed === undefined ? sql`` : sql`is_closed = ${sql.lit(closed ? 1 : 0)} and `;
+  return sql<boolean>`${id} in (select id from orders where ${side}instr(job_name_fold, fold(${value})) > 0)`;
+}
+
+/**
  * The customer whose id is `id` has a name containing `value`. SQLite: three or more folded
  * characters go through the FTS5 trigram index (a quoted phrase of trigrams is the exact
  * substring), and the row is still checked by instr(); shorter values have no trigram to look

@@ -22,7 +22,7 @@ import {
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
-import { customerNameContains, foldedContains, idIn } from '../../lib/contains.js';
+import { customerNameContains, idIn, jobNameContains } from '../../lib/contains.js';
 import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
 import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
 import {
@@ -166,11 +166,17 @@ const CUSTOMER_FIELDS: Record<string, string> = {
  * Customer filters resolved once per request: the matching customers' ids, used by both the
  * count and the page query (a long list falls back to the subquery).
  */
-async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverrides> {
+async function resolvedFilters(
+  db: Db,
+  k: KindTables,
+  query: ListQuery,
+  closed: boolean | undefined,
+): Promise<FilterOverrides> {
   const overrides: FilterOverrides = { ...LIST_FILTERS };
   for (const f of query.filters) {
     if (f.field === 'jobName') {
-      overrides.jobName = () => foldedContains(db, sql.ref<string | null>('d.job_name_fold'), f.value);
+      const byJobName = query.sort?.field === 'jobName';
+      overrides.jobName = () => jobNameContains(db, k.header, sql.ref<number>('d.id'), closed, f.value, byJobName);
       continue;
     }
     const column = CUSTOMER_FIELDS[f.field];
@@ -196,7 +202,7 @@ async function resolvedFilters(db: Db, query: ListQuery): Promise<FilterOverride
 }
 
 export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
-  const filterOverrides = await resolvedFilters(db, query);
+  const filterOverrides = await resolvedFilters(db, k, query, closed);
   const page = await runPagedList({
     base: (fields) => listBase(db, k, closed, fields),
     select: listSelect(k),
