@@ -323,9 +323,14 @@ async function frontEnd(server) {
   }
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const [cookieName] = server.cookie.split('=');
+  // Every cookie the sign-in set (the session and the page's signed-in hint), as a browser keeps them.
   const signedIn = async (context) =>
-    context.addCookies([{ name: cookieName, value: server.cookie.slice(cookieName.length + 1), url: server.url }]);
+    context.addCookies(
+      server.cookie.split('; ').map((c) => {
+        const at = c.indexOf('=');
+        return { name: c.slice(0, at), value: c.slice(at + 1), url: server.url };
+      }),
+    );
   /**
    * The JS and CSS a route loads before its content shows, gzip (level 9, as the .gz files are
    * made): until the network is idle, or, with `firstContent`, until that element is visible

@@ -25,6 +25,14 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.secure).toBeFalsy();
+    // The page's "signed in" hint: readable, secret-free, ending with the session cookie.
+    const hint = res.cookies.find((c) => c.name === 'desk_signed_in')!;
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', maxAge: cookie.maxAge, path: '/' });
+    expect(hint.httpOnly).toBeFalsy();
+    // It grants nothing on its own.
+    expect((await t.app.inject({ url: '/api/users/roles', headers: { cookie: 'desk_signed_in=1' } })).statusCode).toBe(
+      401,
+    );
     const roles = await t.app.inject({ url: '/api/users/roles', headers: { cookie: cookieHeader(res) } });
     expect(json(roles)).toEqual({ status: 'OK', data: ['ROLE_ADMIN', 'ROLE_USER'], message: '' });
   });
@@ -76,6 +84,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'desk_sid')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'desk_signed_in')?.value).toBe('');
     expect((await t.app.inject({ url: '/api/users/roles', headers: { cookie } })).statusCode).toBe(401);
   });
 
@@ -288,7 +297,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
 
   it('removes an idle session from the database, not only from use', async () => {
     const cookie = await t.login();
-    const id = hashToken(t.app.unsignCookie(cookie.replace(/^desk_sid=/, '')).value!);
+    const id = hashToken(t.app.unsignCookie(/desk_sid=([^;]+)/.exec(cookie)![1]!).value!);
     t.clock.advance(31 * 60_000);
     expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
     expect(await t.db.database.db.selectFrom('sessions').select('id').where('id', '=', id).execute()).toEqual([]);

@@ -12,6 +12,13 @@ import type { SessionService, SessionUser } from '../modules/auth/session.servic
 
 export type Access = 'public' | 'user' | 'admin';
 export const SESSION_COOKIE = 'desk_sid';
+/**
+ * Readable by the page, and secret-free ("1"): "this browser signed in and the session may still
+ * be valid". The page asks for its first data at once when it is there, instead of waiting for the
+ * session probe (docs/performance.md, cold load). It grants nothing: every request is still
+ * checked against the session cookie. It lives and ends with the session cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'desk_signed_in';
 
 export interface ApiRoute {
   method: string;
@@ -61,6 +68,13 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
     signed: true,
     maxAge: maxAgeSeconds,
   });
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
@@ -70,6 +84,7 @@ export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest)
     sameSite: 'lax',
     secure: request.protocol === 'https',
   });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {

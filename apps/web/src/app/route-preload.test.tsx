@@ -29,7 +29,10 @@ const page = (jobName: string): FakeAnswer =>
 
 const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => String(url));
 
-afterEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  window.sessionStorage.clear();
+  document.cookie = 'desk_signed_in=; Max-Age=0; Path=/';
+});
 
 describe('preloadRoute (no request waterfall on a cold load)', () => {
   it('asks for the session and the first page of open orders before any page renders', async () => {
@@ -55,6 +58,10 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
       </AppProviders>,
     );
     expect(screen.getByText('Preloaded job')).toBeTruthy();
+    // ...and does not ask for the same page again on mount (it was fetched a moment ago).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls).toBe(1);
+    expect(screen.queryByText('Asked again')).toBeNull();
   });
 
   it('asks for the first page at once when this tab had a signed-in user', () => {
@@ -67,6 +74,29 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
 
     // Both went out together, before the session answered.
     expect(urls(fetchMock)).toEqual(['/api/session/status', '/api/orders/list/0?page=1&size=10&sort=-id']);
+  });
+
+  it('asks for the first page before the route chunk when the browser has the signed-in hint (a new tab)', () => {
+    document.cookie = 'desk_signed_in=1; Path=/';
+    const fetchMock = stubApi({
+      'GET /api/session': ok({ username: 'ann', roles: ['ROLE_USER'] }),
+      'GET /api/orders/list/0': page('Job'),
+    });
+    preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: '' });
+
+    expect(urls(fetchMock)).toEqual(['/api/session/status', '/api/orders/list/0?page=1&size=10&sort=-id']);
+  });
+
+  it('forgets a stale signed-in hint when the session probe says signed out', async () => {
+    document.cookie = 'desk_signed_in=1; Path=/';
+    stubApi({
+      'GET /api/session': failed(401, 'Not signed in.'),
+      'GET /api/orders/list/0': failed(401, 'Not signed in.'),
+    });
+    const queryClient = createQueryClient({ retry: false });
+    preloadRoute(queryClient, { pathname: '/sales', search: '' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(document.cookie).not.toContain('desk_signed_in=1');
   });
 
   it('never asks for the list for a signed-out visitor (no 401), nor for another tab', async () => {

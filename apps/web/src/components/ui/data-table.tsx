@@ -19,6 +19,7 @@ import { errorText } from './result-banner';
 import { Chevron } from './chevron';
 import { DetailsRow, LoadingRow } from './list-table';
 import { BusyStatus } from './busy-status';
+import { LIST_FRESH_MS } from '../../lib/query-freshness';
 
 export interface Column<T> {
   /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
@@ -194,6 +195,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     queryFn: () => fetchPage!(serverQuery),
     enabled: serverMode,
     placeholderData: keepPreviousData,
+    staleTime: LIST_FRESH_MS,
   });
 
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);

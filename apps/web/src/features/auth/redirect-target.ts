@@ -57,3 +57,26 @@ export function forgetSignedInUser(): void {
     // Nothing stored.
   }
 }
+
+/**
+ * The server's readable "signed in" hint cookie (set beside the session cookie at sign-in, ended
+ * with it; it grants nothing). Present in every tab of the browser, unlike sessionStorage.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'desk_signed_in';
+
+export function hasSignedInHint(): boolean {
+  try {
+    return document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+  } catch {
+    return false;
+  }
+}
+
+/** When the server says there is no session, the hint is stale: the next load waits for the probe. */
+export function forgetSignedInHint(): void {
+  try {
+    if (hasSignedInHint()) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  } catch {
+    // No cookies in this context.
+  }
+}

@@ -1,6 +1,7 @@
 import type { SessionInfo, SessionStatus } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
+import { forgetSignedInHint } from '../redirect-target';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -11,9 +12,14 @@ export const sessionQueryKey = ['session'] as const;
 export async function getSession(signal?: AbortSignal): Promise<SessionInfo | null> {
   try {
     const status = await api.get<SessionStatus>('/api/session/status', signal ? { signal } : {});
-    return status.signedIn ? { username: status.username, roles: status.roles } : null;
+    if (status.signedIn) return { username: status.username, roles: status.roles };
+    forgetSignedInHint();
+    return null;
   } catch (error) {
-    if (isApiError(error) && error.httpStatus === 401) return null;
+    if (isApiError(error) && error.httpStatus === 401) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
 }

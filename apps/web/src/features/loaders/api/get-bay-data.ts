@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loaderKeys } from './query-keys';
 import { YARD_REQUEST } from './request-limits';
+import { LIST_FRESH_MS } from '../../../lib/query-freshness';
 
 export { loaderKeys };
 
@@ -16,6 +17,7 @@ export function useBayData(bayId: number) {
   return useQuery({
     queryKey: loaderKeys.bay(bayId),
     queryFn: ({ signal }) => getBayData(bayId, signal),
+    staleTime: LIST_FRESH_MS,
   });
 }
 
