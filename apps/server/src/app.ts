@@ -37,6 +37,8 @@ import { CustomersService } from './modules/customers/customers.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { HistoryService } from './modules/history/history.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
 import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
@@ -227,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(customersRoutes, { customers: new CustomersService(database.db, clock) });
   await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock) });
   await app.register(documentsRoutes, { documents });
+  await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),

@@ -31,26 +31,28 @@ async function answered(documents: DocumentsService, kind: DocumentKind, id: num
 }
 
 /** Types the seeded document again through the service, as a clerk would; answers the new id. */
+const CLERK = { userId: 1, username: 'admin' };
+
 async function retype(documents: DocumentsService, kind: DocumentKind, id: number): Promise<number> {
   const header = await documents.get(kind, id);
   const { body } = await documents.create(
     kind,
     documentInputSchema.parse({ customer: header.customer.id, jobName: header.jobName, useTax: header.useTax }),
     undefined,
-    0,
+    CLERK,
   );
   for (const line of (await documents.cart(kind, id)).cart) {
-    const added = await documents.addLine(kind, body.id, line.product.id, line.quantity);
+    const added = await documents.addLine(kind, body.id, line.product.id, line.quantity, CLERK);
     const lineId = added.line!.id;
     if (line.price.priceOverrideCents !== null)
-      await documents.setPriceOverride(kind, lineId, line.price.priceOverrideCents);
+      await documents.setPriceOverride(kind, lineId, line.price.priceOverrideCents, CLERK);
     const typed = (await documents.subParts(kind, lineId)).filter((s) => s.source === 'ASSOC_PART');
     const seeded = (await documents.subParts(kind, line.id)).filter((s) => s.source === 'ASSOC_PART');
     for (const [i, s] of seeded.entries())
       if (s.notes !== null && typed[i])
-        await documents.setSubPartNotes(kind, lineId, typed[i].rowId, 'ASSOC_PART', s.notes);
+        await documents.setSubPartNotes(kind, lineId, typed[i].rowId, 'ASSOC_PART', s.notes, undefined, CLERK);
     for (const m of await documents.modifiers(kind, line.id))
-      await documents.upsertModifier(kind, lineId, m.modifierId, m.notes, m.inches);
+      await documents.upsertModifier(kind, lineId, m.modifierId, m.notes, m.inches, CLERK);
   }
   return body.id;
 }

@@ -15,3 +15,4 @@ export * from './schemas/printing.js';
 export * from './schemas/email.js';
 export * from './schemas/security.js';
 export * from './schemas/company.js';
+export * from './schemas/history.js';

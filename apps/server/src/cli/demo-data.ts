@@ -576,6 +576,8 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
       customerIds.set(c.customerNo, (await customers.create(input)).id);
     }
 
+    /** Who the history names for the demo's documents (idempotency keys are not used: user 0). */
+    const demo = { userId: 0, username: 'demo data' };
     /** The header form as a clerk fills it in. */
     const headerInput = (kind: DocumentKind, doc: DemoDocument, extra: Record<string, unknown> = {}) =>
       documentInputSchema.parse({
@@ -589,17 +591,18 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
     /** Lines as typed into the cart: product and quantity, override, sub-part notes, starred modifiers. */
     const addLines = async (kind: DocumentKind, docId: number, lines: readonly DemoLine[]) => {
       for (const line of lines) {
-        const added = await documents.addLine(kind, docId, productId(line.product), line.quantity);
+        const added = await documents.addLine(kind, docId, productId(line.product), line.quantity, demo);
         const lineId = must(added.line?.id, `line of ${line.product}`);
-        if (line.priceOverride !== null) await documents.setPriceOverride(kind, lineId, line.priceOverride);
+        if (line.priceOverride !== null) await documents.setPriceOverride(kind, lineId, line.priceOverride, demo);
         const assoc = (await documents.subParts(kind, lineId)).filter((s) => s.source === 'ASSOC_PART');
         for (const [i, sp] of line.subParts.entries()) {
           const row = must(assoc[i], `sub-part ${sp.product} of ${line.product}`);
           if (row.product.itemNo !== sp.product) throw new Error(`Demo data: sub-part ${i} of ${line.product} differs`);
-          if (sp.notes !== null) await documents.setSubPartNotes(kind, lineId, row.rowId, 'ASSOC_PART', sp.notes);
+          if (sp.notes !== null)
+            await documents.setSubPartNotes(kind, lineId, row.rowId, 'ASSOC_PART', sp.notes, undefined, demo);
         }
         for (const m of line.modifiers)
-          await documents.upsertModifier(kind, lineId, modifierId(line.product, m.modifier), m.notes, m.inches);
+          await documents.upsertModifier(kind, lineId, modifierId(line.product, m.modifier), m.notes, m.inches, demo);
       }
     };
 
@@ -607,10 +610,10 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
     const quoteIds = new Map<string, number>();
     for (const q of plan.quotes) {
       setClock(q.createdAt);
-      const { id } = (await documents.create('quote', headerInput('quote', q), undefined, 0)).body;
+      const { id } = (await documents.create('quote', headerInput('quote', q), undefined, demo)).body;
       await addLines('quote', id, q.lines);
       setClock(q.updatedAt);
-      await documents.update('quote', id, headerInput('quote', q));
+      await documents.update('quote', id, headerInput('quote', q), demo);
       quoteIds.set(q.jobName, id);
     }
 
@@ -622,13 +625,18 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
       const quote = o.sourceQuoteJob === null ? undefined : must(quoteIds.get(o.sourceQuoteJob), o.sourceQuoteJob);
       const { id } = (
         quote === undefined
-          ? await documents.create('order', headerInput('order', o), undefined, 0)
-          : await documents.createFromQuote(quote, false, undefined, 0)
+          ? await documents.create('order', headerInput('order', o), undefined, demo)
+          : await documents.createFromQuote(quote, false, undefined, demo)
       ).body;
       if (quote === undefined) await addLines('order', id, o.lines);
       setClock(o.updatedAt);
       const status = must(statusIds.get(o.status), `order status '${o.status}' (run the migrations first)`);
-      await documents.update('order', id, headerInput('order', o, { orderStatus: status, orderPickup: o.orderPickup }));
+      await documents.update(
+        'order',
+        id,
+        headerInput('order', o, { orderStatus: status, orderPickup: o.orderPickup }),
+        demo,
+      );
       if (o.loadingBay !== null) {
         const bay = { id, loading_bay: o.loadingBay, current_load: o.currentLoad === 1 };
         await loaders.saveAssignments(pickupOrdersSchema.parse([bay]), true);

@@ -12,6 +12,7 @@ import * as m20 from './migrations/2026112420_auth_throttle.js';
 import * as m21 from './migrations/2026112421_account_security.js';
 import * as m40 from './migrations/2026112440_trigram_search.js';
 import * as m50 from './migrations/2026112450_job_name_sort_indexes.js';
+import * as m60 from './migrations/2026112500_change_history.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026112421_account_security': m21,
   '2026112440_trigram_search': m40,
   '2026112450_job_name_sort_indexes': m50,
+  '2026112500_change_history': m60,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

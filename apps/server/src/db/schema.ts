@@ -38,6 +38,20 @@ export interface SecurityEventsTable {
   detail: string | null;
 }
 
+/** Append-only (migration 2026112500): the database refuses UPDATE and DELETE. */
+export interface ChangeHistoryTable {
+  id: Generated<number | string>;
+  subject: 'order' | 'quote' | 'customer' | 'product';
+  subject_id: number;
+  at: string;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  field: string | null;
+  from_value: string | null;
+  to_value: string | null;
+}
+
 export interface UserRolesTable {
   user_id: number;
   role: string;
@@ -284,6 +298,7 @@ export interface DB {
   auth_throttle: AuthThrottleTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   security_events: SecurityEventsTable;
+  change_history: ChangeHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   product_types: ProductTypesTable;

@@ -685,7 +685,7 @@ export async function deleteAppliedModifier(db: Db, k: KindTables, appliedId: nu
 export function findCustomer(db: Db, id: number) {
   return db
     .selectFrom('customers')
-    .select(['id', 'use_tax', ...CUSTOMER_MULTIPLIER_COLUMNS])
+    .select(['id', 'customer_no', 'name', 'use_tax', ...CUSTOMER_MULTIPLIER_COLUMNS])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -863,4 +863,26 @@ export function insertAppliedModifier(db: Db, k: KindTables, lineId: number, val
 
 export async function updateAppliedModifier(db: Db, k: KindTables, appliedId: number, values: NotesValues) {
   await docDb(db).updateTable(k.mods).set(values).where('id', '=', appliedId).execute();
+}
+
+/** A line as the history names it: its number in the cart now and its item ("line 2 (PKG-1607)"). */
+export async function lineForHistory(db: Db, k: KindTables, lineId: number) {
+  const row = await docDb(db)
+    .selectFrom(`${k.parts} as l`)
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select([
+      'l.id',
+      `l.${k.docFk} as doc_id`,
+      'l.quantity',
+      'l.price_override',
+      'p.item_no',
+      sql<
+        number | string
+      >`(select count(*) from ${sql.table(k.parts)} o where o.${sql.ref(k.docFk)} = l.${sql.ref(k.docFk)} and o.position <= l.position)`.as(
+        'number',
+      ),
+    ])
+    .where('l.id', '=', lineId)
+    .executeTakeFirst();
+  return row && { ...row, label: `line ${Number(row.number)} (${row.item_no})` };
 }

@@ -38,6 +38,7 @@ import { route } from '../../lib/routes.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { DocumentsService } from './documents.service.js';
+import type { Actor } from '../history/history.repository.js';
 
 const params = <K extends string>(name: K) => z.object({ [name]: idSchema } as { [P in K]: typeof idSchema });
 
@@ -118,7 +119,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         response: answers.created(documentHeaderSchema),
       }),
       async (request, reply) => {
-        const res = await documents.create(kind, request.body, idempotencyKey(request), requireUser(request).userId);
+        const res = await documents.create(kind, request.body, idempotencyKey(request), requireUser(request));
         // A create (or its replay under the same Idempotency-Key) answers 201.
         return reply.code(res.statusCode as 201).send(ok(res.body, `${label} created`));
       },
@@ -132,7 +133,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: documentInputSchema,
         response: answers.ok(documentHeaderSchema),
       }),
-      async (request) => ok(await documents.update(kind, request.params.id, request.body), `${label} updated`),
+      async (request) =>
+        ok(await documents.update(kind, request.params.id, request.body, requireUser(request)), `${label} updated`),
     );
 
     app.delete(
@@ -143,7 +145,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         response: answers.none,
       }),
       async (request) => {
-        await documents.delete(kind, request.params.id);
+        await documents.delete(kind, request.params.id, requireUser(request));
         return ok(null, `${label} deleted`);
       },
     );
@@ -160,7 +162,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         reply
           .code(201)
           .send(
-            ok(await documents.duplicate(kind, request.params.id, request.body.jobName ?? null), `${label} duplicated`),
+            ok(
+              await documents.duplicate(kind, request.params.id, request.body.jobName ?? null, requireUser(request)),
+              `${label} duplicated`,
+            ),
           ),
     );
 
@@ -185,7 +190,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         response: answers.created(lineAnswerSchema),
       }),
       async (request, reply) => {
-        const r = await documents.addLine(kind, request.params.id, request.body.product, request.body.quantity);
+        const r = await documents.addLine(
+          kind,
+          request.params.id,
+          request.body.product,
+          request.body.quantity,
+          requireUser(request),
+        );
         return reply.code(201).send(ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line added'));
       },
     );
@@ -199,7 +210,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         response: answers.ok(lineAnswerSchema),
       }),
       async (request) => {
-        const r = await documents.updateLineQuantity(kind, request.params.id, request.body.quantity);
+        const r = await documents.updateLineQuantity(
+          kind,
+          request.params.id,
+          request.body.quantity,
+          requireUser(request),
+        );
         return ok({ ...r.line!, totals: r.totals, totalsCents: r.totalsCents }, 'Line updated');
       },
     );
@@ -214,7 +230,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       }),
       async (request) => {
         const o = request.body.priceOverride;
-        const r = await documents.setPriceOverride(kind, request.params.id, o === null ? null : toCents(o));
+        const r = await documents.setPriceOverride(
+          kind,
+          request.params.id,
+          o === null ? null : toCents(o),
+          requireUser(request),
+        );
         return ok(
           { ...r.line!, totals: r.totals, totalsCents: r.totalsCents },
           o === null ? 'Price override cleared' : 'Price override set',
@@ -229,7 +250,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         params: params('id'),
         response: answers.ok(deletedLineAnswerSchema),
       }),
-      async (request) => ok(await documents.deleteLine(kind, request.params.id), 'Line deleted'),
+      async (request) => ok(await documents.deleteLine(kind, request.params.id, requireUser(request)), 'Line deleted'),
     );
 
     // ---- sub-parts ----
@@ -251,7 +272,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         response: answers.none,
       }),
       async (request) => {
-        await documents.deleteSubPart(kind, request.params.rowId);
+        await documents.deleteSubPart(kind, request.params.rowId, requireUser(request));
         return ok(null, 'Sub-part deleted');
       },
     );
@@ -261,8 +282,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       parentId: number,
       body: { rowId: number; notes: string | null; inches?: string | null },
       source: 'ASSOC_PART' | 'MOD',
+      actor: Actor,
     ) =>
-      ok(await documents.setSubPartNotes(kind, parentId, body.rowId, source, body.notes, body.inches), 'Notes saved');
+      ok(
+        await documents.setSubPartNotes(kind, parentId, body.rowId, source, body.notes, body.inches, actor),
+        'Notes saved',
+      );
 
     app.put(
       `${parts}/${p.assocNotes}/:parentId`,
@@ -272,7 +297,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: assocNotesSchema,
         response: answers.ok(subPartRowSchema),
       }),
-      async (request) => saveNotes(request.params.parentId, request.body, 'ASSOC_PART'),
+      async (request) => saveNotes(request.params.parentId, request.body, 'ASSOC_PART', requireUser(request)),
     );
 
     app.put(
@@ -283,7 +308,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: modNotesSchema,
         response: answers.ok(subPartRowSchema),
       }),
-      async (request) => saveNotes(request.params.parentId, request.body, 'MOD'),
+      async (request) => saveNotes(request.params.parentId, request.body, 'MOD', requireUser(request)),
     );
 
     app.put(
@@ -296,7 +321,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       }),
       async (request) =>
         ok(
-          await documents.addSubPart(kind, request.params.id, request.body.child, request.body.quantity),
+          await documents.addSubPart(
+            kind,
+            request.params.id,
+            request.body.child,
+            request.body.quantity,
+            requireUser(request),
+          ),
           'Part added',
         ),
     );
@@ -323,7 +354,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       async (request) => {
         const b = request.body;
         return ok(
-          await documents.upsertModifier(kind, request.params.id, b.modifierId, b.notes, b.inches),
+          await documents.upsertModifier(
+            kind,
+            request.params.id,
+            b.modifierId,
+            b.notes,
+            b.inches,
+            requireUser(request),
+          ),
           'Modifier applied',
         );
       },
@@ -336,7 +374,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         params: params('id'),
         response: answers.ok(removedModifierAnswerSchema),
       }),
-      async (request) => ok(await documents.deleteModifier(kind, request.params.id), 'Modifier removed'),
+      async (request) =>
+        ok(await documents.deleteModifier(kind, request.params.id, requireUser(request)), 'Modifier removed'),
     );
   }
 
@@ -354,7 +393,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         request.params.quoteId,
         request.body.again,
         idempotencyKey(request),
-        requireUser(request).userId,
+        requireUser(request),
       );
       return reply.code(res.statusCode as 201).send(ok(res.body, 'Export success'));
     },

@@ -13,6 +13,15 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
+import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { customerText, headerChanges, moneyText } from './documents.history.js';
+
+/** An applied modifier as the history words it: "Lift 12in, 12 in, notes: left side". */
+function modifierText(name: string, values: { notes: string | null; inches: string | null }): string {
+  return [name, values.inches ? `${values.inches} in` : null, values.notes ? `notes: ${values.notes}` : null]
+    .filter((p) => p !== null)
+    .join(', ');
+}
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
 function ordersText(ids: readonly number[]): string {
@@ -30,6 +39,15 @@ export class DocumentsService extends ClockedService {
   }
   private today() {
     return this.now().slice(0, 10);
+  }
+
+  /** Records changes to a document in the caller's transaction (docs/architecture.md section 9). */
+  private record(trx: Db, actor: Actor, k: KindTables, docId: number, changes: readonly Change[]) {
+    return recordChanges(trx, actor, this.now(), k.kind, docId, changes);
+  }
+
+  private async lineForHistory(db: Db, k: KindTables, lineId: number) {
+    return found(await repo.lineForHistory(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
   list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
@@ -70,9 +88,9 @@ export class DocumentsService extends ClockedService {
     return row;
   }
 
-  async create(kind: DocumentKind, input: DocumentInput, idempotencyKey: string | undefined, userId: number) {
+  async create(kind: DocumentKind, input: DocumentInput, idempotencyKey: string | undefined, actor: Actor) {
     const k = KINDS[kind];
-    return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, userId, async (trx) => {
+    return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, actor.userId, async (trx) => {
       const customer = await this.customerRow(trx, input.customer);
       const now = this.now();
       const values: DocHeaderValues = {
@@ -93,11 +111,12 @@ export class DocumentsService extends ClockedService {
         values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
       }
       const id = await repo.insertHeader(trx, k, values);
+      await this.record(trx, actor, k, id, [{ action: 'created', to: customerText(customer) }]);
       return { statusCode: 201, body: await this.get(kind, id, trx) };
     });
   }
 
-  async update(kind: DocumentKind, id: number, input: DocumentInput): Promise<DocumentHeader> {
+  async update(kind: DocumentKind, id: number, input: DocumentInput, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const current = await this.headerRow(trx, k, id);
@@ -112,8 +131,10 @@ export class DocumentsService extends ClockedService {
         ...repo.headerFlagValues(input),
         ...(refresh ? repo.multiplierCopies(customer) : {}),
       };
+      let statusAfter: string | undefined;
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
+        statusAfter = status.type;
         values.order_status_id = status.id;
         const pickup = !status.closed && (input.orderPickup ?? current.order_pickup === 1);
         values.order_pickup = flag(pickup);
@@ -125,21 +146,31 @@ export class DocumentsService extends ClockedService {
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
       await repo.updateHeader(trx, k, id, input.version, values, this.now());
+      const statusBefore = kind === 'order' ? current.status_type : undefined;
+      await this.record(
+        trx,
+        actor,
+        k,
+        id,
+        headerChanges(k, current, values, { customer, statusBefore, statusAfter }, refresh),
+      );
       return this.get(kind, id, trx);
     });
   }
 
-  async delete(kind: DocumentKind, id: number): Promise<void> {
+  async delete(kind: DocumentKind, id: number, actor: Actor): Promise<void> {
     const k = KINDS[kind];
     await this.db.transaction().execute(async (trx) => {
-      await this.headerRow(trx, k, id);
+      const row = await this.headerRow(trx, k, id);
+      // Kept with the document's id: the history outlives the document.
+      await this.record(trx, actor, k, id, [{ action: 'deleted', from: row.job_name }]);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
       await repo.deleteHeader(trx, k, id);
     });
   }
 
   /** A deep copy with the edited job name: header, lines, sub-parts and applied modifiers. */
-  async duplicate(kind: DocumentKind, id: number, jobName: string | null): Promise<DocumentHeader> {
+  async duplicate(kind: DocumentKind, id: number, jobName: string | null, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const src = await this.headerRow(trx, k, id);
@@ -158,6 +189,8 @@ export class DocumentsService extends ClockedService {
       }
       const copyId = await repo.insertHeader(trx, k, values);
       await repo.copyContent(trx, k, id, k, copyId, now);
+      await this.record(trx, actor, k, id, [{ action: 'duplicated', to: `${k.label} ${copyId}` }]);
+      await this.record(trx, actor, k, copyId, [{ action: 'copied-from', from: `${k.label} ${id}`, to: jobName }]);
       return this.get(kind, copyId, trx);
     });
   }
@@ -167,8 +200,9 @@ export class DocumentsService extends ClockedService {
    * quote already exported is refused (409 naming the order) unless `again` asks for another.
    * The quote row is locked first, so of concurrent exports only one sees "not exported yet".
    */
-  async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, userId: number) {
-    return withIdempotency(this.db, this.clock, `quote:export:${quoteId}`, idempotencyKey, userId, async (trx) => {
+  async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, actor: Actor) {
+    const key = `quote:export:${quoteId}`;
+    return withIdempotency(this.db, this.clock, key, idempotencyKey, actor.userId, async (trx) => {
       await repo.lockQuote(trx, quoteId);
       const q = await this.headerRow(trx, KINDS.quote, quoteId);
       if (!again) {
@@ -187,6 +221,8 @@ export class DocumentsService extends ClockedService {
         updated_at: now,
       });
       await repo.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
+      await this.record(trx, actor, KINDS.quote, quoteId, [{ action: 'exported', to: `Order ${id}` }]);
+      await this.record(trx, actor, KINDS.order, id, [{ action: 'exported-from', from: `Quote ${quoteId}` }]);
       return { statusCode: 201, body: await this.get('order', id, trx) };
     });
   }
@@ -213,7 +249,7 @@ export class DocumentsService extends ClockedService {
   }
 
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
-  async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number) {
+  async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const header = await this.touchForPricing(trx, k, docId);
@@ -221,33 +257,50 @@ export class DocumentsService extends ClockedService {
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
       const lineId = await repo.appendLine(trx, k, docId, { product_id: productId, quantity, created_at: this.now() });
       if (isPackageType(product.type)) await repo.insertPackageSnapshot(trx, k, lineId, productId);
+      const { label } = await this.lineForHistory(trx, k, lineId);
+      await this.record(trx, actor, k, docId, [{ action: 'line-added', field: label, to: String(quantity) }]);
       return this.lineResult(trx, k, header, lineId);
     });
   }
 
-  async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number) {
+  async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const line = await this.lineOrThrow(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId);
       await repo.updateLine(trx, k, lineId, { quantity });
+      if (line.quantity !== quantity) {
+        const change = {
+          action: 'quantity-changed',
+          field: line.label,
+          from: `${line.quantity}`,
+          to: `${quantity}`,
+        } as const;
+        await this.record(trx, actor, k, line.doc_id, [change]);
+      }
       return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
   }
 
-  async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null) {
+  async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const line = await this.lineOrThrow(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId);
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
+      if (line.price_override !== overrideCents) {
+        const [from, to] = [moneyText(line.price_override), moneyText(overrideCents)];
+        await this.record(trx, actor, k, line.doc_id, [{ action: 'price-override', field: line.label, from, to }]);
+      }
       return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
   }
 
   /** Answers the document's totals without the line, so the cart need not guess them. */
-  async deleteLine(kind: DocumentKind, lineId: number) {
+  async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
-      const line = await this.lineOrThrow(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId);
+      const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
+      await this.record(trx, actor, k, line.doc_id, [change]);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
       await repo.deleteLine(trx, k, lineId);
       const header = await this.touchForPricing(trx, k, line.doc_id);
@@ -271,7 +324,7 @@ export class DocumentsService extends ClockedService {
   }
 
   /** Add Part on an expanded package line (update_subpart_list). */
-  async addSubPart(kind: DocumentKind, lineId: number, childId: number, quantity: number) {
+  async addSubPart(kind: DocumentKind, lineId: number, childId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
@@ -287,6 +340,9 @@ export class DocumentsService extends ClockedService {
         position,
       });
       await this.touch(trx, k, line.doc_id);
+      const { label } = await this.lineForHistory(trx, k, lineId);
+      const to = `${child.item_no} x ${quantity}`;
+      await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-added', field: label, to }]);
       return (await repo.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
     });
   }
@@ -295,12 +351,16 @@ export class DocumentsService extends ClockedService {
     return found(await repo.findSubPartRow(db, k, rowId), `Sub-part ${rowId} does not exist.`);
   }
 
-  async deleteSubPart(kind: DocumentKind, rowId: number) {
+  async deleteSubPart(kind: DocumentKind, rowId: number, actor: Actor) {
     const k = KINDS[kind];
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
       await repo.deleteSubPart(trx, k, rowId);
+      const line = await this.lineForHistory(trx, k, row[k.partFk]);
+      const part = await repo.findProductWithType(trx, row.product_id);
+      const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
+      await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-removed', field: line.label, from }]);
     });
   }
 
@@ -310,7 +370,8 @@ export class DocumentsService extends ClockedService {
     rowId: number,
     source: 'ASSOC_PART' | 'MOD',
     notes: string | null,
-    inches?: string | null,
+    inches: string | null | undefined,
+    actor: Actor,
   ) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
@@ -326,6 +387,18 @@ export class DocumentsService extends ClockedService {
       await repo.updateSubPart(trx, k, rowId, values);
       if (source === 'MOD' && row.applied_modifier_id !== null) {
         await repo.updateAppliedModifier(trx, k, row.applied_modifier_id, values);
+      }
+      const before = modifierText('', { notes: row.notes, inches: row.inches }).replace(/^, /, '');
+      const after = modifierText('', { notes, inches: 'inches' in values ? (values.inches ?? null) : null }).replace(
+        /^, /,
+        '',
+      );
+      if (before !== after) {
+        const line = await this.lineForHistory(trx, k, parentId);
+        const part = await repo.findProductWithType(trx, row.product_id);
+        const field = `${line.label}: ${part?.item_no ?? `product ${row.product_id}`}`;
+        const change = { action: 'sub-part-notes', field, from: before || null, to: after || null } as const;
+        await this.record(trx, actor, k, line.doc_id, [change]);
       }
       return (await repo.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
     });
@@ -346,6 +419,7 @@ export class DocumentsService extends ClockedService {
     modifierId: number,
     notes: string | null,
     inches: string | null,
+    actor: Actor,
   ) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
@@ -359,7 +433,13 @@ export class DocumentsService extends ClockedService {
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
       let appliedId = await repo.findAppliedModifierId(trx, k, lineId, modifierId);
+      const { label } = await this.lineForHistory(trx, k, lineId);
       if (appliedId !== null) {
+        const old = (await repo.findAppliedModifierRow(trx, k, appliedId))!;
+        const name = m.name ?? `modifier ${modifierId}`;
+        const [from, to] = [modifierText(name, old), modifierText(name, values)];
+        if (from !== to)
+          await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-changed', field: label, from, to }]);
         await repo.updateAppliedModifier(trx, k, appliedId, values);
         await repo.updateModifierSubParts(trx, k, appliedId, values);
       } else {
@@ -378,6 +458,8 @@ export class DocumentsService extends ClockedService {
           position,
           ...values,
         });
+        const to = modifierText(m.name ?? `modifier ${modifierId}`, values);
+        await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-applied', field: label, to }]);
       }
       const header = await this.touchForPricing(trx, k, line.doc_id);
       const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);
@@ -390,7 +472,7 @@ export class DocumentsService extends ClockedService {
    * Star off: removes the applied modifier and, with it, its MOD sub-part. Answers the line as
    * priced now (its modifier cost drops) and the document's new totals.
    */
-  async deleteModifier(kind: DocumentKind, appliedId: number) {
+  async deleteModifier(kind: DocumentKind, appliedId: number, actor: Actor) {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const row = found(
@@ -400,6 +482,10 @@ export class DocumentsService extends ClockedService {
       await repo.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
       const line = (await repo.findLine(trx, k, row[k.partFk]))!;
+      const { label } = await this.lineForHistory(trx, k, line.id);
+      const m = await repo.findPackageModifier(trx, row.package_modifier_id);
+      const from = modifierText(m?.name ?? `modifier ${row.package_modifier_id}`, row);
+      await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-removed', field: label, from }]);
       const header = await this.touchForPricing(trx, k, line.doc_id);
       return { id: appliedId, ...(await this.lineResult(trx, k, header, line.id)) };
     });

@@ -1,0 +1,96 @@
+/**
+ * The change history's rows (migration 2026112500; docs/architecture.md section 9). Every writer
+ * records its changes with `recordChanges` inside its own transaction, so a change and its record
+ * commit or roll back together. The table is append-only: nothing here updates or deletes.
+ */
+import type { HistoryAction, HistoryItem, HistorySubject, Page } from '@desk/domain';
+import type { Db } from '../../lib/sql.js';
+
+/** Who made a change: the signed-in user (the username is kept with the record). */
+export interface Actor {
+  userId: number;
+  username: string;
+}
+
+/** One change as a writer describes it. */
+export interface Change {
+  action: HistoryAction;
+  field?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+export async function recordChanges(
+  db: Db,
+  actor: Actor | null,
+  at: string,
+  subject: HistorySubject,
+  subjectId: number,
+  changes: readonly Change[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .insertInto('change_history')
+    .values(
+      changes.map((c) => ({
+        subject,
+        subject_id: subjectId,
+        at,
+        user_id: actor?.userId ?? null,
+        username: actor?.username ?? null,
+        action: c.action,
+        field: c.field ?? null,
+        from_value: c.from ?? null,
+        to_value: c.to ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** A subject's history, newest first, one page; the count is of the subject's records. */
+export async function historyPage(
+  db: Db,
+  subject: HistorySubject,
+  subjectId: number,
+  page: number,
+  size: number,
+): Promise<Page<HistoryItem>> {
+  const of = db.selectFrom('change_history').where('subject', '=', subject).where('subject_id', '=', subjectId);
+  const { n } = await of.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const last = Math.max(1, Math.ceil(total / size));
+  const at = Math.min(page, last);
+  const rows = await of
+    .select(['id', 'at', 'username', 'action', 'field', 'from_value', 'to_value'])
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((at - 1) * size)
+    .execute();
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      user: r.username,
+      action: r.action as HistoryAction,
+      field: r.field,
+      from: r.from_value,
+      to: r.to_value,
+    })),
+    filtered: total,
+    total,
+    page: at,
+    size,
+  };
+}
+
+/** Whether the subject ever had a record (a deleted document keeps its history). */
+export async function hasHistory(db: Db, subject: HistorySubject, subjectId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('change_history')
+    .select('id')
+    .where('subject', '=', subject)
+    .where('subject_id', '=', subjectId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
