@@ -149,6 +149,13 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await expect(confirm).toBeVisible();
     await audit(page, 'confirm modal', findings);
     await closeDialog(confirm);
+
+    // The order's change history, in plain words (the lines added above are in it).
+    await modal.getByRole('button', { name: 'History', exact: true }).click();
+    const history = modal.getByTestId('history');
+    await expect(history.getByRole('listitem').first()).toBeVisible();
+    await expect(history).toContainText(`added line`);
+    await audit(page, 'order modal, history open', findings);
     await closeDialog(modal);
 
     await page.getByRole('button', { name: 'Create Order' }).click();

@@ -29,6 +29,7 @@ import {
 import { ExportAgainDialog, ExportedOrders } from './exported-orders';
 import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
+import { HistoryPanel } from '../history/history-panel';
 import './documents.css';
 import '../../components/ui/stacked-modal.css';
 
@@ -224,6 +225,15 @@ export function DocumentModal({
             <Accordion.Body>{saved ? section.render(saved.id) : sectionNotice}</Accordion.Body>
           </Accordion.Item>
         ))}
+        {saved && (
+          // Closed at first: asked for when opened.
+          <Accordion.Item eventKey="history">
+            <Accordion.Header as="h3">History</Accordion.Header>
+            <Accordion.Body>
+              <HistoryPanel subject={kind} id={saved.id} noun={kind} eventKey="history" />
+            </Accordion.Body>
+          </Accordion.Item>
+        )}
       </Accordion>
     );
   }
