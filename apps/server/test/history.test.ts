@@ -199,6 +199,74 @@ describe.each(engines())('change history (%s)', (engine) => {
     expect(await history('orders', order.id)).toEqual([['clerk2', 'exported-from', null, `Quote ${quote.id}`, null]]);
   });
 
+  it('records customer changes (multipliers, addresses) and product changes (price, description)', async () => {
+    const A = as(() => admin);
+    const c = await A.data('POST', '/api/customers/create', { name: 'Ortega Doors', customerNo: 'C-7001' });
+    await A.data('PUT', `/api/customers/update/${c.id}`, {
+      ...c,
+      sectionalMultiplier: 0.85,
+      streetAddress: { ...c.streetAddress, street: '12 Mill Road' },
+      version: c.version,
+    });
+    const stale = await A.send('PUT', `/api/customers/update/${c.id}`, { ...c, name: 'Lost', version: c.version });
+    expect(stale.statusCode).toBe(409);
+    const customerHistory = await history('customers', c.id);
+    expect(customerHistory).toEqual(
+      expect.arrayContaining([
+        ['admin', 'changed', 'sectionalMultiplier', '1', '0.85'],
+        ['admin', 'changed', 'streetAddress.street', null, '12 Mill Road'],
+      ]),
+    );
+    expect(customerHistory).toHaveLength(3);
+    expect(customerHistory.at(-1)).toEqual(['admin', 'created', null, null, 'C-7001 Ortega Doors']);
+
+    const p = await A.data('GET', `/api/products/${f.pkg.id}`);
+    await A.data('PUT', `/api/products/update/${p.id}`, {
+      ...p,
+      productType: p.productType.id,
+      wholesalePrice: 1845,
+      itemDescription: '16x7 insulated',
+      version: p.version,
+    });
+    expect(await history('products', p.id)).toEqual([
+      ['admin', 'changed', 'wholesalePrice', '1800.00', '1845.00'],
+      ['admin', 'changed', 'itemDescription', null, '16x7 insulated'],
+      ['admin', 'created', null, null, 'PKG-1607'],
+    ]);
+  });
+
+  it('records the bay an order is placed in, its completion, and each e-mail sent', async () => {
+    const A = as(() => admin);
+    const c = await A.data('POST', '/api/customers/create', { name: 'Yard Co', email: 'yard@example.com' });
+    const order = await C.data('POST', '/api/orders/create', { customer: c.id, jobName: 'Pickup', orderPickup: true });
+    await C.data('PUT', '/api/orders/updateChosenJob', [{ id: order.id, current_load: true, loading_bay: 3 }]);
+    const sent = await C.data('POST', `/api/send-emailOrder/${order.id}`, {});
+    await C.data('POST', '/api/orders/completeBayOrders', { orderIds: [order.id] });
+    expect((await history('orders', order.id)).slice(0, 4)).toEqual([
+      ['clerk2', 'bay-completed', null, 'bay 3', null],
+      ['clerk2', 'emailed', sent.subject, null, 'yard@example.com'],
+      ['clerk2', 'bay-assigned', null, null, 'bay 3'],
+      ['clerk2', 'changed', 'loadingBay', null, 'bay 3'],
+    ]);
+  });
+
+  it('filters the lists by who changed a document', async () => {
+    const A = as(() => admin);
+    const mine = await C.data('POST', '/api/quotes/create', { customer: f.customer.id, jobName: 'By clerk2' });
+    const theirs = await A.data('POST', '/api/quotes/create', { customer: f.customer.id, jobName: 'By admin' });
+    const ids = async (url: string) => (await C.data('GET', url)).items.map((d: any) => d.id);
+    const byClerk = await ids('/api/quotes/?changedBy=clerk2&size=30&sort=-id');
+    expect(byClerk).toContain(mine.id);
+    expect(byClerk).not.toContain(theirs.id);
+    const byAdmin = await ids('/api/quotes/?changedBy=admin&size=30&sort=-id');
+    expect(byAdmin).toContain(theirs.id);
+    expect(byAdmin).not.toContain(mine.id);
+    expect(await ids('/api/orders/list/0?changedBy=nobody')).toEqual([]);
+    const sorted = await C.send('GET', '/api/quotes/?sort=changedBy');
+    expect(sorted.statusCode).toBe(400);
+    expect(json(sorted).message).toContain('changedBy is not a column to sort by');
+  });
+
   it('refuses to change or remove a history record in SQL', async () => {
     const db = t.db.database.db;
     const before = await db

@@ -41,14 +41,16 @@ export function parseListQuery(
   query: Record<string, unknown>,
   fields: readonly string[],
   defaultSort = 'id',
+  /** Filters that are no column to sort by (the documents' changedBy). */
+  filterOnly: readonly string[] = [],
 ): ListQuery {
   const get = (k: string) => (typeof query[k] === 'string' ? (query[k] as string) : undefined);
   const filters: ListQuery['filters'] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
-    if (!fields.includes(key))
+    if (!fields.includes(key) && !filterOnly.includes(key))
       throw badRequest(
-        `${fieldName('querystring', [key])} is not a column to filter by (use one of ${fields.join(', ')}).`,
+        `${fieldName('querystring', [key])} is not a column to filter by (use one of ${[...fields, ...filterOnly].join(', ')}).`,
       );
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (value.length > 100)

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@desk/domain';
-import type { Access } from '../plugins/auth.js';
+import { requireUser, type Access } from '../plugins/auth.js';
+import type { Actor } from '../modules/history/history.repository.js';
 import { ok } from './envelope.js';
 import { answers } from './response-schemas.js';
 
@@ -21,9 +22,10 @@ export interface ResourceRoutes<I extends z.ZodType, O extends z.ZodType> {
   /** The update's and the delete's summaries (they say what guards them). */
   summaries: { update: string; remove: string };
   get(id: number): Promise<z.input<O>>;
-  create(body: z.output<I>): Promise<z.input<O>>;
-  update(id: number, body: z.output<I>): Promise<z.input<O>>;
-  remove(id: number): Promise<void>;
+  /** The signed-in user is the actor the change history names. */
+  create(body: z.output<I>, actor: Actor): Promise<z.input<O>>;
+  update(id: number, body: z.output<I>, actor: Actor): Promise<z.input<O>>;
+  remove(id: number, actor: Actor): Promise<void>;
 }
 
 /**
@@ -49,20 +51,22 @@ export function resourceRoutes<I extends z.ZodType, O extends z.ZodType>(app: Ap
   app.post(
     `${base}/create`,
     { config: write, schema: { tags, summary: `Create a ${lower}`, body: input, response: answers.created(output) } },
-    async (request, reply) => reply.code(201).send(ok(await r.create(request.body as z.output<I>), `${noun} created`)),
+    async (request, reply) =>
+      reply.code(201).send(ok(await r.create(request.body as z.output<I>, requireUser(request)), `${noun} created`)),
   );
 
   app.put(
     `${base}/update/:id`,
     { config: write, schema: { tags, summary: r.summaries.update, params, body: input, response: answers.ok(output) } },
-    async (request) => ok(await r.update(request.params.id, request.body as z.output<I>), `${noun} updated`),
+    async (request) =>
+      ok(await r.update(request.params.id, request.body as z.output<I>, requireUser(request)), `${noun} updated`),
   );
 
   app.delete(
     `${base}/delete/:id`,
     { config: write, schema: { tags, summary: r.summaries.remove, params, response: answers.none } },
     async (request) => {
-      await r.remove(request.params.id);
+      await r.remove(request.params.id, requireUser(request));
       return ok(null, `${noun} deleted`);
     },
   );

@@ -5,6 +5,9 @@ import { found } from './errors.js';
 import type { Page } from '@desk/domain';
 import type { ListQuery } from './paging.js';
 import { updateVersioned, VERSIONED_LABELS, type Db, type VersionedTable } from './sql.js';
+import type { HistorySubject } from '@desk/domain';
+import { recordChanges, type Actor, type Change } from '../modules/history/history.repository.js';
+import { recordChanges as changesBetween } from '../modules/history/record-changes.js';
 
 /** A service over the database that stamps the rows it writes with the injected clock's time. */
 export abstract class ClockedService {
@@ -37,6 +40,15 @@ export interface RecordRepository<T, Input> {
 export abstract class RecordService<T, Input extends { version?: number | undefined }> extends ClockedService {
   protected abstract readonly table: VersionedTable;
   protected abstract readonly records: RecordRepository<T, Input>;
+  /** Set when the record keeps a change history (docs/architecture.md section 9). */
+  protected readonly historySubject: HistorySubject | undefined = undefined;
+  /** Its fields that hold money (recorded as "845.00"). */
+  protected readonly moneyFields: readonly string[] = [];
+
+  /** Records changes in the caller's transaction, when the record keeps a history. */
+  protected async record(db: Db, actor: Actor | undefined, id: number, changes: readonly Change[]) {
+    if (this.historySubject && actor) await recordChanges(db, actor, this.now(), this.historySubject, id, changes);
+  }
 
   list(): Promise<T[]> {
     return this.records.listAll(this.db);
@@ -50,12 +62,34 @@ export abstract class RecordService<T, Input extends { version?: number | undefi
     return found(await this.records.findById(db, id), `${VERSIONED_LABELS[this.table]} ${id} does not exist.`);
   }
 
-  async create(input: Input): Promise<T> {
-    return this.get(await this.records.insert(this.db, input, this.now()));
+  async create(input: Input, actor?: Actor): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.records.insert(trx, input, this.now());
+      const record = await this.get(id, trx);
+      await this.record(trx, actor, id, [{ action: 'created', to: this.describe(record) }]);
+      return record;
+    });
   }
 
-  async update(id: number, input: Input): Promise<T> {
-    await updateVersioned(this.db, this.table, id, input.version, this.records.values(input), this.now());
-    return this.get(id);
+  /** A changed record, and in its history each field that changed, in one transaction. */
+  async update(id: number, input: Input, actor?: Actor): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.get(id, trx);
+      await updateVersioned(trx, this.table, id, input.version, this.records.values(input), this.now());
+      const after = await this.get(id, trx);
+      const changes = changesBetween(
+        before as Record<string, unknown>,
+        after as Record<string, unknown>,
+        this.moneyFields,
+      );
+      await this.record(trx, actor, id, changes);
+      return after;
+    });
+  }
+
+  /** How the history names a record when it is created or deleted. */
+  protected describe(record: T): string | null {
+    const r = record as Record<string, unknown>;
+    return typeof r.name === 'string' ? r.name : null;
   }
 }

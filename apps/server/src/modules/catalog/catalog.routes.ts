@@ -73,9 +73,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     output: productSchema,
     summaries: { update: 'Update a product', remove: 'Delete a product not used by a document or package' },
     get: (id) => catalog.getProduct(id),
-    create: (body) => catalog.createProduct(body),
-    update: (id, body) => catalog.updateProduct(id, body),
-    remove: (id) => catalog.deleteProduct(id),
+    create: (body, actor) => catalog.createProduct(body, actor),
+    update: (id, body, actor) => catalog.updateProduct(id, body, actor),
+    remove: (id, actor) => catalog.deleteProduct(id, actor),
   });
 
   app.post(

@@ -8,6 +8,11 @@ import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './products.repository.js';
+import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { recordChanges as changesBetween } from '../history/record-changes.js';
+
+/** The product's fields that hold money (recorded as "845.00"). */
+const PRODUCT_MONEY_FIELDS = ['wholesalePrice', 'modifierCostIncrease'];
 
 export class CatalogService extends ClockedService {
   orderStatuses() {
@@ -52,15 +57,22 @@ export class CatalogService extends ClockedService {
     return t;
   }
 
-  async createProduct(input: ProductInput): Promise<Product> {
+  /** Records product changes in the caller's transaction (docs/architecture.md section 9). */
+  private async record(db: Db, actor: Actor | undefined, id: number, changes: readonly Change[]) {
+    if (actor) await recordChanges(db, actor, this.now(), 'product', id, changes);
+  }
+
+  async createProduct(input: ProductInput, actor?: Actor): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
       await this.checkItemNoFree(trx, input.itemNo);
       await this.checkProductType(trx, input.productType);
-      return this.getProduct(await repo.insertProduct(trx, input, this.now()), trx);
+      const product = await this.getProduct(await repo.insertProduct(trx, input, this.now()), trx);
+      await this.record(trx, actor, product.id, [{ action: 'created', to: product.itemNo }]);
+      return product;
     });
   }
 
-  async updateProduct(id: number, input: ProductInput): Promise<Product> {
+  async updateProduct(id: number, input: ProductInput, actor?: Actor): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
       const current = await this.getProduct(id, trx);
       await this.checkItemNoFree(trx, input.itemNo, id);
@@ -83,11 +95,16 @@ export class CatalogService extends ClockedService {
         }
       }
       await updateVersioned(trx, 'products', id, input.version, repo.productValues(input), this.now());
-      return this.getProduct(id, trx);
+      const after = await this.getProduct(id, trx);
+      // The product type by its name, not its id and name.
+      const typed = (p: Product) => ({ ...p, productType: p.productType?.type ?? null });
+      const changes = changesBetween(typed(current), typed(after), PRODUCT_MONEY_FIELDS);
+      await this.record(trx, actor, id, changes);
+      return after;
     });
   }
 
-  async deleteProduct(id: number): Promise<void> {
+  async deleteProduct(id: number, actor?: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const p = await this.getProduct(id, trx);
       const u = await repo.productUsage(trx, id);
@@ -101,6 +118,7 @@ export class CatalogService extends ClockedService {
         throw conflict(`Product ${p.itemNo} (id ${id}) cannot be deleted: it is used by ${reasons.join(', ')}.`);
       }
       // A package's own associated parts and modifiers go with it (foreign keys cascade).
+      await this.record(trx, actor, id, [{ action: 'deleted', from: p.itemNo }]);
       await repo.deleteProduct(trx, id);
     });
   }

@@ -37,8 +37,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
       remove: 'Delete a customer without orders or quotes',
     },
     get: (id) => customers.get(id),
-    create: (body) => customers.create(body),
-    update: (id, body) => customers.update(id, body),
-    remove: (id) => customers.remove(id),
+    create: (body, actor) => customers.create(body, actor),
+    update: (id, body, actor) => customers.update(id, body, actor),
+    remove: (id, actor) => customers.remove(id, actor),
   });
 };

@@ -174,6 +174,12 @@ async function resolvedFilters(
 ): Promise<FilterOverrides> {
   const overrides: FilterOverrides = { ...LIST_FILTERS };
   for (const f of query.filters) {
+    if (f.field === 'changedBy') {
+      // Documents with a change by this user (exactly the username), from the history's index.
+      overrides.changedBy = () =>
+        sql<boolean>`d.id in (select subject_id from change_history where subject = ${k.kind} and username = ${f.value})`;
+      continue;
+    }
     if (f.field === 'jobName') {
       const byJobName = query.sort?.field === 'jobName';
       overrides.jobName = () => jobNameContains(db, k.header, sql.ref<number>('d.id'), closed, f.value, byJobName);

@@ -40,6 +40,9 @@ import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import type { DocumentsService } from './documents.service.js';
 import type { Actor } from '../history/history.repository.js';
 
+/** "Changed by": documents with a change recorded for this username (docs/architecture.md section 9). */
+const DOCUMENT_FILTER_ONLY = ['changedBy'];
+
 const params = <K extends string>(name: K) => z.object({ [name]: idSchema } as { [P in K]: typeof idSchema });
 
 interface Paths {
@@ -87,7 +90,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           response: answers.ok(listOrPageSchema(documentListItemSchema)),
         }),
         async (request) =>
-          ok(await documents.list('order', parseListQuery(request.query, fields), request.params.closed === '1')),
+          ok(
+            await documents.list(
+              'order',
+              parseListQuery(request.query, fields, 'id', DOCUMENT_FILTER_ONLY),
+              request.params.closed === '1',
+            ),
+          ),
       );
     } else {
       app.get(
@@ -97,7 +106,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           querystring: listQuerySchema,
           response: answers.ok(listOrPageSchema(documentListItemSchema)),
         }),
-        async (request) => ok(await documents.list('quote', parseListQuery(request.query, fields))),
+        async (request) =>
+          ok(await documents.list('quote', parseListQuery(request.query, fields, 'id', DOCUMENT_FILTER_ONLY))),
       );
     }
 

@@ -139,6 +139,18 @@ export async function closeLoads(db: Db, ids: number[], now: string): Promise<nu
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** The bay each of these orders is the current load of (for the change history). */
+export async function loadBays(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'loading_bay'])
+    .where('id', 'in', ids)
+    .where('current_load', '=', 1)
+    .execute();
+  return new Map(rows.filter((r) => r.loading_bay !== null).map((r) => [r.id, r.loading_bay!]));
+}
+
 /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */
 export function waitingFor(db: Db, bayId: number) {
   return pickupBase(db).where('o.loading_bay', '=', bayId).where('o.current_load', '=', 0).orderBy('o.id').execute();

@@ -10,6 +10,7 @@ import {
   pickupOrderRowSchema,
   pickupOrdersSchema,
 } from '@desk/domain';
+import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
@@ -56,7 +57,10 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
       url,
       route('user', tags, { summary, body: pickupOrdersSchema, response: answers.ok(z.array(pickupOrderRowSchema)) }),
       async (request) =>
-        ok(await loaders.saveAssignments(request.body, withCurrentLoad), 'Update completed successfully!'),
+        ok(
+          await loaders.saveAssignments(request.body, withCurrentLoad, requireUser(request)),
+          'Update completed successfully!',
+        ),
     );
   }
 
@@ -67,7 +71,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
       body: customerIdsSchema,
       response: answers.ok(completedOrdersSchema),
     }),
-    async (request) => ok(await loaders.complete(request.body), 'Orders successfully completed.'),
+    async (request) => ok(await loaders.complete(request.body, requireUser(request)), 'Orders successfully completed.'),
   );
 
   app.post(
@@ -77,7 +81,11 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
       body: completeBayOrdersSchema,
       response: answers.ok(completedOrdersSchema),
     }),
-    async (request) => ok(await loaders.completeBayOrders(request.body.orderIds), 'Orders successfully completed.'),
+    async (request) =>
+      ok(
+        await loaders.completeBayOrders(request.body.orderIds, requireUser(request)),
+        'Orders successfully completed.',
+      ),
   );
 
   app.get(

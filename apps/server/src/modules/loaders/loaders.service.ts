@@ -19,6 +19,9 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 import * as repo from './loaders.repository.js';
+import { recordChanges, type Actor } from '../history/history.repository.js';
+
+const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
 
 export class LoadersService {
   constructor(
@@ -37,7 +40,7 @@ export class LoadersService {
    * flags (Place in Bay); otherwise only bay assignments (Choose Garage Bay), where an order that
    * changes bay stops being that bay's current load.
    */
-  async saveAssignments(rows: PickupOrderInput[], withLoad: boolean): Promise<PickupOrder[]> {
+  async saveAssignments(rows: PickupOrderInput[], withLoad: boolean, actor?: Actor): Promise<PickupOrder[]> {
     if (rows.length === 0) return this.pickupReady();
     return this.db.transaction().execute(async (trx) => {
       const ids = rows.map((r) => r.id);
@@ -87,6 +90,19 @@ export class LoadersService {
           }
           throw e;
         }
+        // The order's history: a new bay, and being placed in it as its current load.
+        const before = byId.get(n.id)!;
+        const changes = [];
+        if (before.loading_bay !== n.bay)
+          changes.push({
+            action: 'changed',
+            field: 'loadingBay',
+            from: bayText(before.loading_bay),
+            to: bayText(n.bay),
+          } as const);
+        if (n.load && !(before.current_load === 1 && before.loading_bay === n.bay))
+          changes.push({ action: 'bay-assigned', to: bayText(n.bay) } as const);
+        if (actor) await recordChanges(trx, actor, now, 'order', n.id, changes);
       }
       return repo.pickupReady(trx);
     });
@@ -96,7 +112,7 @@ export class LoadersService {
    * Complete Orders by customer (the specification's call): each customer's current load becomes
    * Completed and leaves its bay, all or nothing.
    */
-  async complete(customerIds: number[]): Promise<{ completed: number[] }> {
+  async complete(customerIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
     return this.db.transaction().execute(async (trx) => {
       const loads = await repo.customerLoads(trx, customerIds);
       const withLoad = new Set(loads.map((l) => l.customer_id));
@@ -104,9 +120,12 @@ export class LoadersService {
       if (without.length)
         throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
       const ids = loads.map((l) => l.id);
-      const closed = await repo.closeLoads(trx, ids, isoAt(this.clock()));
+      const bays = await repo.loadBays(trx, ids);
+      const now = isoAt(this.clock());
+      const closed = await repo.closeLoads(trx, ids, now);
       if (closed.length !== ids.length)
         throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
+      await this.recordCompleted(trx, actor, now, closed, bays);
       return { completed: closed };
     });
   }
@@ -115,18 +134,36 @@ export class LoadersService {
    * Complete Orders by bay (the Loading Grid): only these orders, each a bay's current load,
    * become Completed, all or nothing. An order that is not a current load is a 409 naming it.
    */
-  async completeBayOrders(orderIds: number[]): Promise<{ completed: number[] }> {
+  async completeBayOrders(orderIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
     const ids = [...new Set(orderIds)].sort((a, b) => a - b);
     if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
     return this.db.transaction().execute(async (trx) => {
-      const closed = new Set(await repo.closeLoads(trx, ids, isoAt(this.clock())));
+      const bays = await repo.loadBays(trx, ids);
+      const now = isoAt(this.clock());
+      const closed = new Set(await repo.closeLoads(trx, ids, now));
       const missing = ids.filter((id) => !closed.has(id));
       if (missing.length) {
         const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
         throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
       }
+      await this.recordCompleted(trx, actor, now, ids, bays);
       return { completed: ids };
     });
+  }
+
+  /** Each completed load in its order's history, with the bay it left. */
+  private async recordCompleted(
+    trx: Kysely<DB>,
+    actor: Actor | undefined,
+    now: string,
+    ids: readonly number[],
+    bays: Map<number, number>,
+  ) {
+    if (!actor) return;
+    for (const id of ids)
+      await recordChanges(trx, actor, now, 'order', id, [
+        { action: 'bay-completed', from: bayText(bays.get(id) ?? null) },
+      ]);
   }
 
   /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */

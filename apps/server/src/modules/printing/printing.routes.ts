@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentOutputSchema, emailSentSchema, idSchema, pdfFileSchema } from '@desk/domain';
+import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
@@ -48,7 +49,13 @@ export const printingRoutes: FastifyPluginAsyncZod<{ printing: PrintingService }
         response: answers.ok(emailSentSchema),
       }),
       async (request) => {
-        const sent = await printing.email(kind, request.params.id, request.body.noPricePrint, request.log);
+        const sent = await printing.email(
+          kind,
+          request.params.id,
+          request.body.noPricePrint,
+          request.log,
+          requireUser(request),
+        );
         return ok(sent, `${Kind} e-mailed to ${sent.to}`);
       },
     );

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type DocumentKind, type EmailSent, fillTemplate } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
+import { isoAt, type Clock } from '../../lib/clock.js';
+import { recordChanges, type Actor } from '../history/history.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
@@ -49,6 +50,7 @@ export class PrintingService {
     id: number,
     noPricePrint: boolean | undefined,
     log: FastifyBaseLogger,
+    actor?: Actor,
   ): Promise<EmailSent> {
     const { doc, company } = await this.printable(kind, id, noPricePrint);
     const to = doc.customer.email?.trim();
@@ -68,18 +70,22 @@ export class PrintingService {
     );
     const text = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
     const pdf = await this.pdfPool.render(doc);
+    let sent: Awaited<ReturnType<Mailer['send']>>;
     try {
-      const sent = await this.mailer.send({
+      sent = await this.mailer.send({
         to,
         bcc: settings.emailForward,
         subject,
         text,
         attachment: { filename: `${doc.fileName}.pdf`, content: pdf },
       });
-      return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
     } catch (e) {
       log.error({ err: e }, 'e-mail not sent');
       throw conflict(`The e-mail could not be sent: ${(e as Error).message}`);
     }
+    // Recorded once the mail server has accepted it: the sending is the change.
+    if (actor)
+      await recordChanges(this.db, actor, isoAt(this.clock()), kind, id, [{ action: 'emailed', field: subject, to }]);
+    return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
   }
 }

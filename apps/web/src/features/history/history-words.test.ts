@@ -30,5 +30,19 @@ describe('historyWords', () => {
     expect(w('created', null, null, 'C-1001 Hendricks', 'quote')).toBe('created the quote for C-1001 Hendricks');
     expect(w('exported', null, null, 'Order 26', 'quote')).toBe('exported the quote to Order 26');
     expect(w('deleted', null, 'Morgan', null)).toBe('deleted the order');
+    expect(w('changed', 'wholesalePrice', '812.00', '845.00', 'product')).toBe(
+      'changed the wholesale price from $812.00 to $845.00',
+    );
+    expect(w('changed', 'streetAddress.zipCode', null, '95691', 'customer')).toBe(
+      'changed the street address ZIP code from empty to "95691"',
+    );
+    expect(w('changed', 'sectionalMultiplier', '1', '0.85', 'customer')).toBe(
+      'changed the sectional multiplier from "1" to "0.85"',
+    );
+    expect(w('changed', 'loadingBay', null, 'bay 3')).toBe('changed the bay from empty to "bay 3"');
+    expect(w('bay-assigned', null, null, 'bay 3')).toBe('placed the order in bay 3');
+    expect(w('emailed', 'Order 25 from Garage Door Supply', null, 'yard@example.com')).toBe(
+      'e-mailed the order to yard@example.com ("Order 25 from Garage Door Supply")',
+    );
   });
 });

@@ -18,7 +18,25 @@ const FIELD_WORDS: Record<string, string> = {
   orderPickup: 'ready for pickup',
   orderDate: 'order date',
   quoteDate: 'quote date',
+  loadingBay: 'bay',
+  itemNo: 'item number',
+  itemDescription: 'description',
+  streetAddress: 'street address',
+  shipTo: 'ship-to address',
+  zipCode: 'ZIP code',
 };
+
+/** Fields that hold money, recorded as "845.00". */
+const MONEY_FIELDS = new Set(['wholesalePrice', 'modifierCostIncrease']);
+const SWITCHES = new Set(['useTax', 'noPricePrint', 'orderPickup']);
+
+/** 'wholesalePrice' -> 'wholesale price'; 'streetAddress.zipCode' -> 'street address ZIP code'. */
+export function fieldWords(field: string): string {
+  return field
+    .split('.')
+    .map((part) => FIELD_WORDS[part] ?? part.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase())
+    .join(' ');
+}
 
 const quoted = (v: string | null) => (v === null || v === '' ? 'empty' : `"${v}"`);
 const dollars = (v: string | null) => (v === null ? 'the list price' : `$${formatCents(toCents(Number(v)))}`);
@@ -31,9 +49,10 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
     case 'created':
       return to ? `created the ${noun} for ${to}` : `created the ${noun}`;
     case 'changed': {
-      const label = FIELD_WORDS[field ?? ''] ?? field ?? 'a field';
-      if (field === 'useTax' || field === 'noPricePrint' || field === 'orderPickup')
-        return `turned ${label} ${to === 'yes' ? 'on' : 'off'}`;
+      const label = field === null ? 'a field' : fieldWords(field);
+      if (field !== null && SWITCHES.has(field)) return `turned ${label} ${to === 'yes' ? 'on' : 'off'}`;
+      if (field !== null && MONEY_FIELDS.has(field))
+        return `changed the ${label} from ${from === null ? 'none' : dollars(from)} to ${to === null ? 'none' : dollars(to)}`;
       return `changed the ${label} from ${quoted(from)} to ${quoted(to)}`;
     }
     case 'multipliers-refreshed':
@@ -72,7 +91,7 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
     case 'bay-completed':
       return `completed the load in ${from ?? 'its bay'}`;
     case 'emailed':
-      return `e-mailed the ${noun} to ${to ?? 'the customer'}`;
+      return `e-mailed the ${noun} to ${to ?? 'the customer'}${field ? ` ("${field}")` : ''}`;
     case 'deleted':
       return `deleted the ${noun}`;
   }
