@@ -1,6 +1,6 @@
 import type { DocumentKind, DocumentListItem } from '@desk/domain';
-import { Fragment, type ReactNode } from 'react';
-import { Button } from 'react-bootstrap';
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { Button, Form } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
@@ -81,6 +81,12 @@ export function DocumentList({
   const duplicating = duplicate.slot;
   const deleting = useConfirmTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
+  // "Changed by": documents with a change by this username in their history (applied on Enter or
+  // when the field is left, not on every key).
+  const [changedByText, setChangedByText] = useState('');
+  const [changedBy, setChangedBy] = useState('');
+  const changedById = useId();
+  const applyChangedBy = () => setChangedBy(changedByText.trim());
 
   return (
     <>
@@ -90,8 +96,11 @@ export function DocumentList({
         caption={kind === 'order' ? (closed ? 'Closed Orders' : 'Open Orders') : 'Quotes'}
         columns={[...(jobNameNote ? withJobNameNote(jobNameNote) : DOCUMENT_COLUMNS), ...extraColumns]}
         rowKey={(d) => d.id}
-        queryKey={documentKeys.list(kind, closed)}
-        fetchPage={(query: ServerQuery) => listDocumentsPage(kind, closed, query)}
+        // Without the filter, the key the route preloading fills (app/route-preload.ts).
+        queryKey={changedBy ? [...documentKeys.list(kind, closed), { changedBy }] : documentKeys.list(kind, closed)}
+        fetchPage={(query: ServerQuery) =>
+          listDocumentsPage(kind, closed, changedBy ? { ...query, filters: { ...query.filters, changedBy } } : query)
+        }
         initialSort="-id"
         emptyText={`No ${kind}s found`}
         toolbar={
@@ -100,6 +109,27 @@ export function DocumentList({
               Create {label}
             </Button>
             {toolbarEnd}
+            <Form
+              className="d-flex align-items-center gap-2 ms-auto"
+              onSubmit={(e) => {
+                e.preventDefault();
+                applyChangedBy();
+              }}
+            >
+              <Form.Label htmlFor={changedById} className="mb-0 small text-nowrap">
+                Changed by
+              </Form.Label>
+              <Form.Control
+                id={changedById}
+                size="sm"
+                placeholder="username"
+                value={changedByText}
+                onChange={(e) => setChangedByText(e.target.value)}
+                onBlur={applyChangedBy}
+                style={{ width: '9rem' }}
+                maxLength={100}
+              />
+            </Form>
           </>
         }
         rowActions={(d) => (

@@ -33,6 +33,19 @@ describe('Sales > Quotes', () => {
     expect(screen.getByRole('button', { name: 'Create Quote' })).toBeTruthy();
   });
 
+  it('filters by who changed a quote once the name is entered (Enter), not on every key', async () => {
+    const fetchMock = stubApi({ 'GET /api/quotes/': list });
+    const user = userEvent.setup();
+    renderWithQuery(<QuotesTab />);
+    await screen.findByText('Bayside dock - 3 doors');
+    const asked = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('changedBy'));
+    await user.type(screen.getByLabelText('Changed by'), 'clerk2');
+    expect(asked()).toEqual([]);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(asked()).toHaveLength(1));
+    expect(asked()[0]).toContain('changedBy=clerk2');
+  });
+
   it("prefills the duplicate's Job Name with ' - copy' and sends the edited name", async () => {
     const fetchMock = stubApi({
       'GET /api/quotes/': list,
