@@ -85,6 +85,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/quotes/': 'user',
   'GET /api/quotes/:id': 'user',
   'GET /api/quotes/:id/history': 'user',
+  'POST /api/quotes/:id/revise': 'user',
+  'GET /api/quotes/:id/revisions': 'user',
   'POST /api/quotes/create': 'user',
   'PUT /api/quotes/update/:id': 'user',
   'DELETE /api/quotes/delete/:id': 'user',

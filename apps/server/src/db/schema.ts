@@ -177,6 +177,13 @@ interface DocumentHeader extends Audit {
 
 export interface QuotesTable extends DocumentHeader {
   quote_date: string;
+  /** Draft, Sent, Accepted or Declined (migration 2026112510); Expired is read, not stored. */
+  quote_status: Generated<string>;
+  /** The number the revisions share; null on a first revision (coalesce(quote_number, id)). */
+  quote_number: number | null;
+  revision: Generated<number>;
+  /** 1 on every revision but the latest. */
+  superseded: Generated<Flag>;
 }
 
 export interface OrdersTable extends DocumentHeader {

@@ -31,6 +31,16 @@ const dateLikeSchema = z
   .pipe(dateSchema);
 
 /**
+ * A quote's status (docs/architecture.md section 3): Draft when made, Sent when e-mailed, Accepted
+ * when exported to an order, Declined when a clerk says so, Expired when past its validity date
+ * (the quote date plus the company's validity days) while still Draft or Sent.
+ */
+export const QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What a clerk may set by hand; Accepted comes with Export to Order, Expired with the date. */
+export const QUOTE_STATUSES_SET_BY_HAND = ['Draft', 'Sent', 'Declined'] as const;
+
+/**
  * Body of orders/create, orders/update/{id}, quotes/create, quotes/update/{id}. Unknown and
  * read-only fields (totals, ids of other records, customer details) are ignored.
  */
@@ -46,6 +56,12 @@ export const documentInputSchema = z.object({
   orderPickup: flagSchema.optional(),
   refreshMultiplier: flagSchema.optional(),
   noPricePrint: flagSchema.optional(),
+  /** Quotes: Draft, Sent or Declined (unchanged when absent). */
+  quoteStatus: z
+    .enum(QUOTE_STATUSES_SET_BY_HAND, {
+      error: 'must be Draft, Sent or Declined (a quote is Accepted by exporting it to an order)',
+    })
+    .optional(),
   version: versionSchema,
 });
 export type DocumentInput = z.infer<typeof documentInputSchema>;
@@ -168,6 +184,11 @@ export const documentHeaderSchema = z.object({
   exportedOrderIds: z.array(z.number().int()).optional(),
   /** Print without prices (a pick ticket for the yard); saved with the header. */
   noPricePrint: z.boolean(),
+  /** Quotes: the status, the number its revisions share, its revision, and whether it is the latest. */
+  status: z.enum(QUOTE_STATUSES).optional(),
+  quoteNumber: z.number().int().optional(),
+  revision: z.number().int().optional(),
+  latestRevision: z.boolean().optional(),
   version: z.number().int(),
   totals: documentTotalsSchema.optional(),
   totalsCents: documentTotalsCentsSchema.optional(),
@@ -189,6 +210,10 @@ export const documentListItemSchema = z.object({
   orderPickup: z.boolean().optional(),
   /** Quotes: the orders made from it by Export to Order, oldest first. */
   exportedOrderIds: z.array(z.number().int()).optional(),
+  /** Quotes (the latest revision): status, number and revision. */
+  status: z.enum(QUOTE_STATUSES).optional(),
+  quoteNumber: z.number().int().optional(),
+  revision: z.number().int().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
@@ -201,7 +226,28 @@ export const ORDER_LIST_FIELDS = [
   'contactName',
   'orderStatus',
 ] as const;
-export const QUOTE_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName'] as const;
+export const QUOTE_LIST_FIELDS = [
+  'id',
+  'jobName',
+  'poNumber',
+  'customerNo',
+  'customerName',
+  'contactName',
+  'status',
+] as const;
+
+/** One revision of a quote (GET /api/quotes/{id}/revisions). */
+export const quoteRevisionSchema = z.object({
+  id: z.number().int(),
+  quoteNumber: z.number().int(),
+  revision: z.number().int(),
+  status: z.enum(QUOTE_STATUSES),
+  latest: z.boolean(),
+  quoteDate: z.string(),
+  totals: documentTotalsSchema,
+  totalsCents: documentTotalsCentsSchema,
+});
+export type QuoteRevision = z.infer<typeof quoteRevisionSchema>;
 
 /** The pricing inputs of a line (pricing.ts's PricingInfo), as the cart answers them. */
 export const pricingInfoSchema: z.ZodType<PricingInfo> = z.object({

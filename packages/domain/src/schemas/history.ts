@@ -27,6 +27,8 @@ export const HISTORY_ACTIONS = [
   'sub-part-notes',
   'duplicated',
   'copied-from',
+  'revised',
+  'revision-of',
   'exported',
   'exported-from',
   'bay-assigned',

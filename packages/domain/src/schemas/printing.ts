@@ -34,13 +34,20 @@ export const pdfFileSchema = z.any().meta({
   description: 'The document as a PDF (application/pdf), sent as an attachment',
 });
 
+/** "16", or "16 rev 2" for a quote's later revision: the PDF's title and the e-mail's number. */
+export const documentNumberText = (doc: { number: number; revision?: number | undefined }) =>
+  doc.revision && doc.revision > 1 ? `${doc.number} rev ${doc.revision}` : String(doc.number);
+
 /** A document laid out for print: everything the PDF shows, computed by the server. */
 export interface PrintableDocument {
   companyName: string;
   /** The letterhead lines under the company name: street, 'City, ST zip', phone and e-mail. */
   letterhead: string[];
   kind: 'order' | 'quote';
+  /** The order's id; the quote's number (shared by its revisions). */
   number: number;
+  /** Quotes: the revision, printed after the number from rev 2 on ("Quote 16 rev 2"). */
+  revision?: number;
   date: string;
   printedAt: string;
   status: string | null;

@@ -12,6 +12,7 @@ import {
   type DocumentListItem,
   type LineInput,
   type ModifierCategory,
+  type QuoteStatus,
   type SubPartRow,
 } from '@desk/domain';
 import {
@@ -36,7 +37,26 @@ import {
   type KindTables,
 } from './kinds.js';
 
-export function listColumns(k: KindTables): ListColumns {
+/**
+ * A quote's status as the lists and the header show it: Expired when still Draft or Sent and its
+ * date is before `cutoff` (today less the company's validity days; null: quotes never expire).
+ */
+export function quoteStatusSql(cutoff: string | null) {
+  return cutoff === null
+    ? sql<string>`d.quote_status`
+    : sql<string>`case when d.quote_status in ('Draft', 'Sent') and d.quote_date < ${cutoff} then 'Expired' else d.quote_status end`;
+}
+
+/** The same in TypeScript, for one quote. */
+export function quoteStatusOf(stored: string, quoteDate: string, cutoff: string | null): QuoteStatus {
+  if (cutoff !== null && (stored === 'Draft' || stored === 'Sent') && quoteDate < cutoff) return 'Expired';
+  return stored as QuoteStatus;
+}
+
+/** The number a quote's revisions share. */
+export const quoteNumberSql = sql<number>`coalesce(d.quote_number, d.id)`;
+
+export function listColumns(k: KindTables, cutoff: string | null = null): ListColumns {
   const cols: ListColumns = {
     ...tableColumns('d', ['id', 'job_name', 'po_number']),
     customerNo: sql.ref('c.customer_no'),
@@ -44,6 +64,7 @@ export function listColumns(k: KindTables): ListColumns {
     contactName: sql.ref('c.contact_name'),
   };
   if (k.kind === 'order') cols.orderStatus = sql`s.type`;
+  if (k.kind === 'quote') cols.status = quoteStatusSql(cutoff);
   return cols;
 }
 
@@ -54,23 +75,27 @@ export function listColumns(k: KindTables): ListColumns {
 function listBase(db: Db, k: KindTables, closed: boolean | undefined, fields: Set<string> | 'all') {
   const needs = (f: string[]) => fields === 'all' || f.some((x) => fields.has(x));
   // The joins are optional, so their columns are read through typed refs (listSelect, listColumns).
-  return docDb(db)
-    .selectFrom(`${k.header} as d`)
-    .$if(needs(['customerNo', 'customerName', 'contactName']), (q) =>
-      q.innerJoin('customers as c', 'c.id', 'd.customer_id'),
-    )
-    .$if(k.kind === 'order' && needs(['orderStatus']), (q) =>
-      q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id'),
-    )
-    .$if(k.kind === 'order' && closed !== undefined, (q) =>
-      // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
-      // index serves the page in order.
-      q.where(closed ? sql<boolean>`d.is_closed = 1` : sql<boolean>`d.is_closed = 0`),
-    );
+  return (
+    docDb(db)
+      .selectFrom(`${k.header} as d`)
+      .$if(needs(['customerNo', 'customerName', 'contactName']), (q) =>
+        q.innerJoin('customers as c', 'c.id', 'd.customer_id'),
+      )
+      .$if(k.kind === 'order' && needs(['orderStatus']), (q) =>
+        q.innerJoin('order_statuses as s', 's.id', 'd.order_status_id'),
+      )
+      .$if(k.kind === 'order' && closed !== undefined, (q) =>
+        // is_closed is kept by trigger (migration 2026112205); a literal, so the (is_closed, id)
+        // index serves the page in order.
+        q.where(closed ? sql<boolean>`d.is_closed = 1` : sql<boolean>`d.is_closed = 0`),
+      )
+      // Quotes: the latest revision of each (the (superseded, id) index serves the page in order).
+      .$if(k.kind === 'quote', (q) => q.where(sql<boolean>`d.superseded = 0`))
+  );
 }
 type ListBase = ReturnType<typeof listBase>;
 
-function listSelect(k: KindTables) {
+function listSelect(k: KindTables, cutoff: string | null = null) {
   return (qb: ListBase) =>
     qb
       .select([
@@ -83,7 +108,14 @@ function listSelect(k: KindTables) {
         sql.ref<string>('c.name').as('customer_name'),
         sql.ref<string | null>('c.contact_name').as('contact_name'),
       ])
-      .$if(k.kind === 'order', (q) => q.select([sql.ref<string>('s.type').as('status_type'), 'd.order_pickup']));
+      .$if(k.kind === 'order', (q) => q.select([sql.ref<string>('s.type').as('status_type'), 'd.order_pickup']))
+      .$if(k.kind === 'quote', (q) =>
+        q.select([
+          quoteStatusSql(cutoff).as('quote_status'),
+          quoteNumberSql.as('quote_number'),
+          sql<number>`d.revision`.as('revision'),
+        ]),
+      );
 }
 type ListRow = Awaited<ReturnType<ReturnType<ReturnType<typeof listSelect>>['execute']>>[number];
 
@@ -98,6 +130,9 @@ function toListItem(k: KindTables) {
     contactName: r.contact_name,
     [k.dateField]: r.doc_date,
     ...(k.kind === 'order' ? { orderStatus: r.status_type, orderPickup: r.order_pickup === 1 } : {}),
+    ...(k.kind === 'quote'
+      ? { status: r.quote_status as QuoteStatus, quoteNumber: Number(r.quote_number), revision: Number(r.revision) }
+      : {}),
   });
 }
 
@@ -115,8 +150,16 @@ const LIST_FILTERS: FilterOverrides = {
   contactName: customerFilter('contact_name'),
 };
 
-export async function listAll(db: Db, k: KindTables, closed?: boolean): Promise<DocumentListItem[]> {
-  const rows = await listSelect(k)(listBase(db, k, closed, 'all'))
+export async function listAll(
+  db: Db,
+  k: KindTables,
+  closed: boolean | undefined,
+  cutoff: string | null,
+): Promise<DocumentListItem[]> {
+  const rows = await listSelect(
+    k,
+    cutoff,
+  )(listBase(db, k, closed, 'all'))
     .orderBy('d.id')
     .execute();
   return withExportedOrders(db, k, rows.map(toListItem(k)));
@@ -207,16 +250,22 @@ async function resolvedFilters(
   return overrides;
 }
 
-export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?: boolean) {
+export async function listPage(
+  db: Db,
+  k: KindTables,
+  query: ListQuery,
+  closed: boolean | undefined,
+  cutoff: string | null,
+) {
   const filterOverrides = await resolvedFilters(db, k, query, closed);
   const page = await runPagedList({
     base: (fields) => listBase(db, k, closed, fields),
-    select: listSelect(k),
-    columns: listColumns(k),
+    select: listSelect(k, cutoff),
+    columns: listColumns(k, cutoff),
     query,
     idColumn: sql`d.id`,
     map: toListItem(k),
-    fetchByIds: (ids) => listSelect(k)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
+    fetchByIds: (ids) => listSelect(k, cutoff)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
     rowId: (r) => r.id,
     filterOverrides,
     total: () => listTotal(db, k, closed),
@@ -228,8 +277,13 @@ export async function listPage(db: Db, k: KindTables, query: ListQuery, closed?:
 /** Totals kept by triggers (migration 2026112204): a few rows read, whatever the table's size. */
 async function listTotal(db: Db, k: KindTables, closed: boolean | undefined): Promise<number> {
   if (k.kind === 'quote') {
-    const row = await db.selectFrom('table_counts').select('n').where('table_name', '=', 'quotes').executeTakeFirst();
-    return Number(row?.n ?? 0);
+    // The latest revisions (the (superseded, id) index; a quote's revisions are few).
+    const row = await db
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('superseded', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
   let q = db
     .selectFrom('order_status_counts as c')
@@ -325,7 +379,7 @@ export const multipliersOf = (r: MultiplierCopies) =>
     (c) => r[copyColumn(c)],
   );
 
-export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
+export function toHeader(k: KindTables, r: HeaderRow, cutoff: string | null = null): DocumentHeader {
   const h: DocumentHeader = {
     id: r.id,
     kind: k.kind,
@@ -358,8 +412,76 @@ export function toHeader(k: KindTables, r: HeaderRow): DocumentHeader {
     h.loading_bay = r.loading_bay;
     h.sourceQuoteId = r.source_quote_id;
   }
+  if (k.kind === 'quote') {
+    const q = r as unknown as QuoteRevisionColumns;
+    h.status = quoteStatusOf(q.quote_status, q.quote_date, cutoff);
+    h.quoteNumber = q.quote_number ?? r.id;
+    h.revision = q.revision;
+    h.latestRevision = q.superseded === 0;
+  }
   return h;
 }
+
+/** The quote-only columns of a header row (selectAll reads them for quotes). */
+interface QuoteRevisionColumns {
+  quote_status: string;
+  quote_date: string;
+  quote_number: number | null;
+  revision: number;
+  superseded: number;
+}
+
+// ---- quote lifecycle and revisions (migration 2026112510) --------------------------------------
+
+/** The company's quote validity in days, or null when quotes do not expire. */
+export async function quoteValidityDays(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('company_settings').select('quote_validity_days').limit(1).executeTakeFirst();
+  return row?.quote_validity_days ?? null;
+}
+
+/** A quote's status, date, number and revision; undefined when there is no such quote. */
+export function quoteRevisionInfo(db: Db, id: number) {
+  return db
+    .selectFrom('quotes')
+    .select([
+      'id',
+      'quote_status',
+      'quote_date',
+      'revision',
+      'superseded',
+      sql<number>`coalesce(quote_number, id)`.as('number'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Every revision of a quote number, first to latest (the unique (number, revision) index). */
+export function quoteRevisionRows(db: Db, number: number) {
+  return docDb(db)
+    .selectFrom('quotes as d')
+    .selectAll('d')
+    .where(sql<number>`coalesce(d.quote_number, d.id)`, '=', number)
+    .orderBy('d.revision')
+    .execute();
+}
+
+/** Marks every revision of `number` but `latestId` as superseded, and that one as the latest. */
+export async function setLatestRevision(db: Db, number: number, latestId: number) {
+  await db
+    .updateTable('quotes')
+    .set({ superseded: sql<number>`case when id = ${latestId} then 0 else 1 end` })
+    .where(sql<number>`coalesce(quote_number, id)`, '=', number)
+    .execute();
+}
+
+/** Sets a quote's stored status (Sent on e-mail, Accepted on export). */
+export async function setQuoteStatus(db: Db, id: number, status: QuoteStatus, now: string) {
+  await db.updateTable('quotes').set({ quote_status: status, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** "Quote 16" for a first revision, "Quote 16 rev 2" after. */
+export const quoteLabel = (number: number, revision: number) =>
+  revision > 1 ? `Quote ${number} rev ${revision}` : `Quote ${number}`;
 
 /**
  * The header fields a copy (Duplicate, Export to Order) carries over from its source: the

@@ -26,6 +26,7 @@ import {
   ORDER_LIST_FIELDS,
   priceOverrideSchema,
   QUOTE_LIST_FIELDS,
+  quoteRevisionSchema,
   removedModifierAnswerSchema,
   subPartAddSchema,
   subPartRowSchema,
@@ -388,6 +389,33 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         ok(await documents.deleteModifier(kind, request.params.id, requireUser(request)), 'Modifier removed'),
     );
   }
+
+  app.post(
+    '/api/quotes/:id/revise',
+    route('user', ['quotes'], {
+      summary: 'Revise: the next revision of the quote (a Draft copy); earlier revisions become read-only',
+      params: params('id'),
+      response: answers.created(documentHeaderSchema),
+    }),
+    async (request, reply) => {
+      const revised = await documents.revise(request.params.id, requireUser(request));
+      return reply
+        .code(201)
+        .send(
+          ok(revised, `Quote ${revised.quoteNumber} rev ${revised.revision} created; earlier revisions are read-only`),
+        );
+    },
+  );
+
+  app.get(
+    '/api/quotes/:id/revisions',
+    route('user', ['quotes'], {
+      summary: "Every revision of the quote's number, first to latest, with status and totals",
+      params: params('id'),
+      response: answers.ok(z.array(quoteRevisionSchema)),
+    }),
+    async (request) => ok(await documents.revisions(request.params.id)),
+  );
 
   app.post(
     '/api/orders/create-from-quote/:quoteId',

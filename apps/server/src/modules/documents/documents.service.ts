@@ -3,7 +3,13 @@
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
 import type { Kysely } from 'kysely';
-import { isPackageType, type DocumentHeader, type DocumentInput, type DocumentKind } from '@desk/domain';
+import {
+  isPackageType,
+  type DocumentHeader,
+  type DocumentInput,
+  type DocumentKind,
+  type QuoteRevision,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, found } from '../../lib/errors.js';
@@ -50,9 +56,37 @@ export class DocumentsService extends ClockedService {
     return found(await repo.lineForHistory(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
-  list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
+  async list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
     const k = KINDS[kind];
-    return query.paged ? repo.listPage(this.db, k, query, closed) : repo.listAll(this.db, k, closed);
+    const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
+    return query.paged ? repo.listPage(this.db, k, query, closed, cutoff) : repo.listAll(this.db, k, closed, cutoff);
+  }
+
+  /**
+   * Quotes dated before this day are past their validity (today less the company's validity
+   * days), null when quotes do not expire.
+   */
+  private async expiryCutoff(db: Db): Promise<string | null> {
+    const days = await repo.quoteValidityDays(db);
+    if (days === null) return null;
+    const today = new Date(`${this.today()}T00:00:00Z`);
+    today.setUTCDate(today.getUTCDate() - days);
+    return today.toISOString().slice(0, 10);
+  }
+
+  /**
+   * Only a quote's latest revision can change (docs/architecture.md section 3): a write to an
+   * earlier one is a 409 that says which to open. Orders always pass.
+   */
+  private async requireLatestRevision(db: Db, k: KindTables, docId: number) {
+    if (k.kind !== 'quote') return;
+    const q = await repo.quoteRevisionInfo(db, docId);
+    if (q && q.superseded === 1) {
+      const latest = (await repo.quoteRevisionRows(db, q.number)).at(-1)!;
+      throw conflict(
+        `${repo.quoteLabel(q.number, q.revision)} is read-only: ${repo.quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
+      );
+    }
   }
 
   async headerRow(db: Db, k: KindTables, id: number) {
@@ -64,7 +98,8 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     const row = await this.headerRow(db, k, id);
     const { totals, totalsCents } = await repo.pricedDocument(db, k, row, this.taxRate);
-    const header: DocumentHeader = { ...repo.toHeader(k, row), totals, totalsCents };
+    const cutoff = kind === 'quote' ? await this.expiryCutoff(db) : null;
+    const header: DocumentHeader = { ...repo.toHeader(k, row, cutoff), totals, totalsCents };
     if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
     return header;
   }
@@ -120,6 +155,7 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
       const current = await this.headerRow(trx, k, id);
+      await this.requireLatestRevision(trx, k, id);
       const customer = await this.customerRow(trx, input.customer);
       const date = kind === 'order' ? input.orderDate : input.quoteDate;
       // The customer's current multipliers reach a document only when asked, or with a new customer.
@@ -132,6 +168,10 @@ export class DocumentsService extends ClockedService {
         ...(refresh ? repo.multiplierCopies(customer) : {}),
       };
       let statusAfter: string | undefined;
+      const storedQuoteStatus = kind === 'quote' ? (current as unknown as { quote_status: string }).quote_status : null;
+      if (kind === 'quote' && input.quoteStatus !== undefined && input.quoteStatus !== storedQuoteStatus) {
+        values.quote_status = input.quoteStatus;
+      }
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
         statusAfter = status.type;
@@ -147,13 +187,12 @@ export class DocumentsService extends ClockedService {
       }
       await repo.updateHeader(trx, k, id, input.version, values, this.now());
       const statusBefore = kind === 'order' ? current.status_type : undefined;
-      await this.record(
-        trx,
-        actor,
-        k,
-        id,
-        headerChanges(k, current, values, { customer, statusBefore, statusAfter }, refresh),
-      );
+      await this.record(trx, actor, k, id, [
+        ...headerChanges(k, current, values, { customer, statusBefore, statusAfter }, refresh),
+        ...(values.quote_status !== undefined
+          ? [{ action: 'changed', field: 'status', from: storedQuoteStatus, to: values.quote_status } as const]
+          : []),
+      ]);
       return this.get(kind, id, trx);
     });
   }
@@ -162,10 +201,17 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     await this.db.transaction().execute(async (trx) => {
       const row = await this.headerRow(trx, k, id);
+      await this.requireLatestRevision(trx, k, id);
       // Kept with the document's id: the history outlives the document.
       await this.record(trx, actor, k, id, [{ action: 'deleted', from: row.job_name }]);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
       await repo.deleteHeader(trx, k, id);
+      if (kind === 'quote') {
+        // The revision before it (if any) becomes the latest again.
+        const number = (row as unknown as { quote_number: number | null }).quote_number ?? id;
+        const previous = (await repo.quoteRevisionRows(trx, number)).at(-1);
+        if (previous) await repo.setLatestRevision(trx, number, previous.id);
+      }
     });
   }
 
@@ -221,20 +267,87 @@ export class DocumentsService extends ClockedService {
         updated_at: now,
       });
       await repo.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
-      await this.record(trx, actor, KINDS.quote, quoteId, [{ action: 'exported', to: `Order ${id}` }]);
-      await this.record(trx, actor, KINDS.order, id, [{ action: 'exported-from', from: `Quote ${quoteId}` }]);
+      // The quote is won: Accepted (an exported revision keeps it, whatever its date).
+      const info = (await repo.quoteRevisionInfo(trx, quoteId))!;
+      const label = repo.quoteLabel(info.number, info.revision);
+      const quoteChanges: Change[] = [{ action: 'exported', to: `Order ${id}` }];
+      if (info.quote_status !== 'Accepted') {
+        await repo.setQuoteStatus(trx, quoteId, 'Accepted', now);
+        quoteChanges.push({ action: 'changed', field: 'status', from: info.quote_status, to: 'Accepted' });
+      }
+      await this.record(trx, actor, KINDS.quote, quoteId, quoteChanges);
+      await this.record(trx, actor, KINDS.order, id, [{ action: 'exported-from', from: label }]);
       return { statusCode: 201, body: await this.get('order', id, trx) };
     });
+  }
+
+  /**
+   * Revise: the next revision of the quote's number, a Draft copy of this revision (header,
+   * lines, sub-parts, modifiers) dated today, which becomes the latest; every earlier revision is
+   * read-only from then on. The number's first revision is locked first (PostgreSQL), and the
+   * (number, revision) index is unique, so two clerks revising at once make rev 2 and rev 3.
+   */
+  async revise(quoteId: number, actor: Actor): Promise<DocumentHeader> {
+    const k = KINDS.quote;
+    return this.db.transaction().execute(async (trx) => {
+      const info = found(await repo.quoteRevisionInfo(trx, quoteId), `Quote ${quoteId} does not exist.`);
+      await repo.lockQuote(trx, info.number);
+      const src = await this.headerRow(trx, k, quoteId);
+      const revisions = await repo.quoteRevisionRows(trx, info.number);
+      const revision = Math.max(...revisions.map((r) => r.revision)) + 1;
+      const now = this.now();
+      const copyId = await repo.insertHeader(trx, k, {
+        ...repo.copiedHeaderFields(src),
+        quote_date: this.today(),
+        quote_number: info.number,
+        revision,
+        quote_status: 'Draft',
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.copyContent(trx, k, quoteId, k, copyId, now);
+      await repo.setLatestRevision(trx, info.number, copyId);
+      const from = repo.quoteLabel(info.number, info.revision);
+      const to = repo.quoteLabel(info.number, revision);
+      await this.record(trx, actor, k, quoteId, [{ action: 'revised', from, to }]);
+      await this.record(trx, actor, k, copyId, [{ action: 'revision-of', from, to }]);
+      return this.get('quote', copyId, trx);
+    });
+  }
+
+  /** Every revision of the quote's number, first to latest, with its status and totals. */
+  async revisions(quoteId: number): Promise<QuoteRevision[]> {
+    const k = KINDS.quote;
+    const info = found(await repo.quoteRevisionInfo(this.db, quoteId), `Quote ${quoteId} does not exist.`);
+    const cutoff = await this.expiryCutoff(this.db);
+    const rows = await repo.quoteRevisionRows(this.db, info.number);
+    return Promise.all(
+      rows.map(async (r) => {
+        const { totals, totalsCents } = await repo.pricedDocument(this.db, k, r, this.taxRate);
+        return {
+          id: r.id,
+          quoteNumber: info.number,
+          revision: r.revision,
+          status: repo.quoteStatusOf(r.quote_status, r.quote_date, cutoff),
+          latest: r.superseded === 0,
+          quoteDate: r.quote_date,
+          totals,
+          totalsCents,
+        };
+      }),
+    );
   }
 
   // ---- cart lines ----------------------------------------------------------------------
 
   private async touch(trx: Db, k: KindTables, docId: number) {
+    await this.requireLatestRevision(trx, k, docId);
     await repo.touchHeader(trx, k, docId, this.now());
   }
 
   /** Stamps the document as changed and answers its header as pricing reads it (one statement). */
   private async touchForPricing(trx: Db, k: KindTables, docId: number) {
+    await this.requireLatestRevision(trx, k, docId);
     return found(await repo.touchPricingHeader(trx, k, docId, this.now()), `${k.label} ${docId} does not exist.`);
   }
 
@@ -356,8 +469,9 @@ export class DocumentsService extends ClockedService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      await repo.deleteSubPart(trx, k, rowId);
       const line = await this.lineForHistory(trx, k, row[k.partFk]);
+      await this.requireLatestRevision(trx, k, line.doc_id);
+      await repo.deleteSubPart(trx, k, rowId);
       const part = await repo.findProductWithType(trx, row.product_id);
       const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
       await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-removed', field: line.label, from }]);
@@ -382,6 +496,8 @@ export class DocumentsService extends ClockedService {
           source === 'MOD' ? `Sub-part ${rowId} is not from a modifier.` : `Sub-part ${rowId} comes from a modifier.`,
         );
       }
+      const owner = await this.lineForHistory(trx, k, parentId);
+      await this.requireLatestRevision(trx, k, owner.doc_id);
       const values =
         source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
       await repo.updateSubPart(trx, k, rowId, values);

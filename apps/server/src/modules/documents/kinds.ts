@@ -56,7 +56,11 @@ type KindColumns<C extends string, T> = { [K in C]: ColumnType<T, T | undefined,
 
 type DocHeaderRow = Omit<OrdersTable, 'order_date' | 'order_status_id'> &
   KindColumns<KindTables['dateColumn'], string> &
-  KindColumns<'order_status_id', number>;
+  KindColumns<'order_status_id', number> &
+  // Quotes only (migration 2026112510).
+  KindColumns<'quote_status', string> &
+  KindColumns<'quote_number', number | null> &
+  KindColumns<'revision' | 'superseded', number>;
 type DocPartRow = Omit<OrderPartsTable, 'order_id'> & KindColumns<KindTables['docFk'], number>;
 type DocModRow = Omit<OrderPartModifiersTable, 'order_part_id'> & KindColumns<KindTables['partFk'], number>;
 type DocSubRow = Omit<OrderSubPartsTable, 'order_part_id'> & KindColumns<KindTables['partFk'], number>;

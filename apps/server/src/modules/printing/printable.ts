@@ -69,7 +69,12 @@ export async function printableDocument(
       company.email ? `E-mail: ${company.email}` : null,
     ].filter((x): x is string => !!x),
     kind,
-    number: id,
+    ...(kind === 'quote'
+      ? (() => {
+          const q = header as unknown as { quote_number: number | null; revision: number };
+          return { number: q.quote_number ?? id, revision: q.revision };
+        })()
+      : { number: id }),
     date,
     printedAt: isoAt(opts.clock()).slice(0, 10),
     status: kind === 'order' ? (header.status_type ?? null) : null,

@@ -6,10 +6,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type DocumentKind, type EmailSent, fillTemplate } from '@desk/domain';
+import { type DocumentKind, type EmailSent, documentNumberText, fillTemplate } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { recordChanges, type Actor } from '../history/history.repository.js';
+import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { quoteRevisionInfo, setQuoteStatus } from '../documents/documents.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
@@ -60,7 +61,7 @@ export class PrintingService {
       customerName: doc.customer.name,
       contactName: doc.customer.contactName ?? doc.customer.name,
       jobName: doc.jobName ?? '',
-      documentNumber: String(doc.number),
+      documentNumber: documentNumberText(doc),
       total: doc.noPricePrint ? '' : `$${doc.totals.total}`,
       ...companyPlaceholders(company),
     };
@@ -83,9 +84,20 @@ export class PrintingService {
       log.error({ err: e }, 'e-mail not sent');
       throw conflict(`The e-mail could not be sent: ${(e as Error).message}`);
     }
-    // Recorded once the mail server has accepted it: the sending is the change.
-    if (actor)
-      await recordChanges(this.db, actor, isoAt(this.clock()), kind, id, [{ action: 'emailed', field: subject, to }]);
+    // Recorded once the mail server has accepted it: the sending is the change. A Draft quote is
+    // now Sent (the status and its record in one transaction).
+    await this.db.transaction().execute(async (trx) => {
+      const now = isoAt(this.clock());
+      const changes: Change[] = [{ action: 'emailed', field: subject, to }];
+      if (kind === 'quote') {
+        const info = await quoteRevisionInfo(trx, id);
+        if (info?.quote_status === 'Draft') {
+          await setQuoteStatus(trx, id, 'Sent', now);
+          changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
+        }
+      }
+      if (actor) await recordChanges(trx, actor, now, kind, id, changes);
+    });
     return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
   }
 }

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { PrintableDocument } from '@desk/domain';
+import { documentNumberText, type PrintableDocument } from '@desk/domain';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -75,7 +75,7 @@ const FOOTER_FROM_BOTTOM = 35;
 
 export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${doc.number}`;
+    const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
     const pdf = new PDFDocument({
       size: 'LETTER',
       margins: { ...MARGINS },
