@@ -223,7 +223,7 @@ async function serverCases(server, label, small) {
     jobName: 'Bench - history',
   });
   const busyLine = await server.api('POST', `/api/order-parts/create/${busy.id}`, { product: pkgIds[0], quantity: 1 });
-  const t0 = Date.now();
+  const historyStart = Date.now();
   let next = 2;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
@@ -234,7 +234,9 @@ async function serverCases(server, label, small) {
     }),
   );
   const history = await server.api('GET', `/api/orders/${busy.id}/history?size=30`);
-  log(`${label}: ${history.total} history records on one order, written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `${label}: ${history.total} history records on one order, written in ${((Date.now() - historyStart) / 1000).toFixed(1)} s`,
+  );
   rows.historyFirst = await measure(
     server,
     `${label}: history of an order, ${history.total} records, page 1`,
