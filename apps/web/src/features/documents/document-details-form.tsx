@@ -1,10 +1,23 @@
-import { customerLabel, type DocumentHeader, type DocumentKind, type OrderStatus } from '@desk/domain';
+import {
+  customerLabel,
+  QUOTE_STATUSES,
+  type DocumentHeader,
+  type DocumentKind,
+  type OrderStatus,
+  type QuoteStatus,
+} from '@desk/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useCustomerOptions } from './api/list-customer-options';
 import { useOrderStatuses } from './api/list-order-statuses';
-import { documentToForm, emptyDocumentForm, type CustomerChoice, type DocumentFormValues } from './document-form';
+import {
+  documentToForm,
+  emptyDocumentForm,
+  isHandSet,
+  type CustomerChoice,
+  type DocumentFormValues,
+} from './document-form';
 
 export interface DocumentDetailsFormProps {
   kind: DocumentKind;
@@ -192,6 +205,27 @@ export function DocumentDetailsForm({
                     title={status?.closed ? 'A closed order is not picked up' : undefined}
                     onChange={(e) => set('orderPickup', e.target.checked)}
                   />
+                </Col>
+              )}
+              {!isOrder && document && values.quoteStatus !== null && (
+                <Col sm={7}>
+                  <Form.Label htmlFor={`${id}-quoteStatus`} className="mb-1">
+                    Quote Status
+                  </Form.Label>
+                  <Form.Select
+                    id={`${id}-quoteStatus`}
+                    size="sm"
+                    value={values.quoteStatus}
+                    onChange={(e) => set('quoteStatus', e.target.value as QuoteStatus)}
+                  >
+                    {QUOTE_STATUSES.filter((s) => isHandSet(s) || s === document.status).map((s) => (
+                      <option key={s} value={s} disabled={!isHandSet(s)}>
+                        {s}
+                        {s === 'Accepted' ? ' (exported to an order)' : ''}
+                        {s === 'Expired' ? ' (past its validity date)' : ''}
+                      </option>
+                    ))}
+                  </Form.Select>
                 </Col>
               )}
               <Col xs={12} className="d-flex flex-wrap gap-4 mt-2">

@@ -1,4 +1,11 @@
-import type { Customer, DocumentHeader, DocumentKind, OrderStatus } from '@desk/domain';
+import {
+  QUOTE_STATUSES_SET_BY_HAND,
+  type Customer,
+  type DocumentHeader,
+  type DocumentKind,
+  type OrderStatus,
+  type QuoteStatus,
+} from '@desk/domain';
 import type { CreateDocumentInput } from './api/create-document';
 import type { UpdateDocumentInput } from './api/update-document';
 
@@ -22,6 +29,8 @@ export interface DocumentFormValues {
   /** Print without prices: Download, Print and Send Email leave every price out. */
   noPricePrint: boolean;
   refreshMultiplier: boolean;
+  /** Quotes: the status shown (Accepted and Expired are not chosen by hand); null for orders. */
+  quoteStatus: QuoteStatus | null;
 }
 
 export const emptyDocumentForm: DocumentFormValues = {
@@ -34,6 +43,7 @@ export const emptyDocumentForm: DocumentFormValues = {
   useTax: false,
   noPricePrint: false,
   refreshMultiplier: false,
+  quoteStatus: null,
 };
 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -49,6 +59,7 @@ export function documentToForm(doc: DocumentHeader): DocumentFormValues {
     useTax: doc.useTax,
     noPricePrint: doc.noPricePrint ?? false,
     refreshMultiplier: false,
+    quoteStatus: doc.status ?? null,
   };
 }
 
@@ -66,7 +77,8 @@ export function formChanged(saved: DocumentFormValues, now: DocumentFormValues):
     saved.orderPickup !== now.orderPickup ||
     saved.useTax !== now.useTax ||
     saved.noPricePrint !== now.noPricePrint ||
-    saved.refreshMultiplier !== now.refreshMultiplier
+    saved.refreshMultiplier !== now.refreshMultiplier ||
+    saved.quoteStatus !== now.quoteStatus
   );
 }
 
@@ -118,5 +130,12 @@ export function updateInput(
     if (status !== null) input.orderStatus = status;
     input.orderPickup = values.orderPickup;
   }
+  // A quote's status goes only when the clerk chose one they may set.
+  const chosen = values.quoteStatus;
+  if (doc.kind === 'quote' && chosen !== doc.status && isHandSet(chosen)) input.quoteStatus = chosen;
   return input;
 }
+
+/** Draft, Sent and Declined are set by hand; Accepted comes with an export, Expired with the date. */
+export const isHandSet = (s: QuoteStatus | null): s is (typeof QUOTE_STATUSES_SET_BY_HAND)[number] =>
+  s !== null && (QUOTE_STATUSES_SET_BY_HAND as readonly string[]).includes(s);

@@ -30,6 +30,9 @@ import { ExportAgainDialog, ExportedOrders } from './exported-orders';
 import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
 import { HistoryPanel } from '../history/history-panel';
+import { QuoteRevisionsPanel } from './quote-revisions-panel';
+import { QuoteStatusBadge } from './quote-status-badge';
+import { useReviseQuote } from './api/quote-revisions';
 import './documents.css';
 import '../../components/ui/stacked-modal.css';
 
@@ -91,18 +94,21 @@ export function DocumentModal({
   const createMutation = useCreateDocument(kind);
   const updateMutation = useUpdateDocument(kind);
   const exportMutation = useExportQuoteToOrder();
-  const saving = createMutation.isPending || updateMutation.isPending;
+  const reviseMutation = useReviseQuote();
+  const saving = createMutation.isPending || updateMutation.isPending || reviseMutation.isPending;
   const exporting = exportMutation.isPending;
   const busy = saving || exporting;
   const isEdit = docId !== null;
   const saved = isEdit ? doc.data : undefined;
+  /** A quote revision that is not the latest: shown, never changed (the server refuses with 409). */
+  const readOnly = saved?.latestRevision === false;
   const stale = isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
   const dirty =
     formValues !== null && (!isEdit || saved !== undefined)
       ? formChanged(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
       : false;
   const discard = useDiscardGuard(dirty);
-  useSaveShortcut(show, formId, busy || (isEdit && !saved));
+  useSaveShortcut(show, formId, busy || (isEdit && !saved) || readOnly);
   const noPricePrint = formValues?.noPricePrint ?? saved?.noPricePrint ?? false;
 
   /** Close, X, Escape and a click on the backdrop: unsaved Details ask "Discard changes?" first. */
@@ -174,6 +180,20 @@ export function DocumentModal({
       }
     });
 
+  /** Revise: the next revision opens in this modal, as a Create does. */
+  const revise = () =>
+    once(async () => {
+      if (!saved) return;
+      try {
+        const { quote, message } = await reviseMutation.mutateAsync(saved.id);
+        setSavedOnce(true);
+        setDocId(quote.id);
+        toast.success(`Quote ${quote.quoteNumber} rev ${quote.revision} created`, message);
+      } catch (e) {
+        toast.error('Revise failed', e);
+      }
+    });
+
   const reload = async () => {
     updateMutation.reset();
     await doc.refetch();
@@ -196,45 +216,61 @@ export function DocumentModal({
     );
   } else {
     body = (
-      <Accordion defaultActiveKey={['details', 'cart', ...extraSections.map((s) => s.key)]} alwaysOpen>
-        <Accordion.Item eventKey="details">
-          <Accordion.Header as="h3">{info.label} Details</Accordion.Header>
-          <Accordion.Body>
-            <DocumentDetailsForm
-              // A new version from the server (after a save or a reload) starts the form afresh from it.
-              key={saved ? `${saved.id}:${saved.version}` : 'new'}
-              kind={kind}
-              formId={formId}
-              document={saved}
-              disabled={busy}
-              autoFocus={!savedOnce}
-              onChange={setFormValues}
-              onSubmit={(values, status) => void save(values, status)}
-            />
-          </Accordion.Body>
-        </Accordion.Item>
-        <Accordion.Item eventKey="cart">
-          <Accordion.Header as="h3">Product Cart</Accordion.Header>
-          <Accordion.Body>
-            {saved ? <ProductCart kind={kind} docId={saved.id} useTax={saved.useTax} /> : sectionNotice}
-          </Accordion.Body>
-        </Accordion.Item>
-        {extraSections.map((section) => (
-          <Accordion.Item key={section.key} eventKey={section.key}>
-            <Accordion.Header as="h3">{section.title}</Accordion.Header>
-            <Accordion.Body>{saved ? section.render(saved.id) : sectionNotice}</Accordion.Body>
-          </Accordion.Item>
-        ))}
-        {saved && (
-          // Closed at first: asked for when opened.
-          <Accordion.Item eventKey="history">
-            <Accordion.Header as="h3">History</Accordion.Header>
+      <>
+        {readOnly && saved && (
+          <Alert variant="warning" className="py-2" data-testid="read-only-revision">
+            This is rev {saved.revision} of quote {saved.quoteNumber}, kept as it was: a later revision exists and only
+            the latest can change. Open it from Revisions below.
+          </Alert>
+        )}
+        <Accordion defaultActiveKey={['details', 'cart', ...extraSections.map((s) => s.key)]} alwaysOpen>
+          <Accordion.Item eventKey="details">
+            <Accordion.Header as="h3">{info.label} Details</Accordion.Header>
             <Accordion.Body>
-              <HistoryPanel subject={kind} id={saved.id} noun={kind} eventKey="history" />
+              <DocumentDetailsForm
+                // A new version from the server (after a save or a reload) starts the form afresh from it.
+                key={saved ? `${saved.id}:${saved.version}` : 'new'}
+                kind={kind}
+                formId={formId}
+                document={saved}
+                disabled={busy}
+                autoFocus={!savedOnce}
+                onChange={setFormValues}
+                onSubmit={(values, status) => void save(values, status)}
+              />
             </Accordion.Body>
           </Accordion.Item>
-        )}
-      </Accordion>
+          <Accordion.Item eventKey="cart">
+            <Accordion.Header as="h3">Product Cart</Accordion.Header>
+            <Accordion.Body>
+              {saved ? <ProductCart kind={kind} docId={saved.id} useTax={saved.useTax} /> : sectionNotice}
+            </Accordion.Body>
+          </Accordion.Item>
+          {extraSections.map((section) => (
+            <Accordion.Item key={section.key} eventKey={section.key}>
+              <Accordion.Header as="h3">{section.title}</Accordion.Header>
+              <Accordion.Body>{saved ? section.render(saved.id) : sectionNotice}</Accordion.Body>
+            </Accordion.Item>
+          ))}
+          {saved && kind === 'quote' && (
+            <Accordion.Item eventKey="revisions">
+              <Accordion.Header as="h3">Revisions</Accordion.Header>
+              <Accordion.Body>
+                <QuoteRevisionsPanel quoteId={saved.id} eventKey="revisions" onOpen={setDocId} />
+              </Accordion.Body>
+            </Accordion.Item>
+          )}
+          {saved && (
+            // Closed at first: asked for when opened.
+            <Accordion.Item eventKey="history">
+              <Accordion.Header as="h3">History</Accordion.Header>
+              <Accordion.Body>
+                <HistoryPanel subject={kind} id={saved.id} noun={kind} eventKey="history" />
+              </Accordion.Body>
+            </Accordion.Item>
+          )}
+        </Accordion>
+      </>
     );
   }
 
@@ -279,6 +315,16 @@ export function DocumentModal({
               Export to Order
             </Button>
           )}
+          {saved && kind === 'quote' && !readOnly && (
+            <Button
+              variant="outline-secondary"
+              onClick={() => void revise()}
+              disabled={busy || fileBusy}
+              title="Make the next revision of this quote; this one is kept as it is"
+            >
+              Revise
+            </Button>
+          )}
           {saved && kind === 'quote' && <ExportedOrders orderIds={saved.exportedOrderIds ?? []} onOpen={onOpenOrder} />}
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
@@ -298,8 +344,8 @@ export function DocumentModal({
             // Busy (not disabled) while saving and while the new order loads after a Create: the
             // button keeps focus, and a second press or Ctrl+S does nothing.
             busy={saving || (isEdit && !saved && !doc.isError)}
-            disabled={busy || (isEdit && !saved)}
-            title={saveTitle(isEdit ? 'Save' : 'Create')}
+            disabled={busy || (isEdit && !saved) || readOnly}
+            title={readOnly ? 'An earlier revision cannot change' : saveTitle(isEdit ? 'Save' : 'Create')}
             style={{ minWidth: '6rem' }}
           >
             {isEdit ? 'Save' : 'Create'}
@@ -325,6 +371,12 @@ function DocumentSubtitle({ doc }: { doc: DocumentHeader }) {
       {doc.customer.name} · {doc.jobName ?? 'no job name'} (ID {doc.id}
       {date ? `, ${date}` : ''})
       {doc.orderStatus && <span className="badge text-bg-light border ms-2 fw-normal">{doc.orderStatus.type}</span>}
+      {doc.kind === 'quote' && doc.revision !== undefined && doc.revision > 1 && (
+        <span className="badge text-bg-light border ms-2 fw-normal">
+          Quote {doc.quoteNumber} rev {doc.revision}
+        </span>
+      )}
+      {doc.status && <QuoteStatusBadge status={doc.status} className="ms-2" />}
     </span>
   );
 }

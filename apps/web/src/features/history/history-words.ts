@@ -82,6 +82,10 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
       return `duplicated the ${noun} as ${to ?? 'a copy'}`;
     case 'copied-from':
       return `created the ${noun} as a copy of ${from ?? 'another'}`;
+    case 'revised':
+      return `made ${to ?? 'a new revision'} from ${from ?? 'this revision'}`;
+    case 'revision-of':
+      return `created ${to ?? 'this revision'} from ${from ?? 'an earlier one'}`;
     case 'exported':
       return `exported the ${noun} to ${to ?? 'an order'}`;
     case 'exported-from':

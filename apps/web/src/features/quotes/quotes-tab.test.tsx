@@ -20,7 +20,7 @@ const quote: DocumentListItem = {
 const list = ok({ items: [quote], filtered: 1, total: 1, page: 1, size: 10 } satisfies Page<DocumentListItem>);
 
 describe('Sales > Quotes', () => {
-  it('lists quotes without a status column', async () => {
+  it('lists quotes with their status column', async () => {
     stubApi({ 'GET /api/quotes/': list });
     renderWithQuery(<QuotesTab />);
     const table = await screen.findByRole('table', { name: 'Quotes' });
@@ -29,7 +29,16 @@ describe('Sales > Quotes', () => {
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))
       .filter(Boolean);
-    expect(headers).toEqual(['ID', 'Job Name', 'PO Number', 'Customer No', 'Customer Name', 'Contact Name', 'Actions']);
+    expect(headers).toEqual([
+      'ID',
+      'Job Name',
+      'PO Number',
+      'Customer No',
+      'Customer Name',
+      'Contact Name',
+      'Status',
+      'Actions',
+    ]);
     expect(screen.getByRole('button', { name: 'Create Quote' })).toBeTruthy();
   });
 

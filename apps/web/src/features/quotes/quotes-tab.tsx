@@ -3,10 +3,30 @@ import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
 import { documentKeys } from '../documents/api/query-keys';
 import { DocumentList } from '../documents/document-list';
 import { ExportedOrders } from '../documents/exported-orders';
+import { QuoteStatusBadge } from '../documents/quote-status-badge';
+import type { Column } from '../../components/ui/data-table';
+import type { DocumentListItem } from '@desk/domain';
 import { OrderModal } from '../orders/orders-tab';
 
 // Its own chunk, loaded once the list has painted (the order modal shares most of it).
 const QuoteModal = lazyComponent(() => import('./quote-modal').then((m) => m.QuoteModal));
+
+/** The quote's status, and its revision from rev 2 on (the list shows each quote's latest). */
+const STATUS_COLUMN: Column<DocumentListItem>[] = [
+  {
+    key: 'status',
+    header: 'Status',
+    width: '10rem',
+    render: (q) => (
+      <>
+        {q.status && <QuoteStatusBadge status={q.status} />}
+        {q.revision !== undefined && q.revision > 1 && (
+          <span className="ms-2 small text-secondary">rev {q.revision}</span>
+        )}
+      </>
+    ),
+  },
+];
 
 type OpenOrder = { seq: number; id: number; show: boolean; stacked: boolean };
 
@@ -24,6 +44,7 @@ export function QuotesTab() {
     <>
       <DocumentList
         kind="quote"
+        extraColumns={STATUS_COLUMN}
         jobNameNote={(q) => <ExportedOrders orderIds={q.exportedOrderIds ?? []} onOpen={openOrder(false)} />}
         renderEditor={(props) => <QuoteModal {...props} onOpenOrder={openOrder(true)} />}
       />

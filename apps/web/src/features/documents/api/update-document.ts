@@ -12,7 +12,11 @@ const MULTIPLIER_COPIES = [
 ] as const;
 
 /** The document as GET returned it, with the user's edits, plus the save flags. */
-export type UpdateDocumentInput = DocumentHeader & { refreshMultiplier: boolean };
+export type UpdateDocumentInput = DocumentHeader & {
+  refreshMultiplier: boolean;
+  /** Quotes: a status chosen by hand (Draft, Sent or Declined). */
+  quoteStatus?: 'Draft' | 'Sent' | 'Declined';
+};
 
 /**
  * PUT /api/{orders|quotes}/update/{id}. `version` is the one the user started from: the server
