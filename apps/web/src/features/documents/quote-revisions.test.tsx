@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok, stubApi } from '../../test/fake-api';
+import { renderWithQuery } from '../../test/render-with-query';
+import { QuoteModal } from '../quotes/quote-modal';
+import { aDocument } from './test/fixtures';
+
+const noop = () => {};
+const common = {
+  'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
+  'GET /api/customers/': ok([]),
+  'GET /api/quote-parts/15': ok([]),
+  'GET /api/quote-parts/16': ok([]),
+};
+
+describe('quote revisions in the quote modal', () => {
+  it('Revise opens the new revision in the same modal, with its number and status', async () => {
+    const rev1 = aDocument({
+      id: 15,
+      kind: 'quote',
+      jobName: 'Whitaker',
+      status: 'Sent',
+      quoteNumber: 15,
+      revision: 1,
+      latestRevision: true,
+    });
+    const rev2 = { ...rev1, id: 16, status: 'Draft', revision: 2, version: 1 };
+    const fetchMock = stubApi({
+      ...common,
+      'GET /api/quotes/15': ok(rev1),
+      'GET /api/quotes/16': ok(rev2),
+      'POST /api/quotes/15/revise': {
+        status: 201,
+        body: { status: 'OK', data: rev2, message: 'Quote 15 rev 2 created' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<QuoteModal show documentId={15} onClose={noop} />);
+    const dialog = await screen.findByRole('dialog', { name: /Quote/ });
+    expect(((await within(dialog).findByLabelText('Quote Status')) as HTMLSelectElement).value).toBe('Sent');
+    await user.click(within(dialog).getByRole('button', { name: 'Revise' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, init]) => String(u) === '/api/quotes/15/revise' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    expect(await within(dialog).findByText('Quote 15 rev 2')).toBeTruthy();
+    expect(((await within(dialog).findByLabelText('Quote Status')) as HTMLSelectElement).value).toBe('Draft');
+  });
+
+  it('shows an earlier revision read-only: a notice, no Revise, Save disabled', async () => {
+    const old = aDocument({
+      id: 15,
+      kind: 'quote',
+      jobName: 'Whitaker',
+      status: 'Draft',
+      quoteNumber: 15,
+      revision: 1,
+      latestRevision: false,
+    });
+    stubApi({ ...common, 'GET /api/quotes/15': ok(old) });
+    renderWithQuery(<QuoteModal show documentId={15} onClose={noop} />);
+    const dialog = await screen.findByRole('dialog', { name: /Quote/ });
+    expect((await within(dialog).findByTestId('read-only-revision')).textContent).toContain(
+      'This is rev 1 of quote 15',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Revise' })).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
