@@ -250,6 +250,8 @@ export interface VendorOrdersTable extends Audit {
   description: string | null;
   estimated_arrival: string | null;
   status: Generated<string>;
+  /** YYYY-MM-DD when Received (migration 2026112520). */
+  received_date: string | null;
 }
 
 export interface LinkedOrdersTable {

@@ -160,6 +160,18 @@ export const documentCustomerSchema = customerSchema
 export type DocumentCustomer = z.infer<typeof documentCustomerSchema>;
 
 /** An order or quote header as the server answers it (get, create, update, duplicate, export). */
+/**
+ * An open vendor order (Ordered or Shipped) an order waits on: "Waiting on vendor order 7,
+ * expected Nov 28"; overdue when its expected date is before today.
+ */
+export const waitingOnSchema = z.object({
+  vendorOrderId: z.number().int(),
+  name: z.string(),
+  expected: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type WaitingOn = z.infer<typeof waitingOnSchema>;
+
 export const documentHeaderSchema = z.object({
   id: z.number().int(),
   kind: z.enum(DOCUMENT_KINDS),
@@ -189,6 +201,8 @@ export const documentHeaderSchema = z.object({
   quoteNumber: z.number().int().optional(),
   revision: z.number().int().optional(),
   latestRevision: z.boolean().optional(),
+  /** Orders: the open vendor orders it waits on. */
+  waitingOn: z.array(waitingOnSchema).optional(),
   version: z.number().int(),
   totals: documentTotalsSchema.optional(),
   totalsCents: documentTotalsCentsSchema.optional(),
@@ -214,6 +228,8 @@ export const documentListItemSchema = z.object({
   status: z.enum(QUOTE_STATUSES).optional(),
   quoteNumber: z.number().int().optional(),
   revision: z.number().int().optional(),
+  /** Orders: the open vendor orders it waits on. */
+  waitingOn: z.array(waitingOnSchema).optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
@@ -344,6 +360,8 @@ export const vendorOrderInputSchema = z.object({
     .enum(VENDOR_ORDER_STATUSES, { error: `must be one of ${VENDOR_ORDER_STATUSES.join(', ')}` })
     .optional()
     .default('Ordered'),
+  /** When Received; the day it is marked Received when not given, empty while not Received. */
+  receivedDate: dateLikeSchema.nullish().transform((v) => v ?? null),
   version: versionSchema,
 });
 export type VendorOrderInput = z.infer<typeof vendorOrderInputSchema>;
@@ -354,11 +372,19 @@ export const vendorOrderSchema = z.object({
   description: z.string().nullable(),
   estimatedArrival: z.string().nullable(),
   status: z.enum(VENDOR_ORDER_STATUSES),
+  receivedDate: z.string().nullable(),
   version: z.number().int(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 
-export const VENDOR_ORDER_LIST_FIELDS = ['id', 'name', 'description', 'estimatedArrival', 'status'] as const;
+export const VENDOR_ORDER_LIST_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'estimatedArrival',
+  'status',
+  'receivedDate',
+] as const;
 
 export const linkedOrderInputSchema = z.object({ order: refSchema, vendorOrder: refSchema });
 

@@ -1,6 +1,7 @@
 /** Loading bays (docs/architecture.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
 import { z } from 'zod';
 import { positiveId, wholeNumberFromDigits } from './common.js';
+import { waitingOnSchema } from './documents.js';
 
 export const bayIdSchema = wholeNumberFromDigits(0, 8, {
   type: 'must be a bay number',
@@ -62,6 +63,8 @@ export const pickupOrderRowSchema = z.object({
   orderStatus: z.string(),
   current_load: z.boolean(),
   loading_bay: z.number().int().nullable(),
+  /** The open vendor orders it waits on (parts not in yet). */
+  waitingOn: z.array(waitingOnSchema).optional(),
 });
 export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 

@@ -19,6 +19,7 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
+import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { customerText, headerChanges, moneyText } from './documents.history.js';
 
@@ -59,7 +60,20 @@ export class DocumentsService extends ClockedService {
   async list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
     const k = KINDS[kind];
     const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
-    return query.paged ? repo.listPage(this.db, k, query, closed, cutoff) : repo.listAll(this.db, k, closed, cutoff);
+    const answer = query.paged
+      ? await repo.listPage(this.db, k, query, closed, cutoff)
+      : await repo.listAll(this.db, k, closed, cutoff);
+    if (kind === 'order') {
+      // What each listed order waits on: one query for the page.
+      const items = Array.isArray(answer) ? answer : answer.items;
+      const waiting = await waitingOn(
+        this.db,
+        items.map((d) => d.id),
+        this.today(),
+      );
+      for (const d of items) d.waitingOn = waiting.get(d.id) ?? [];
+    }
+    return answer;
   }
 
   /**
@@ -101,6 +115,7 @@ export class DocumentsService extends ClockedService {
     const cutoff = kind === 'quote' ? await this.expiryCutoff(db) : null;
     const header: DocumentHeader = { ...repo.toHeader(k, row, cutoff), totals, totalsCents };
     if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
+    if (kind === 'order') header.waitingOn = (await waitingOn(db, [id], this.today())).get(id) ?? [];
     return header;
   }
 

@@ -19,6 +19,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 import * as repo from './loaders.repository.js';
+import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor } from '../history/history.repository.js';
 
 const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
@@ -31,8 +32,15 @@ export class LoadersService {
   ) {}
 
   /** Open orders ready for pickup; with a bay, only those assigned to it (0: not in a bay). */
-  pickupReady(bayId?: number): Promise<PickupOrder[]> {
-    return repo.pickupReady(this.db, bayId);
+  /** With what each order waits on (open vendor orders), for the Grid Manager. */
+  async pickupReady(bayId?: number, db: Kysely<DB> = this.db): Promise<PickupOrder[]> {
+    const rows = await repo.pickupReady(db, bayId);
+    const waiting = await waitingOn(
+      db,
+      rows.map((r) => r.id),
+      isoAt(this.clock()).slice(0, 10),
+    );
+    return rows.map((r) => ({ ...r, waitingOn: waiting.get(r.id) ?? [] }));
   }
 
   /**
@@ -104,7 +112,7 @@ export class LoadersService {
           changes.push({ action: 'bay-assigned', to: bayText(n.bay) } as const);
         if (actor) await recordChanges(trx, actor, now, 'order', n.id, changes);
       }
-      return repo.pickupReady(trx);
+      return this.pickupReady(undefined, trx);
     });
   }
 

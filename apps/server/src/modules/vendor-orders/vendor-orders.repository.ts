@@ -1,11 +1,18 @@
 /** Vendor orders and linked orders: SQL only (docs/decisions/014-module-shape.md). */
 import { sql, type Selectable } from 'kysely';
-import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
+import type { LinkedOrder, VendorOrder, VendorOrderInput, WaitingOn } from '@desk/domain';
 import type { VendorOrdersTable } from '../../db/schema.js';
 import { runPagedList, tableColumns, type ListQuery } from '../../lib/paging.js';
 import { insertedId, type Db } from '../../lib/sql.js';
 
-const COLUMNS = tableColumns('vendor_orders', ['id', 'name', 'description', 'estimated_arrival', 'status']);
+const COLUMNS = tableColumns('vendor_orders', [
+  'id',
+  'name',
+  'description',
+  'estimated_arrival',
+  'status',
+  'received_date',
+]);
 
 /** The column's check constraint allows only these statuses. */
 const vendorStatus = (s: string) => s as VendorOrder['status'];
@@ -16,6 +23,7 @@ const toVendorOrder = (r: Selectable<VendorOrdersTable>): VendorOrder => ({
   description: r.description,
   estimatedArrival: r.estimated_arrival,
   status: vendorStatus(r.status),
+  receivedDate: r.received_date,
   version: r.version,
 });
 
@@ -24,6 +32,8 @@ export const vendorOrderValues = (v: VendorOrderInput) => ({
   description: v.description,
   estimated_arrival: v.estimatedArrival,
   status: v.status,
+  // Only a Received vendor order has a received date (the service fills in today's).
+  received_date: v.status === 'Received' ? v.receivedDate : null,
 });
 
 export async function listAll(db: Db): Promise<VendorOrder[]> {
@@ -115,6 +125,7 @@ function linkedQuery(db: Db) {
       'v.description as vo_description',
       'v.estimated_arrival as vo_estimated_arrival',
       'v.status as vo_status',
+      'v.received_date as vo_received_date',
       'v.version as vo_version',
     ]);
 }
@@ -136,6 +147,7 @@ const toLinked = (r: LinkedRow): LinkedOrder => ({
     description: r.vo_description,
     estimatedArrival: r.vo_estimated_arrival,
     status: vendorStatus(r.vo_status),
+    receivedDate: r.vo_received_date,
     version: r.vo_version,
   },
 });
@@ -150,4 +162,45 @@ export async function linksOfOrder(db: Db, orderId: number): Promise<LinkedOrder
 
 export async function linksOfVendorOrder(db: Db, vendorOrderId: number): Promise<LinkedOrder[]> {
   return (await linkedQuery(db).where('l.vendor_order_id', '=', vendorOrderId).orderBy('l.id').execute()).map(toLinked);
+}
+
+/**
+ * The open vendor orders (Ordered or Shipped) each of these orders is linked to, expected soonest
+ * first (no date last): what the orders wait on.
+ */
+export async function openVendorOrdersOf(db: Db, orderIds: readonly number[]) {
+  const out = new Map<number, Array<{ id: number; name: string; expected: string | null }>>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('linked_orders as l')
+    .innerJoin('vendor_orders as v', 'v.id', 'l.vendor_order_id')
+    .select(['l.order_id', 'v.id', 'v.name', 'v.estimated_arrival'])
+    .where('l.order_id', 'in', [...orderIds])
+    .where('v.status', 'in', ['Ordered', 'Shipped'])
+    .orderBy(sql`v.estimated_arrival is null`)
+    .orderBy('v.estimated_arrival')
+    .orderBy('v.id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.order_id) ?? [];
+    list.push({ id: r.id, name: r.name, expected: r.estimated_arrival });
+    out.set(r.order_id, list);
+  }
+  return out;
+}
+
+/** What each order waits on, overdue when expected before `today` (YYYY-MM-DD). */
+export async function waitingOn(db: Db, orderIds: readonly number[], today: string): Promise<Map<number, WaitingOn[]>> {
+  const out = new Map<number, WaitingOn[]>();
+  for (const [orderId, list] of await openVendorOrdersOf(db, orderIds))
+    out.set(
+      orderId,
+      list.map((v) => ({
+        vendorOrderId: v.id,
+        name: v.name,
+        expected: v.expected,
+        overdue: v.expected !== null && v.expected < today,
+      })),
+    );
+  return out;
 }

@@ -45,8 +45,8 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     output: vendorOrderSchema,
     summaries: { update: 'Update a vendor order', remove: 'Delete a vendor order without links' },
     get: (id) => vendorOrders.get(id),
-    create: (body) => vendorOrders.create(body),
-    update: (id, body) => vendorOrders.update(id, body),
+    create: (body, actor) => vendorOrders.create(body, actor),
+    update: (id, body, actor) => vendorOrders.update(id, body, actor),
     remove: (id) => vendorOrders.remove(id),
   });
 

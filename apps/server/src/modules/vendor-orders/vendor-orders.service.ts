@@ -7,10 +7,31 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plural } from '../../lib/sql.js';
 import { RecordService } from '../../lib/service.js';
 import * as repo from './vendor-orders.repository.js';
+import type { Actor } from '../history/history.repository.js';
 
 export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderInput> {
   protected readonly table = 'vendor_orders';
   protected readonly records = { ...repo, values: repo.vendorOrderValues };
+
+  /** A vendor order marked Received without a date was received today. */
+  private received(input: VendorOrderInput): VendorOrderInput {
+    return input.status === 'Received' && !input.receivedDate
+      ? { ...input, receivedDate: this.now().slice(0, 10) }
+      : input;
+  }
+
+  override create(input: VendorOrderInput, actor?: Actor): Promise<VendorOrder> {
+    return super.create(this.received(input), actor);
+  }
+
+  /** A vendor order already Received keeps its received date when saved again without one. */
+  override async update(id: number, input: VendorOrderInput, actor?: Actor): Promise<VendorOrder> {
+    if (input.status === 'Received' && !input.receivedDate) {
+      const kept = (await this.get(id)).receivedDate;
+      if (kept) return super.update(id, { ...input, receivedDate: kept }, actor);
+    }
+    return super.update(id, this.received(input), actor);
+  }
 
   /** The count and the delete share a transaction (docs/architecture.md section 5). */
   async remove(id: number): Promise<void> {

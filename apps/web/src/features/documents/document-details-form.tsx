@@ -207,7 +207,7 @@ export function DocumentDetailsForm({
                   />
                 </Col>
               )}
-              {!isOrder && document && values.quoteStatus !== null && (
+              {!isOrder && document?.status && (
                 <Col sm={7}>
                   <Form.Label htmlFor={`${id}-quoteStatus`} className="mb-1">
                     Quote Status
@@ -215,8 +215,12 @@ export function DocumentDetailsForm({
                   <Form.Select
                     id={`${id}-quoteStatus`}
                     size="sm"
-                    value={values.quoteStatus}
-                    onChange={(e) => set('quoteStatus', e.target.value as QuoteStatus)}
+                    value={values.quoteStatus ?? document.status}
+                    // Choosing the status it has is no change.
+                    onChange={(e) => {
+                      const chosen = e.target.value as QuoteStatus;
+                      set('quoteStatus', chosen === document.status ? null : chosen);
+                    }}
                   >
                     {QUOTE_STATUSES.filter((s) => isHandSet(s) || s === document.status).map((s) => (
                       <option key={s} value={s} disabled={!isHandSet(s)}>

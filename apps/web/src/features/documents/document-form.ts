@@ -29,7 +29,10 @@ export interface DocumentFormValues {
   /** Print without prices: Download, Print and Send Email leave every price out. */
   noPricePrint: boolean;
   refreshMultiplier: boolean;
-  /** Quotes: the status shown (Accepted and Expired are not chosen by hand); null for orders. */
+  /**
+   * Quotes: a status the clerk chose (Draft, Sent or Declined), null while untouched, so a status
+   * the server set meanwhile (Sent on e-mail, Accepted on export) is no unsaved change.
+   */
   quoteStatus: QuoteStatus | null;
 }
 
@@ -59,7 +62,7 @@ export function documentToForm(doc: DocumentHeader): DocumentFormValues {
     useTax: doc.useTax,
     noPricePrint: doc.noPricePrint ?? false,
     refreshMultiplier: false,
-    quoteStatus: doc.status ?? null,
+    quoteStatus: null,
   };
 }
 
@@ -78,7 +81,7 @@ export function formChanged(saved: DocumentFormValues, now: DocumentFormValues):
     saved.useTax !== now.useTax ||
     saved.noPricePrint !== now.noPricePrint ||
     saved.refreshMultiplier !== now.refreshMultiplier ||
-    saved.quoteStatus !== now.quoteStatus
+    now.quoteStatus !== null
   );
 }
 
@@ -132,7 +135,7 @@ export function updateInput(
   }
   // A quote's status goes only when the clerk chose one they may set.
   const chosen = values.quoteStatus;
-  if (doc.kind === 'quote' && chosen !== doc.status && isHandSet(chosen)) input.quoteStatus = chosen;
+  if (doc.kind === 'quote' && isHandSet(chosen) && chosen !== doc.status) input.quoteStatus = chosen;
   return input;
 }
 

@@ -32,6 +32,7 @@ import { ProductCart } from './product-cart';
 import { HistoryPanel } from '../history/history-panel';
 import { QuoteRevisionsPanel } from './quote-revisions-panel';
 import { QuoteStatusBadge } from './quote-status-badge';
+import { WaitingOn } from '../vendor-orders/waiting-on';
 import { useReviseQuote } from './api/quote-revisions';
 import './documents.css';
 import '../../components/ui/stacked-modal.css';
@@ -217,6 +218,7 @@ export function DocumentModal({
   } else {
     body = (
       <>
+        {saved?.waitingOn && saved.waitingOn.length > 0 && <WaitingOn items={saved.waitingOn} className="mb-2 fs-6" />}
         {readOnly && saved && (
           <Alert variant="warning" className="py-2" data-testid="read-only-revision">
             This is rev {saved.revision} of quote {saved.quoteNumber}, kept as it was: a later revision exists and only

@@ -10,6 +10,7 @@ import { usePickupReady } from './api/list-pickup-ready';
 import { useUpdateChosenJob } from './api/update-chosen-job';
 import { RouteDiscardGuard } from '../../components/ui/use-discard-guard';
 import './loaders.css';
+import { WaitingOn } from '../vendor-orders/waiting-on';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
 
@@ -194,7 +195,10 @@ export function GridManager() {
                     {changed && <span className="visually-hidden"> (unsaved change)</span>}
                   </td>
                   <td className="fw-medium">{order.customerName || 'Unknown'}</td>
-                  <td>{order.jobName ?? ''}</td>
+                  <td>
+                    {order.jobName ?? ''}
+                    <WaitingOn items={order.waitingOn} />
+                  </td>
                   <td className="text-center">
                     <Form.Check
                       type="checkbox"

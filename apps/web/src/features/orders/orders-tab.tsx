@@ -5,6 +5,7 @@ import type { Column } from '../../components/ui/data-table';
 import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
 import { documentKeys } from '../documents/api/query-keys';
 import { DocumentList } from '../documents/document-list';
+import { WaitingOn } from '../vendor-orders/waiting-on';
 
 // Its own chunk (react-select, the modifier forms, zod): loaded once the list has painted.
 export const OrderModal = lazyComponent(() => import('./order-modal').then((m) => m.OrderModal));
@@ -46,6 +47,7 @@ export function OrdersTab() {
       kind="order"
       closed={closed}
       extraColumns={STATUS_COLUMN}
+      jobNameNote={(d) => <WaitingOn items={d.waitingOn} />}
       toolbarEnd={
         <div className="d-inline-flex align-items-center gap-2 ms-2 small" role="group" aria-label="Which orders">
           <label htmlFor={`${id}-closed`} className={closed ? 'text-secondary' : 'fw-semibold'}>

@@ -12,6 +12,7 @@ const vendorOrder = (id: number, name: string, fields: Partial<VendorOrder> = {}
   description: null,
   estimatedArrival: null,
   status: 'Ordered',
+  receivedDate: null,
   version: 1,
   ...fields,
 });

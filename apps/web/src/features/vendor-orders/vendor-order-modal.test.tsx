@@ -12,6 +12,7 @@ const springs: VendorOrder = {
   description: 'Torsion springs, 0.250 x 2 x 32',
   estimatedArrival: '2999-01-10',
   status: 'Ordered',
+  receivedDate: null,
   version: 4,
 };
 

@@ -12,6 +12,7 @@ const vendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder
   description: null,
   estimatedArrival: null,
   status: 'Ordered',
+  receivedDate: null,
   version: 1,
   ...fields,
 });
@@ -118,6 +119,7 @@ describe('Sales > Vendor Orders', () => {
       description: 'High-lift track kits',
       estimatedArrival: '2999-06-01',
       status: 'Shipped',
+      receivedDate: null,
     });
     let afterCreate = false;
     const fetchMock = stubSales({
@@ -159,6 +161,7 @@ describe('Sales > Vendor Orders', () => {
       description: 'High-lift track kits',
       estimatedArrival: '2999-06-01',
       status: 'Shipped',
+      receivedDate: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Vendor Order' })).toBeNull());
     // The toast stays in view once the modal has closed.
@@ -274,6 +277,7 @@ describe('Sales > Vendor Orders', () => {
       description: null,
       estimatedArrival: '2020-01-10',
       status: 'Cancelled',
+      receivedDate: null,
       version: 4,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Vendor Order/ })).toBeNull());

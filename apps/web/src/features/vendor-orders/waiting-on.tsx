@@ -1,0 +1,30 @@
+import type { WaitingOn as WaitingOnItem } from '@desk/domain';
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** '2026-11-28' -> 'Nov 28'. */
+const dayText = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * "Waiting on vendor order 7, expected Nov 28": the open vendor orders an order waits on, in
+ * red when the expected date has passed (docs/architecture.md section 3). Nothing when none.
+ */
+export function WaitingOn({
+  items,
+  className = '',
+}: {
+  items: readonly WaitingOnItem[] | undefined;
+  className?: string;
+}) {
+  if (!items || items.length === 0) return null;
+  return (
+    <ul className={`list-unstyled small mb-0 ${className}`} data-testid="waiting-on">
+      {items.map((v) => (
+        <li key={v.vendorOrderId} className={v.overdue ? 'text-danger fw-medium' : 'text-secondary'}>
+          Waiting on vendor order {v.vendorOrderId}
+          {v.expected ? `, expected ${dayText(v.expected)}` : ', no date expected'}
+          {v.overdue ? ' (overdue)' : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
