@@ -68,4 +68,52 @@ describe('quote revisions in the quote modal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Revise' })).toBeNull();
     expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('lists the revisions when Revisions is opened, and opens an earlier one read-only', async () => {
+    const rev1 = aDocument({
+      id: 15,
+      kind: 'quote',
+      jobName: 'Whitaker',
+      status: 'Sent',
+      quoteNumber: 15,
+      revision: 1,
+      latestRevision: false,
+    });
+    const rev2 = { ...rev1, id: 16, status: 'Draft', revision: 2, latestRevision: true };
+    const totals = { subTotal: 10, tax: 0, total: 10 };
+    const totalsCents = { subTotalCents: 1000, taxCents: 0, totalCents: 1000 };
+    const row = (r: typeof rev1, latest: boolean) => ({
+      id: r.id,
+      quoteNumber: 15,
+      revision: r.revision,
+      status: r.status,
+      latest,
+      quoteDate: '2026-11-20',
+      totals,
+      totalsCents,
+    });
+    stubApi({
+      ...common,
+      'GET /api/quotes/15': ok(rev1),
+      'GET /api/quotes/16': ok(rev2),
+      'GET /api/quotes/16/revisions': ok([row(rev1, false), row(rev2, true)]),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<QuoteModal show documentId={16} onClose={noop} />);
+    const dialog = await screen.findByRole('dialog', { name: /Quote/ });
+    await within(dialog).findByLabelText('Quote Status');
+    await user.click(within(dialog).getByRole('button', { name: 'Revisions' }));
+    const table = await within(dialog).findByRole('table', { name: 'Revisions' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'RevisionDateStatusTotalActions',
+      'Quote 15 rev 12026-11-20Sent10.00Open rev 1',
+      'Quote 15 rev 2(latest)2026-11-20Draft10.00shown',
+    ]);
+    await user.click(within(table).getByRole('button', { name: 'Open rev 1' }));
+    expect(await within(dialog).findByTestId('read-only-revision')).toBeTruthy();
+  });
 });

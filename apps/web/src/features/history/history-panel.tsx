@@ -1,9 +1,7 @@
 import type { HistorySubject } from '@desk/domain';
-import { useContext, useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
-import AccordionContext, { isAccordionItemSelected } from 'react-bootstrap/AccordionContext';
-import { Banner } from '../../components/ui/banner';
-import { errorText } from '../../components/ui/result-banner';
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { OpenedQuery, useAccordionItemOpen } from '../../components/ui/opened-query';
 import { useHistory } from './api/get-history';
 import { historyWords } from './history-words';
 
@@ -23,66 +21,59 @@ export interface HistoryPanelProps {
  * for again each time it is opened, so it shows the changes made since.
  */
 export function HistoryPanel({ subject, id, noun, eventKey }: HistoryPanelProps) {
-  const { activeEventKey } = useContext(AccordionContext);
-  const open = eventKey === undefined || isAccordionItemSelected(activeEventKey, eventKey);
+  const open = useAccordionItemOpen(eventKey);
   const [page, setPage] = useState(1);
   const history = useHistory(subject, id, page, open);
-
-  if (history.isPending) {
-    return open ? (
-      <p className="text-secondary mb-0" role="status">
-        <Spinner size="sm" className="me-2" aria-hidden="true" />
-        Loading the history...
-      </p>
-    ) : null;
-  }
-  if (history.isError) {
-    return (
-      <Banner variant="danger" title="The history could not be loaded">
-        <small>{errorText(history.error)}</small>
-      </Banner>
-    );
-  }
-  const { items, total, size } = history.data;
-  if (total === 0) return <p className="text-secondary mb-0">No changes recorded yet.</p>;
-  const pages = Math.max(1, Math.ceil(total / size));
   return (
-    <div data-testid="history">
-      <ol className="list-unstyled mb-2 history-list">
-        {items.map((h) => (
-          <li key={h.id} className="py-1 border-bottom">
-            <time dateTime={h.at} className="small text-secondary me-2 d-inline-block history-time">
-              {when.format(new Date(h.at))}
-            </time>
-            <span>
-              <strong>{h.user ?? 'The system'}</strong> {historyWords(h, noun)}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {pages > 1 && (
-        <div className="d-flex align-items-center gap-2">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={page <= 1 || history.isFetching}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            Newer
-          </Button>
-          <span className="small" aria-live="polite">
-            Page {history.data.page} of {pages}
-          </span>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={page >= pages || history.isFetching}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            Older
-          </Button>
-        </div>
-      )}
-    </div>
+    <OpenedQuery
+      query={history}
+      open={open}
+      loadingText="Loading the history..."
+      errorTitle="The history could not be loaded"
+    >
+      {({ items, total, size, page: shown }) => {
+        if (total === 0) return <p className="text-secondary mb-0">No changes recorded yet.</p>;
+        const pages = Math.max(1, Math.ceil(total / size));
+        return (
+          <div data-testid="history">
+            <ol className="list-unstyled mb-2 history-list">
+              {items.map((h) => (
+                <li key={h.id} className="py-1 border-bottom">
+                  <time dateTime={h.at} className="small text-secondary me-2 d-inline-block history-time">
+                    {when.format(new Date(h.at))}
+                  </time>
+                  <span>
+                    <strong>{h.user ?? 'The system'}</strong> {historyWords(h, noun)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            {pages > 1 && (
+              <div className="d-flex align-items-center gap-2">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={page <= 1 || history.isFetching}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  Newer
+                </Button>
+                <span className="small" aria-live="polite">
+                  Page {shown} of {pages}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={page >= pages || history.isFetching}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Older
+                </Button>
+              </div>
+            )}
+          </div>
+        );
+      }}
+    </OpenedQuery>
   );
 }
