@@ -79,7 +79,7 @@ describe('quote revisions in the quote modal', () => {
       revision: 1,
       latestRevision: false,
     });
-    const rev2 = { ...rev1, id: 16, status: 'Draft', revision: 2, latestRevision: true };
+    const rev2 = { ...rev1, id: 16, status: 'Draft' as const, revision: 2, latestRevision: true };
     const totals = { subTotal: 10, tax: 0, total: 10 };
     const totalsCents = { subTotalCents: 1000, taxCents: 0, totalCents: 1000 };
     const row = (r: typeof rev1, latest: boolean) => ({
