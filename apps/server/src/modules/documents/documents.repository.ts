@@ -474,9 +474,16 @@ export async function setLatestRevision(db: Db, number: number, latestId: number
     .execute();
 }
 
-/** Sets a quote's stored status (Sent on e-mail, Accepted on export). */
-export async function setQuoteStatus(db: Db, id: number, status: QuoteStatus, now: string) {
-  await db.updateTable('quotes').set({ quote_status: status, updated_at: now }).where('id', '=', id).execute();
+/**
+ * Sets a quote's stored status (Sent on e-mail, Accepted on export); with `from`, only a quote
+ * that has that status, in the same statement, so two e-mails sent at once move it once.
+ * Answers whether it changed.
+ */
+export async function setQuoteStatus(db: Db, id: number, status: QuoteStatus, now: string, from?: QuoteStatus) {
+  let q = db.updateTable('quotes').set({ quote_status: status, updated_at: now }).where('id', '=', id);
+  if (from !== undefined) q = q.where('quote_status', '=', from);
+  const [r] = await q.execute();
+  return Number(r?.numUpdatedRows ?? 0) > 0;
 }
 
 /** "Quote 16" for a first revision, "Quote 16 rev 2" after. */

@@ -10,7 +10,7 @@ import { type DocumentKind, type EmailSent, documentNumberText, fillTemplate } f
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
-import { quoteRevisionInfo, setQuoteStatus } from '../documents/documents.repository.js';
+import { setQuoteStatus } from '../documents/documents.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
@@ -90,11 +90,8 @@ export class PrintingService {
       const now = isoAt(this.clock());
       const changes: Change[] = [{ action: 'emailed', field: subject, to }];
       if (kind === 'quote') {
-        const info = await quoteRevisionInfo(trx, id);
-        if (info?.quote_status === 'Draft') {
-          await setQuoteStatus(trx, id, 'Sent', now);
+        if (await setQuoteStatus(trx, id, 'Sent', now, 'Draft'))
           changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
-        }
       }
       if (actor) await recordChanges(trx, actor, now, kind, id, changes);
     });
