@@ -45,6 +45,8 @@ import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.servi
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
 import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { MailQueue } from './modules/mail/mail-queue.service.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { PrintingService } from './modules/printing/printing.service.js';
@@ -79,6 +81,8 @@ export interface AppContext {
   mfa: MfaService;
   documents: DocumentsService;
   mailer: Mailer;
+  /** The e-mails waiting in the database (ready for pickup); main.ts starts its polling. */
+  mailQueue: MailQueue;
   pdf: PdfPool;
   settings: SettingsService;
 }
@@ -165,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
   const settings = new SettingsService(database.db, clock, config.COMPANY_NAME);
+  const mailQueue = new MailQueue(database.db, clock, mailer, database.kind === 'postgres', app.log);
   const users = new UsersService(
     database.db,
     database.kind,
@@ -186,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mfa,
     documents,
     mailer,
+    mailQueue,
     pdf,
     settings,
   };
@@ -235,7 +241,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),
   });
   await app.register(settingsRoutes, { settings });
-  await app.register(loadersRoutes, { loaders: new LoadersService(database.db, clock, config.taxRateScaled) });
+  await app.register(loadersRoutes, {
+    loaders: new LoadersService(database.db, clock, config.taxRateScaled, settings, mailQueue),
+  });
+  await app.register(mailRoutes, { mail: mailQueue });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');
@@ -266,6 +275,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    // A round of the e-mail queue in progress ends first (what it sent is marked sent).
+    mailQueue.stop();
+    await mailQueue.settled();
     await pdf.close();
     mailer.close();
   });

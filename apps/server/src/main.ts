@@ -110,6 +110,8 @@ async function main() {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') portInUse(config.PORT, config.HOST);
     throw err;
   }
+  // The e-mails queued in the database (ready for pickup), also those queued before a restart.
+  app.ctx.mailQueue.start();
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = new URL(address);
   const lines = [

@@ -15,6 +15,7 @@ import { createTestApp, engines, json, SIERRA_LETTERHEAD, type TestApp } from '.
 const SETTINGS = {
   ...SIERRA_LETTERHEAD,
   terms: 'Special-order doors need a 50 percent deposit.',
+  hours: 'Mon-Fri 7:00-4:30',
 };
 
 describe.each(engines())('company settings (%s)', (engine) => {
@@ -105,7 +106,14 @@ describe.each(engines())('company settings (%s)', (engine) => {
     });
     // Empty optional fields (and '' from a cleared form field) are stored as empty.
     const cleared = await send(admin, 'PUT', { name: SETTINGS.name, street: '', quoteValidityDays: '', terms: '  ' });
-    expect(json(cleared).data).toMatchObject({ street: null, quoteValidityDays: null, terms: null, version: 3 });
+    // Hours left out of a save are kept as saved (a form that does not know them changes nothing).
+    expect(json(cleared).data).toMatchObject({
+      street: null,
+      quoteValidityDays: null,
+      terms: null,
+      hours: SETTINGS.hours,
+      version: 3,
+    });
     await send(admin, 'PUT', SETTINGS);
   });
 

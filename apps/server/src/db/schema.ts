@@ -106,6 +106,7 @@ export interface CustomersTable extends Audit {
   special_instructions: string | null;
   tax_code: string | null;
   terms_code: string | null;
+  ready_email: Generated<number>;
   name_fold: Generated<string | null>;
   customer_no_fold: Generated<string | null>;
   contact_name_fold: Generated<string | null>;
@@ -268,6 +269,9 @@ export interface EmailSettingsTable {
   order_subject: string;
   order_body: string;
   email_forward: string | null;
+  ready_enabled: Generated<number>;
+  ready_subject: Generated<string>;
+  ready_body: Generated<string>;
   version: Generated<number>;
   updated_at: string;
 }
@@ -284,8 +288,30 @@ export interface CompanySettingsTable {
   email: string | null;
   quote_validity_days: number | null;
   terms: string | null;
+  hours: string | null;
   version: Generated<number>;
   updated_at: string;
+}
+
+/** Every e-mail sent for a document, and the ready-for-pickup e-mails waiting to be sent. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  document_kind: 'order' | 'quote';
+  document_id: number;
+  purpose: 'document' | 'ready-for-pickup';
+  to_address: string;
+  bcc: string | null;
+  subject: string;
+  body: string;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  created_at: string;
+  created_by: string | null;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  message_id: string | null;
 }
 
 export interface OrderStatusCountsTable {
@@ -308,6 +334,7 @@ export interface DB {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   security_events: SecurityEventsTable;
   change_history: ChangeHistoryTable;
+  email_outbox: EmailOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   customers: CustomersTable;
   product_types: ProductTypesTable;

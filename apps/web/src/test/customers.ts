@@ -18,6 +18,7 @@ export const customer = (id: number, fields: Partial<Customer> = {}): Customer =
   termsCode: null,
   openOrders: 0,
   useTax: false,
+  readyForPickupEmail: true,
   openerMultiplier: 1,
   residentialMultiplier: 1,
   sectionalMultiplier: 1,

@@ -50,6 +50,8 @@ export const customerInputSchema = z.object({
   residentialMultiplier: multiplierSchema.optional().default(1),
   sectionalMultiplier: multiplierSchema.optional().default(1),
   commercialMultiplier: multiplierSchema.optional().default(1),
+  /** E-mail the customer when an order is placed in a bay. Left out: kept (a new customer: yes). */
+  readyForPickupEmail: flagSchema.optional(),
   version: versionSchema,
 });
 export type CustomerInput = z.infer<typeof customerInputSchema>;
@@ -76,6 +78,7 @@ export const customerSchema = z.object({
   residentialMultiplier: z.number(),
   sectionalMultiplier: z.number(),
   commercialMultiplier: z.number(),
+  readyForPickupEmail: z.boolean(),
   version: z.number().int(),
 });
 export type Customer = z.infer<typeof customerSchema>;

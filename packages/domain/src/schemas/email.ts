@@ -29,6 +29,13 @@ export const emailConfigSchema = z.object({
     .refine((v) => v === null || /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/.test(v), {
       error: 'must be an e-mail address',
     }),
+  /**
+   * The ready-for-pickup e-mail: sent (when on) as an order becomes a bay's current load. Left
+   * out of a save: kept as saved (a client that knows only the document e-mails changes nothing).
+   */
+  readyForPickupEmail: z.boolean().optional(),
+  readySubject: subject('the subject').optional(),
+  readyBody: body.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type EmailConfig = z.infer<typeof emailConfigSchema>;
@@ -40,6 +47,9 @@ export const storedEmailConfigSchema = z.object({
   orderSubject: z.string(),
   orderBody: z.string(),
   emailForward: z.string().nullable(),
+  readyForPickupEmail: z.boolean(),
+  readySubject: z.string(),
+  readyBody: z.string(),
   version: z.number().int(),
 });
 export type StoredEmailConfig = z.infer<typeof storedEmailConfigSchema>;
@@ -66,6 +76,47 @@ export const EMAIL_PLACEHOLDERS = {
   companyAddress: "your company's address on one line",
 } as const;
 
-export function fillTemplate(template: string, values: Record<keyof typeof EMAIL_PLACEHOLDERS, string>): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? values[key as keyof typeof values] : m));
+/** The placeholders of the ready-for-pickup e-mail. */
+export const READY_EMAIL_PLACEHOLDERS = {
+  customerName: "the customer's name",
+  contactName: "the customer's contact name",
+  jobName: 'the job name',
+  documentNumber: 'the order number',
+  bay: 'the bay number (1 to 8)',
+  companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
+  companyHours: 'your opening hours (Company settings)',
+} as const;
+
+/** Replaces each {name} the values know; an unknown {name} stays as written. */
+export function fillTemplate<K extends string>(template: string, values: Record<K, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, key: string) => (Object.hasOwn(values, key) ? values[key as K] : m));
 }
+
+/** Where an e-mail sent for a document is: waiting (and retried), accepted by the mail server, or given up. */
+export const EMAIL_STATES = ['queued', 'sent', 'failed'] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+
+/** One e-mail sent (or being sent) for a document: GET /api/orders/{id}/emails and /api/quotes/{id}/emails. */
+export const documentEmailSchema = z.object({
+  id: z.number().int(),
+  /** When it was asked for (ISO time). */
+  at: z.string(),
+  /** Who asked for it (the clerk who sent it or placed the order in a bay); null when unknown. */
+  user: z.string().nullable(),
+  purpose: z.enum(['document', 'ready-for-pickup']),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(EMAIL_STATES),
+  attempts: z.number().int(),
+  /** When the mail server accepted it. */
+  sentAt: z.string().nullable(),
+  /** For a queued e-mail: when it is tried next. */
+  nextAttemptAt: z.string().nullable(),
+  /** Why the last attempt failed (a queued e-mail that is retried, or a failed one). */
+  error: z.string().nullable(),
+});
+export type DocumentEmail = z.infer<typeof documentEmailSchema>;
+export const documentEmailsSchema = z.object({ items: z.array(documentEmailSchema) });

@@ -39,6 +39,7 @@ export function toCustomer(r: Row): Customer {
     residentialMultiplier: multiplierFromScaled(r.residential_multiplier),
     sectionalMultiplier: multiplierFromScaled(r.sectional_multiplier),
     commercialMultiplier: multiplierFromScaled(r.commercial_multiplier),
+    readyForPickupEmail: r.ready_email === 1,
     version: r.version,
   };
 }
@@ -69,6 +70,8 @@ export function customerValues(c: CustomerInput) {
     residential_multiplier: multiplierToScaled(c.residentialMultiplier),
     sectional_multiplier: multiplierToScaled(c.sectionalMultiplier),
     commercial_multiplier: multiplierToScaled(c.commercialMultiplier),
+    // Left out of the input: kept as it is (a new customer gets the column's default, yes).
+    ...(c.readyForPickupEmail === undefined ? {} : { ready_email: flag(c.readyForPickupEmail) }),
   };
 }
 

@@ -1,5 +1,5 @@
 /** The will-call yard: SQL only (docs/decisions/014-module-shape.md). */
-import { sql, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Selectable } from 'kysely';
 import { COMPLETED_STATUS, type PickupOrder } from '@desk/domain';
 import type { CustomersTable, OrdersTable, OrderStatusesTable } from '../../db/schema.js';
 import type { Db } from '../../lib/sql.js';
@@ -64,9 +64,16 @@ export async function pickupReady(db: Db, bayId?: number): Promise<PickupOrder[]
   return rows.map(toPickup);
 }
 
-/** The rows of these ids that are open orders ready for pickup, as stored. */
+/**
+ * The rows of these ids that are open orders ready for pickup, as stored. On PostgreSQL the
+ * orders' rows are locked (in id order) until the transaction ends: a save compares each order
+ * with what it was (a new bay, newly placed: a history record, a ready-for-pickup e-mail), so
+ * two saves of the same order must not both read it as it was. SQLite's write transactions
+ * already run one at a time.
+ */
 export function pickupRows(db: Db, ids: number[]): Promise<PickupRow[]> {
-  return pickupBase(db).where('o.id', 'in', ids).execute();
+  const q = pickupBase(db).where('o.id', 'in', ids).orderBy('o.id');
+  return (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate('o') : q).execute();
 }
 
 export async function clearLoads(db: Db, ids: number[]): Promise<void> {

@@ -21,6 +21,9 @@ import * as docs from '../documents/documents.repository.js';
 import * as repo from './loaders.repository.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor } from '../history/history.repository.js';
+import type { MailQueue } from '../mail/mail-queue.service.js';
+import { queueReadyForPickup } from '../mail/ready-for-pickup.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
 
@@ -29,6 +32,9 @@ export class LoadersService {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly taxRate: number,
+    /** The ready-for-pickup e-mail: its settings, and the queue that sends it. */
+    private readonly settings?: SettingsService,
+    private readonly mail?: MailQueue,
   ) {}
 
   /** Open orders ready for pickup; with a bay, only those assigned to it (0: not in a bay). */
@@ -50,7 +56,8 @@ export class LoadersService {
    */
   async saveAssignments(rows: PickupOrderInput[], withLoad: boolean, actor?: Actor): Promise<PickupOrder[]> {
     if (rows.length === 0) return this.pickupReady();
-    return this.db.transaction().execute(async (trx) => {
+    let queued = 0;
+    const saved = await this.db.transaction().execute(async (trx) => {
       const ids = rows.map((r) => r.id);
       const current = await repo.pickupRows(trx, ids);
       const byId = new Map(current.map((r) => [r.id, r]));
@@ -88,6 +95,7 @@ export class LoadersService {
       // waits for another clerk's uncommitted load in the same bay (the one-load-per-bay index),
       // and taking bays in one order means two saves never wait on each other (a deadlock, 503).
       const ordered = [...next].sort((a, b) => Number(a.load) - Number(b.load) || (a.bay ?? 0) - (b.bay ?? 0));
+      const placed: Array<{ orderId: number; bay: number }> = [];
       for (const n of ordered) {
         try {
           await repo.setBay(trx, n.id, n.bay, n.load, now);
@@ -108,12 +116,18 @@ export class LoadersService {
             from: bayText(before.loading_bay),
             to: bayText(n.bay),
           } as const);
-        if (n.load && !(before.current_load === 1 && before.loading_bay === n.bay))
+        if (n.load && n.bay !== null && !(before.current_load === 1 && before.loading_bay === n.bay)) {
           changes.push({ action: 'bay-assigned', to: bayText(n.bay) } as const);
+          placed.push({ orderId: n.id, bay: n.bay });
+        }
         if (actor) await recordChanges(trx, actor, now, 'order', n.id, changes);
       }
+      // The customers are told the orders are ready: queued with the assignment, sent after it.
+      if (this.settings) queued = await queueReadyForPickup(trx, this.settings, placed, actor?.username ?? null, now);
       return this.pickupReady(undefined, trx);
     });
+    if (queued > 0) this.mail?.kick();
+    return saved;
   }
 
   /**

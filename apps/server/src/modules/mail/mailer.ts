@@ -7,13 +7,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export interface OutgoingMail {
   to: string;
   bcc?: string | null;
   subject: string;
   text: string;
-  attachment: { filename: string; content: Buffer };
+  /** The document's PDF; none for the ready-for-pickup e-mail. */
+  attachment?: { filename: string; content: Buffer };
 }
 
 export interface SentMail {
@@ -36,7 +38,17 @@ export function createMailer(opts: {
   clock?: () => number;
 }): Mailer {
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
+    ? // Bounded waits (nodemailer's socket timeout is an hour): a mail server that hangs fails the
+      // send within a minute, well inside the queue's claim on an e-mail (mail-queue.service.ts).
+      // What the URL's query sets wins over these.
+      nodemailer.createTransport(
+        new SMTPTransport({
+          url: opts.smtpUrl,
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 60_000,
+        }),
+      )
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -53,9 +65,9 @@ export function createMailer(opts: {
         ...(mail.bcc ? { bcc: mail.bcc } : {}),
         subject: mail.subject,
         text: mail.text,
-        attachments: [
-          { filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' },
-        ],
+        attachments: mail.attachment
+          ? [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }]
+          : [],
         // Keep Bcc in the written .eml so the outbox shows who was copied.
         ...(opts.smtpUrl ? {} : { keepBcc: true }),
       } as nodemailer.SendMailOptions);

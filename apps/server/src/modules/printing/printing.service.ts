@@ -13,6 +13,7 @@ import { recordChanges, type Actor, type Change } from '../history/history.repos
 import { setQuoteStatus } from '../documents/documents.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
+import { logSent, type NewOutboxMail } from '../mail/outbox.repository.js';
 import { companyPlaceholders, type SettingsService } from '../settings/settings.service.js';
 import type { PdfPool } from './pdf-pool.js';
 import { printableDocument } from './printable.js';
@@ -71,6 +72,17 @@ export class PrintingService {
     );
     const text = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
     const pdf = await this.pdfPool.render(doc);
+    // The document's e-mail log keeps every attempt, the refused ones with the reason.
+    const logged: NewOutboxMail = {
+      kind,
+      documentId: id,
+      purpose: 'document',
+      to,
+      bcc: settings.emailForward,
+      subject,
+      body: text,
+      user: actor?.username ?? null,
+    };
     let sent: Awaited<ReturnType<Mailer['send']>>;
     try {
       sent = await this.mailer.send({
@@ -82,12 +94,15 @@ export class PrintingService {
       });
     } catch (e) {
       log.error({ err: e }, 'e-mail not sent');
-      throw conflict(`The e-mail could not be sent: ${(e as Error).message}`);
+      const why = (e as Error).message;
+      await logSent(this.db, logged, isoAt(this.clock()), { error: why.slice(0, 500) });
+      throw conflict(`The e-mail could not be sent: ${why}`);
     }
     // Recorded once the mail server has accepted it: the sending is the change. A Draft quote is
-    // now Sent (the status and its record in one transaction).
+    // now Sent (the status, its record and the log line in one transaction).
     await this.db.transaction().execute(async (trx) => {
       const now = isoAt(this.clock());
+      await logSent(trx, logged, now, { messageId: sent.messageId });
       const changes: Change[] = [{ action: 'emailed', field: subject, to }];
       if (kind === 'quote') {
         if (await setQuoteStatus(trx, id, 'Sent', now, 'Draft'))

@@ -1,10 +1,11 @@
 /**
  * The two settings rows (id 1 each): company_settings, the letterhead, and email_settings, the
- * subjects, bodies and forward address of the document e-mails. Read per request, saved by
+ * subjects, bodies and forward address of the document e-mails and the ready-for-pickup e-mail. Read per request, saved by
  * administrators with a version guard.
  */
+import type { Updateable } from 'kysely';
 import type { CompanySettingsUpdate, EmailConfig, StoredEmailConfig } from '@desk/domain';
-import { writeVersioned, type Db } from '../../lib/sql.js';
+import { flag, writeVersioned, type Db } from '../../lib/sql.js';
 import type { CompanySettingsTable, EmailSettingsTable } from '../../db/schema.js';
 
 export type CompanySettingsRow = Omit<CompanySettingsTable, 'version'> & { version: number };
@@ -28,6 +29,7 @@ export function updateCompanySettings(db: Db, input: CompanySettingsUpdate, upda
     email: input.email,
     quote_validity_days: input.quoteValidityDays,
     terms: input.terms,
+    ...(input.hours === undefined ? {} : { hours: input.hours }),
   } satisfies Partial<CompanySettingsTable>;
   return writeVersioned(db, 'company_settings', 1, input.version, values, updatedAt);
 }
@@ -41,6 +43,9 @@ export async function findEmailSettings(db: Db): Promise<StoredEmailConfig> {
     orderSubject: r.order_subject,
     orderBody: r.order_body,
     emailForward: r.email_forward,
+    readyForPickupEmail: r.ready_enabled === 1,
+    readySubject: r.ready_subject,
+    readyBody: r.ready_body,
     version: r.version,
   };
 }
@@ -53,6 +58,9 @@ export function updateEmailSettings(db: Db, input: EmailConfig, updatedAt: strin
     order_subject: input.orderSubject,
     order_body: input.orderBody,
     email_forward: input.emailForward,
-  } satisfies Partial<EmailSettingsTable>;
+    ...(input.readyForPickupEmail === undefined ? {} : { ready_enabled: flag(input.readyForPickupEmail) }),
+    ...(input.readySubject === undefined ? {} : { ready_subject: input.readySubject }),
+    ...(input.readyBody === undefined ? {} : { ready_body: input.readyBody }),
+  } satisfies Updateable<EmailSettingsTable>;
   return writeVersioned(db, 'email_settings', 1, input.version, values, updatedAt);
 }

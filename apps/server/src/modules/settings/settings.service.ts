@@ -39,6 +39,7 @@ export class SettingsService {
       email: row.email,
       quoteValidityDays: row.quote_validity_days,
       terms: row.terms,
+      hours: row.hours,
       version: row.version,
     };
   }
@@ -72,5 +73,6 @@ export function companyPlaceholders(s: CompanySettings) {
     companyPhone: s.phone ?? '',
     companyEmail: s.email ?? '',
     companyAddress: companyAddress(s),
+    companyHours: s.hours ?? '',
   };
 }

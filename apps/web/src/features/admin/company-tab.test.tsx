@@ -38,6 +38,7 @@ describe('Admin > Company', () => {
     await user.type(field('E-mail'), 'sales@sierra.example.com');
     await user.type(field('Quote validity (days)'), '30');
     await user.type(field('Terms'), 'Deposit on special orders.');
+    await user.type(field('Opening hours'), 'Mon-Fri 7:00-4:30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Update Succeeded')).toBeTruthy();
@@ -52,6 +53,7 @@ describe('Admin > Company', () => {
         email: 'sales@sierra.example.com',
         quoteValidityDays: 30,
         terms: 'Deposit on special orders.',
+        hours: 'Mon-Fri 7:00-4:30',
         version: 1,
       },
     ]);

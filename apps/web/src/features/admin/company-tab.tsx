@@ -23,6 +23,7 @@ const HINTS: Partial<Record<CompanySettingsField, string>> = {
   name: 'Printed at the top of every quote and order, and shown in the top bar.',
   quoteValidityDays: "Optional. Quotes print 'Valid until' the quote date plus this many days.",
   terms: 'Optional. Printed at the end of every quote and order.',
+  hours: "Optional. The {companyHours} of the ready-for-pickup e-mail, e.g. 'Mon-Fri 7:00-4:30, Sat 8:00-12:00'.",
 };
 
 const toForm = (s: CompanySettings): FormValues => ({
@@ -35,6 +36,7 @@ const toForm = (s: CompanySettings): FormValues => ({
   email: s.email ?? '',
   quoteValidityDays: s.quoteValidityDays === null ? '' : String(s.quoteValidityDays),
   terms: s.terms ?? '',
+  hours: s.hours ?? '',
 });
 
 /** A number field's text as the schema reads it: empty stays empty, digits become a number. */
@@ -197,6 +199,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
         </Row>
         <Row className="g-3">
           <Col md={6}>{control('quoteValidityDays', { type: 'number' })}</Col>
+          <Col md={6}>{control('hours', {})}</Col>
         </Row>
         {control('terms', { textarea: true })}
       </fieldset>

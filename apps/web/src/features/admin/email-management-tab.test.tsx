@@ -12,6 +12,9 @@ const stored: StoredEmailConfig = {
   orderSubject: 'Order {documentNumber}',
   orderBody: 'Dear {contactName},\nyour order is attached.',
   emailForward: null,
+  readyForPickupEmail: false,
+  readySubject: 'Your order {documentNumber} is ready for pickup',
+  readyBody: 'Order {documentNumber} is ready in bay {bay}.',
   version: 3,
 };
 
@@ -42,6 +45,14 @@ describe('Admin > Email Management', () => {
       expect(within(help).getByText(`{${name}}`)).toBeTruthy();
     }
     expect(within(help).getByText("The customer's name")).toBeTruthy();
+    // The ready-for-pickup e-mail's own placeholders, its switch (off) and texts.
+    for (const name of ['bay', 'companyHours']) expect(within(help).getByText(`{${name}}`)).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLInputElement>('switch', { name: 'E-mail the customer when an order is placed in a bay' })
+        .checked,
+    ).toBe(false);
+    expect(field('Ready for Pickup Subject').value).toBe(stored.readySubject);
+    expect(field('Ready for Pickup Body').tagName).toBe('TEXTAREA');
   });
 
   it("sends the edited settings with their version, shows 'Saving...' while busy, then 'Update Succeeded'", async () => {
@@ -57,6 +68,10 @@ describe('Admin > Email Management', () => {
     await user.clear(subject);
     await user.type(subject, '  Your order {{documentNumber}  ');
     await user.type(field('Forward Email'), 'office@example.com');
+    // The ready-for-pickup e-mail: switched on, its subject edited.
+    await user.click(screen.getByRole('switch', { name: 'E-mail the customer when an order is placed in a bay' }));
+    await user.clear(field('Ready for Pickup Subject'));
+    await user.type(field('Ready for Pickup Subject'), 'Order {{documentNumber} is in bay {{bay}');
 
     const { release } = holdRequests(fetchMock, 'POST', '/api/updateAutoEmailConfig');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -69,7 +84,14 @@ describe('Admin > Email Management', () => {
     expect(await screen.findByText('Update Succeeded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([
-      { ...stored, orderSubject: 'Your order {documentNumber}', emailForward: 'office@example.com', version: 3 },
+      {
+        ...stored,
+        orderSubject: 'Your order {documentNumber}',
+        emailForward: 'office@example.com',
+        readyForPickupEmail: true,
+        readySubject: 'Order {documentNumber} is in bay {bay}',
+        version: 3,
+      },
     ]);
     // The form now holds what was saved (trimmed), at the new version.
     expect(field('Email Order Subject').value).toBe('Your order {documentNumber}');

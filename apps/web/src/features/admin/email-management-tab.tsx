@@ -1,4 +1,4 @@
-import { EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
+import { EMAIL_PLACEHOLDERS, READY_EMAIL_PLACEHOLDERS, emailConfigSchema, type EmailConfig } from '@desk/domain';
 import { Fragment, useId } from 'react';
 import { Col, Form } from 'react-bootstrap';
 import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
@@ -7,15 +7,19 @@ import { useLabelledForm } from './field-errors';
 import { LabelledField } from './labelled-field';
 import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
-type EmailField = 'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward';
-type EmailFormValues = Record<EmailField, string>;
+type EmailField =
+  'quoteSubject' | 'quoteBody' | 'orderSubject' | 'orderBody' | 'emailForward' | 'readySubject' | 'readyBody';
+type EmailFormValues = Record<EmailField, string> & { readyForPickupEmail: boolean };
 
-const LABELS: Record<EmailField, string> = {
+const LABELS: Record<EmailField | 'readyForPickupEmail', string> = {
   quoteSubject: 'Email Quote Subject',
   quoteBody: 'Email Quote Body',
   orderSubject: 'Email Order Subject',
   orderBody: 'Email Order Body',
   emailForward: 'Forward Email',
+  readyForPickupEmail: 'E-mail the customer when an order is placed in a bay',
+  readySubject: 'Ready for Pickup Subject',
+  readyBody: 'Ready for Pickup Body',
 };
 
 const FIELDS: ReadonlyArray<{ field: EmailField; body?: boolean; hint?: string }> = [
@@ -23,7 +27,15 @@ const FIELDS: ReadonlyArray<{ field: EmailField; body?: boolean; hint?: string }
   { field: 'quoteBody', body: true },
   { field: 'orderSubject' },
   { field: 'orderBody', body: true },
-  { field: 'emailForward', hint: 'Optional. Receives a blind copy of every quote and order e-mail.' },
+  {
+    field: 'emailForward',
+    hint: 'Optional. Receives a blind copy of every quote, order and ready-for-pickup e-mail.',
+  },
+];
+
+const READY_FIELDS: ReadonlyArray<{ field: EmailField; body?: boolean }> = [
+  { field: 'readySubject' },
+  { field: 'readyBody', body: true },
 ];
 
 const toForm = (c: StoredEmailConfig): EmailFormValues => ({
@@ -32,6 +44,9 @@ const toForm = (c: StoredEmailConfig): EmailFormValues => ({
   orderSubject: c.orderSubject,
   orderBody: c.orderBody,
   emailForward: c.emailForward ?? '',
+  readyForPickupEmail: c.readyForPickupEmail,
+  readySubject: c.readySubject,
+  readyBody: c.readyBody,
 });
 
 /** Automatic e-mail templates and the forward address (docs/product.md section 2, "Admin home" 2). */
@@ -45,7 +60,7 @@ export function EmailManagementTab() {
       query={config}
       status={status}
       loadFailedTitle="The e-mail settings could not be loaded"
-      intro="The subject and body used when a quote or order is e-mailed to a customer."
+      intro="The subject and body used when a quote or order is e-mailed to a customer, and the e-mail that tells a customer an order is ready for pickup."
       col={{ lg: 7, xl: 6 }}
       rowClassName="g-4"
       aside={
@@ -67,7 +82,14 @@ interface EmailFormProps {
 }
 
 function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
-  const { id, values, set, errors, onSubmitParsed } = useLabelledForm(toForm(config), LABELS);
+  const { id, values, set, textField, onSubmitParsed } = useLabelledForm(toForm(config), LABELS);
+  const textProps = (field: EmailField, body?: boolean) => ({
+    ...textField(field),
+    label: LABELS[field],
+    ...(body
+      ? { textarea: { rows: 5, cols: 50 } }
+      : { type: field === 'emailForward' ? 'email' : 'text', autoComplete: 'off' }),
+  });
 
   // The same schema the server parses with (docs/conventions.md habit 1); the version guards against lost updates.
   const submit = onSubmitParsed(emailConfigSchema, () => ({ ...values, version: config.version }), onSubmit);
@@ -76,18 +98,27 @@ function EmailForm({ config, saving, onSubmit }: EmailFormProps) {
     <Form noValidate onSubmit={submit} aria-label="E-mail settings">
       <fieldset disabled={saving}>
         {FIELDS.map(({ field, body, hint }) => (
-          <LabelledField
-            key={field}
-            id={`${id}-${field}`}
-            label={LABELS[field]}
-            value={values[field]}
-            onChange={(value) => set(field, value)}
-            error={errors[field]}
-            hint={hint}
-            {...(body
-              ? { textarea: { rows: 5, cols: 50 } }
-              : { type: field === 'emailForward' ? 'email' : 'text', autoComplete: 'off' })}
-          />
+          <LabelledField key={field} {...textProps(field, body)} hint={hint} />
+        ))}
+      </fieldset>
+      <fieldset disabled={saving} className="border rounded p-3 mb-3">
+        <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-2">Ready for pickup</legend>
+        <Form.Check
+          type="switch"
+          role="switch"
+          id={`${id}-readyForPickupEmail`}
+          label={LABELS.readyForPickupEmail}
+          checked={values.readyForPickupEmail}
+          onChange={(e) => set('readyForPickupEmail', e.currentTarget.checked)}
+          aria-describedby={`${id}-readyForPickupEmail-hint`}
+        />
+        <Form.Text id={`${id}-readyForPickupEmail-hint`} className="d-block mb-3">
+          Sent when Place in Bay makes an order a bay&apos;s current load, to customers with an e-mail address who have
+          not opted out (the customer&apos;s &quot;E-mail when an order is ready&quot;). If the mail server is down, it
+          is sent when the server is back.
+        </Form.Text>
+        {READY_FIELDS.map(({ field, body }) => (
+          <LabelledField key={field} {...textProps(field, body)} />
         ))}
       </fieldset>
       <SaveButton saving={saving} />
@@ -118,9 +149,22 @@ function PlaceholderHelp() {
           </Fragment>
         ))}
       </dl>
-      <p className="text-secondary mb-0">
+      <p className="text-secondary mb-3">
         Example: <code>{'Quote {documentNumber} for {jobName}'}</code>
       </p>
+      <h3 className="fs-6 fw-semibold mb-2">Ready for pickup only</h3>
+      <dl className="row mb-0 gy-1">
+        {Object.entries(READY_EMAIL_PLACEHOLDERS)
+          .filter(([name]) => !(name in EMAIL_PLACEHOLDERS))
+          .map(([name, meaning]) => (
+            <Fragment key={name}>
+              <dt className="col-5 fw-normal">
+                <code>{`{${name}}`}</code>
+              </dt>
+              <dd className="col-7 mb-0">{capitalise(meaning)}</dd>
+            </Fragment>
+          ))}
+      </dl>
     </aside>
   );
 }

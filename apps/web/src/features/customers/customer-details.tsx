@@ -49,6 +49,7 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
         <Item term="Phone">{phone && <a href={`tel:${phone}`}>{phone}</a>}</Item>
         <Item term="Fax">{value(customer.fax)}</Item>
         <Item term="Mobile Phone">{mobile && <a href={`tel:${mobile}`}>{mobile}</a>}</Item>
+        <Item term="Ready E-mail">{customer.readyForPickupEmail ? 'Yes' : 'Opted out'}</Item>
       </Col>
       <Col as="dl" sm={6} lg={3} className="mb-0">
         <Item term="Special Needs">{value(customer.specialNeeds)}</Item>

@@ -23,6 +23,7 @@ export interface CustomerFormValues {
   taxCode: string;
   termsCode: string;
   useTax: boolean;
+  readyForPickupEmail: boolean;
   openerMultiplier: string;
   residentialMultiplier: string;
   sectionalMultiplier: string;
@@ -53,6 +54,7 @@ export const FIELD_LABELS: Record<string, string> = {
   taxCode: 'Tax Code',
   termsCode: 'Terms Code',
   useTax: 'Use Tax',
+  readyForPickupEmail: 'E-mail when an order is ready',
   'streetAddress.street': 'Street',
   'streetAddress.city': 'City',
   'streetAddress.state': 'State',
@@ -92,6 +94,7 @@ export const emptyCustomerForm: CustomerFormValues = {
   taxCode: '',
   termsCode: '',
   useTax: false,
+  readyForPickupEmail: true,
   openerMultiplier: '1',
   residentialMultiplier: '1',
   sectionalMultiplier: '1',
@@ -122,6 +125,7 @@ export function customerToForm(c: Customer): CustomerFormValues {
     taxCode: text(c.taxCode),
     termsCode: text(c.termsCode),
     useTax: c.useTax,
+    readyForPickupEmail: c.readyForPickupEmail,
     openerMultiplier: String(c.openerMultiplier),
     residentialMultiplier: String(c.residentialMultiplier),
     sectionalMultiplier: String(c.sectionalMultiplier),

@@ -185,6 +185,18 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
                   onChange={(e) => set('useTax', e.target.checked)}
                 />
               </Col>
+              <Col sm={6} md={3} className="d-flex align-items-end">
+                <Form.Check
+                  type="switch"
+                  role="switch"
+                  id={`${id}-readyForPickupEmail`}
+                  label="E-mail when an order is ready"
+                  title="E-mail the customer when Place in Bay makes one of their orders a bay's current load (when the e-mail is switched on under Admin, Email Management)"
+                  className="mb-1"
+                  checked={values.readyForPickupEmail}
+                  onChange={(e) => set('readyForPickupEmail', e.target.checked)}
+                />
+              </Col>
               <Col md={6}>
                 {field('specialNeeds', 'Special Needs', values.specialNeeds, (v) => set('specialNeeds', v), {
                   as: 'textarea',

@@ -140,6 +140,10 @@ describe('Sales > Customers', () => {
     await user.clear(within(dialog).getByLabelText('E-mail'));
     await user.type(within(dialog).getByLabelText('E-mail'), 'office@foothill.example');
     await user.click(within(dialog).getByRole('switch', { name: 'Use Tax' }));
+    // On for a new customer; this one opts out of the ready-for-pickup e-mail.
+    const ready = within(dialog).getByRole<HTMLInputElement>('switch', { name: 'E-mail when an order is ready' });
+    expect(ready.checked).toBe(true);
+    await user.click(ready);
     await user.clear(within(dialog).getByLabelText('Residential'));
     await user.type(within(dialog).getByLabelText('Residential'), '0.85');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -151,6 +155,7 @@ describe('Sales > Customers', () => {
       email: 'office@foothill.example',
       customerNo: null,
       useTax: true,
+      readyForPickupEmail: false,
       residentialMultiplier: 0.85,
       openerMultiplier: 1,
       streetAddress: { street: null, city: null, state: null, zipCode: null },

@@ -31,6 +31,7 @@ import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
 import { HistoryPanel } from '../history/history-panel';
 import { QuoteRevisionsPanel } from './quote-revisions-panel';
+import { DocumentEmailsPanel } from './document-emails-panel';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { WaitingOn } from '../vendor-orders/waiting-on';
 import { useReviseQuote } from './api/quote-revisions';
@@ -259,6 +260,14 @@ export function DocumentModal({
               <Accordion.Header as="h3">Revisions</Accordion.Header>
               <Accordion.Body>
                 <QuoteRevisionsPanel quoteId={saved.id} eventKey="revisions" onOpen={setDocId} />
+              </Accordion.Body>
+            </Accordion.Item>
+          )}
+          {saved && (
+            <Accordion.Item eventKey="emails">
+              <Accordion.Header as="h3">E-mails</Accordion.Header>
+              <Accordion.Body>
+                <DocumentEmailsPanel kind={kind} id={saved.id} eventKey="emails" />
               </Accordion.Body>
             </Accordion.Item>
           )}

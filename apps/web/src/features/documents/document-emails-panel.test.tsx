@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DocumentEmail } from '@desk/domain';
+import { describe, expect, it } from 'vitest';
+import { ok, stubApi } from '../../test/fake-api';
+import { renderWithQuery } from '../../test/render-with-query';
+import { OrderModal } from '../orders/order-modal';
+import { deliveryWords } from './document-emails-panel';
+import { aDocument } from './test/fixtures';
+
+const noop = () => {};
+
+const email = (fields: Partial<DocumentEmail>): DocumentEmail => ({
+  id: 1,
+  at: '2026-11-26T15:04:00.000Z',
+  user: 'yardclerk',
+  purpose: 'ready-for-pickup',
+  to: 'dana@hendricks.example.com',
+  subject: 'Your order 1234 is ready for pickup',
+  state: 'sent',
+  attempts: 1,
+  sentAt: '2026-11-26T15:04:02.000Z',
+  nextAttemptAt: null,
+  error: null,
+  ...fields,
+});
+
+describe('deliveryWords', () => {
+  it('says where each e-mail is, the reason included', () => {
+    expect(deliveryWords(email({}))).toMatch(/^Sent \d/);
+    expect(deliveryWords(email({ state: 'failed', error: 'No such mailbox here' }))).toBe(
+      'Failed: No such mailbox here',
+    );
+    expect(deliveryWords(email({ state: 'queued', attempts: 0, sentAt: null }))).toBe('Waiting to be sent');
+    expect(
+      deliveryWords(
+        email({
+          state: 'queued',
+          attempts: 2,
+          sentAt: null,
+          nextAttemptAt: '2026-11-26T15:06:00.000Z',
+          error: 'connect ECONNREFUSED',
+        }),
+      ),
+    ).toMatch(/^Waiting: tried 2 times, next at .+ \(connect ECONNREFUSED\)$/);
+  });
+});
+
+describe('E-mails in the order modal', () => {
+  it('asks for the e-mails only when opened, and lists each with its delivery state', async () => {
+    const order = aDocument({ id: 1234, kind: 'order', jobName: 'Hendricks garage', version: 2 });
+    const fetchMock = stubApi({
+      'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
+      'GET /api/customers/': ok([]),
+      'GET /api/orders/1234': ok(order),
+      'GET /api/order-parts/1234': ok([]),
+      'GET /api/orders/1234/emails': ok({
+        items: [
+          email({ id: 3, state: 'queued', attempts: 1, sentAt: null, nextAttemptAt: '2026-11-26T15:06:00.000Z' }),
+          email({ id: 2, purpose: 'document', subject: 'Order 1234', state: 'failed', error: 'No such mailbox' }),
+          email({ id: 1, purpose: 'document', subject: 'Order 1234' }),
+        ],
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<OrderModal show documentId={1234} onClose={noop} />);
+    const dialog = await screen.findByRole('dialog', { name: /Order/ });
+    await within(dialog).findByDisplayValue('Hendricks garage');
+    const asked = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/emails')).length;
+    expect(asked()).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'E-mails' }));
+    const table = await within(dialog).findByRole('table', { name: 'E-mails' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows[0]).toContain('Ready for pickup');
+    expect(rows[0]).toContain('Waiting');
+    expect(rows[0]).toContain('tried once, next at');
+    expect(rows[1]).toContain('Failed: No such mailbox');
+    expect(rows[2]).toMatch(/dana@hendricks\.example\.com.*Order 1234.*PDF.*Sent/);
+    await waitFor(() => expect(asked()).toBe(1));
+  });
+});
