@@ -236,7 +236,7 @@ export function DocumentModal({
                 kind={kind}
                 formId={formId}
                 document={saved}
-                disabled={busy}
+                disabled={busy || readOnly}
                 autoFocus={!savedOnce}
                 onChange={setFormValues}
                 onSubmit={(values, status) => void save(values, status)}
@@ -246,7 +246,11 @@ export function DocumentModal({
           <Accordion.Item eventKey="cart">
             <Accordion.Header as="h3">Product Cart</Accordion.Header>
             <Accordion.Body>
-              {saved ? <ProductCart kind={kind} docId={saved.id} useTax={saved.useTax} /> : sectionNotice}
+              {saved ? (
+                <ProductCart kind={kind} docId={saved.id} useTax={saved.useTax} readOnly={readOnly} />
+              ) : (
+                sectionNotice
+              )}
             </Accordion.Body>
           </Accordion.Item>
           {extraSections.map((section) => (

@@ -1,5 +1,5 @@
 import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
-import { Fragment, useState, type KeyboardEvent } from 'react';
+import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { ConfirmDelete } from '../../components/ui/confirm-modal';
@@ -28,6 +28,17 @@ export interface ProductCartProps {
   docId: number;
   /** The saved document's tax switch (the '(tax off)' note); the totals are the server's. */
   useTax: boolean;
+  /** An earlier quote revision: shown as it was, every control that changes it disabled. */
+  readOnly?: boolean;
+}
+
+/** Its controls are disabled when `locked` (a fieldset that leaves no mark on the layout). */
+function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={locked} className="border-0 p-0 m-0 min-w-0">
+      {children}
+    </fieldset>
+  );
 }
 
 export const CART_COLUMNS = [
@@ -48,7 +59,7 @@ export const CART_COLUMNS = [
  * document's `totalsCents`, the same numbers as the PDF. A write answers the new line and totals,
  * which go into the query cache; the browser formats and computes nothing.
  */
-export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
+export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCartProps) {
   const cart = useCart(kind, docId);
   const doc = useDocument(kind, docId);
   const config = usePublicConfig();
@@ -109,12 +120,18 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
   return (
     <div className="product-cart">
       <div className="d-flex align-items-center gap-2 mb-2">
-        <Button size="sm" variant="primary" onClick={() => setLinking(true)}>
-          + Add Product
-        </Button>
-        <span className="small text-secondary">
-          Only package lines count toward the total unless a price override is set.
-        </span>
+        {readOnly ? (
+          <span className="small text-secondary">An earlier revision: its cart is kept as it was.</span>
+        ) : (
+          <>
+            <Button size="sm" variant="primary" onClick={() => setLinking(true)}>
+              + Add Product
+            </Button>
+            <span className="small text-secondary">
+              Only package lines count toward the total unless a price override is set.
+            </span>
+          </>
+        )}
         {cart.isFetching && <BusyStatus className="ms-auto">Updating...</BusyStatus>}
       </div>
       <div role="status" className="visually-hidden">
@@ -171,19 +188,21 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                       )}
                     </td>
                     <td style={{ width: '6.5rem' }}>
-                      <QuantityCell
-                        line={line}
-                        saving={busy}
-                        onSave={(quantity) =>
-                          run(
-                            line,
-                            'The quantity',
-                            () => updateQuantity.mutateAsync({ lineId: line.id, quantity }),
-                            errorText,
-                            `Quantity of ${line.product.itemNo} saved: ${quantity}`,
-                          )
-                        }
-                      />
+                      <Locked locked={readOnly}>
+                        <QuantityCell
+                          line={line}
+                          saving={busy}
+                          onSave={(quantity) =>
+                            run(
+                              line,
+                              'The quantity',
+                              () => updateQuantity.mutateAsync({ lineId: line.id, quantity }),
+                              errorText,
+                              `Quantity of ${line.product.itemNo} saved: ${quantity}`,
+                            )
+                          }
+                        />
+                      </Locked>
                     </td>
                     <td className="item-no fw-medium">{line.product.itemNo}</td>
                     <td style={{ minWidth: '16rem' }}>{line.product.itemDescription}</td>
@@ -198,21 +217,23 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                       <PriceBreakdown line={line} />
                     </td>
                     <td style={{ width: '8.5rem' }}>
-                      <OverrideCell
-                        line={line}
-                        saving={busy}
-                        onSave={(priceOverride) =>
-                          run(
-                            line,
-                            'The price override',
-                            () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
-                            overrideErrorText,
-                            priceOverride === null
-                              ? `Price override of ${line.product.itemNo} removed`
-                              : `Price override of ${line.product.itemNo} saved: ${formatMoneyInput(priceOverride)}`,
-                          )
-                        }
-                      />
+                      <Locked locked={readOnly}>
+                        <OverrideCell
+                          line={line}
+                          saving={busy}
+                          onSave={(priceOverride) =>
+                            run(
+                              line,
+                              'The price override',
+                              () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
+                              overrideErrorText,
+                              priceOverride === null
+                                ? `Price override of ${line.product.itemNo} removed`
+                                : `Price override of ${line.product.itemNo} saved: ${formatMoneyInput(priceOverride)}`,
+                            )
+                          }
+                        />
+                      </Locked>
                     </td>
                     <td className="text-end">
                       <Button
@@ -221,7 +242,7 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                         className="py-0"
                         aria-label={`Delete line ${line.product.itemNo}`}
                         onClick={() => deleting.ask(line)}
-                        disabled={busy}
+                        disabled={busy || readOnly}
                       >
                         Delete
                       </Button>
@@ -229,7 +250,9 @@ export function ProductCart({ kind, docId, useTax }: ProductCartProps) {
                   </tr>
                   {isOpen && (
                     <DetailsRow className="package-line-row" colSpan={columnCount} padX="px-3">
-                      <PackageLineDetails kind={kind} docId={docId} line={line} />
+                      <Locked locked={readOnly}>
+                        <PackageLineDetails kind={kind} docId={docId} line={line} />
+                      </Locked>
                     </DetailsRow>
                   )}
                 </Fragment>

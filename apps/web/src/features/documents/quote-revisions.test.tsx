@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { QuoteModal } from '../quotes/quote-modal';
-import { aDocument } from './test/fixtures';
+import { aDocument, partLine } from './test/fixtures';
 
 const noop = () => {};
 const common = {
@@ -59,7 +59,8 @@ describe('quote revisions in the quote modal', () => {
       revision: 1,
       latestRevision: false,
     });
-    stubApi({ ...common, 'GET /api/quotes/15': ok(old) });
+    const line = partLine({ id: 7 });
+    stubApi({ ...common, 'GET /api/quotes/15': ok(old), 'GET /api/quote-parts/15': ok([line]) });
     renderWithQuery(<QuoteModal show documentId={15} onClose={noop} />);
     const dialog = await screen.findByRole('dialog', { name: /Quote/ });
     expect((await within(dialog).findByTestId('read-only-revision')).textContent).toContain(
@@ -67,6 +68,17 @@ describe('quote revisions in the quote modal', () => {
     );
     expect(within(dialog).queryByRole('button', { name: 'Revise' })).toBeNull();
     expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing in it can be changed: the details, the cart's quantities, overrides and deletes.
+    expect(within(dialog).getByLabelText('Job Name').matches(':disabled')).toBe(true);
+    const qty = await within(dialog).findByLabelText<HTMLInputElement>(`Quantity of ${line.product.itemNo}`);
+    expect(qty.matches(':disabled')).toBe(true);
+    const override = within(dialog).getByLabelText<HTMLInputElement>(`Price override of ${line.product.itemNo}`);
+    expect(override.matches(':disabled')).toBe(true);
+    expect(
+      within(dialog).getByRole<HTMLButtonElement>('button', { name: `Delete line ${line.product.itemNo}` }).disabled,
+    ).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: '+ Add Product' })).toBeNull();
+    expect(within(dialog).getByText('An earlier revision: its cart is kept as it was.')).toBeTruthy();
   });
 
   it('lists the revisions when Revisions is opened, and opens an earlier one read-only', async () => {
