@@ -23,8 +23,12 @@ interface Finding {
 
 /** Runs axe on the page as it is now and keeps the serious and critical findings under `state`. */
 async function audit(page: Page, state: string, findings: Finding[]) {
-  // Animations done (a fading modal is half transparent: contrast would be misread).
+  // Animations done (a fading modal is half transparent: contrast would be misread). Under load
+  // a fade can outlast a fixed pause, so the shown dialogs are also waited for until opaque.
   await page.waitForTimeout(200);
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.modal.show')).every((el) => getComputedStyle(el).opacity === '1'),
+  );
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -85,6 +89,8 @@ test.describe('axe-core finds nothing serious or critical', () => {
     order = await api.createDocument('order', { customerId: customer.id, jobName: `Axe job ${s}` });
     await api.addLine('order', order.id, pkg.id, 2);
     await api.addLine('order', order.id, part.id, 1);
+    // An e-mail in the order's E-mails section (the e2e server writes it to its outbox folder).
+    await api.post(`/api/send-emailOrder/${order.id}`, {});
     await api.createVendorOrder({ name: `Axe restock ${s}`, description: 'Springs' });
     staff = (await createStaffUser(baseURL!, `axe${s.toLowerCase()}`)).username;
   });
@@ -112,8 +118,13 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     const panel = await openTab(page, 'Orders');
     const orders = panel.getByRole('table', { name: 'Orders' });
+    // The filter is applied once typing pauses; audited when its page has arrived (rows are
+    // dimmed while a page loads).
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/orders') && r.url().includes(s));
     await orders.getByLabel('Filter Job Name').fill(order.jobName);
+    await filtered;
     await expect(listRow(orders, order.id)).toBeVisible();
+    await expect(orders).toHaveAttribute('aria-busy', 'false');
     await audit(page, 'Sales > Orders', findings);
 
     await listRow(orders, order.id)
@@ -156,6 +167,12 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await expect(history.getByRole('listitem').first()).toBeVisible();
     await expect(history).toContainText(`added line`);
     await audit(page, 'order modal, history open', findings);
+
+    // Every e-mail sent for the order, with its delivery state.
+    await modal.getByRole('button', { name: 'E-mails', exact: true }).click();
+    const emails = modal.getByRole('table', { name: 'E-mails' });
+    await expect(emails.getByRole('row').nth(1)).toContainText('Sent');
+    await audit(page, 'order modal, e-mails open', findings);
     await closeDialog(modal);
 
     await page.getByRole('button', { name: 'Create Order' }).click();
@@ -202,13 +219,19 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto('/admin');
     const catalog = (await openTab(page, 'Product Catalog')).getByRole('table').first();
+    // As for the orders: audited once the filtered page has arrived.
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/products') && r.url().includes(s));
     await catalog.getByLabel('Filter Item No').fill(pkg.itemNo);
+    await filtered;
     await expect(listRow(catalog, pkg.id)).toBeVisible();
+    await expect(catalog).toHaveAttribute('aria-busy', 'false');
     await audit(page, 'Admin > Product Catalog', findings);
     await listRow(catalog, pkg.id)
       .getByRole('button', { name: `Edit product ${pkg.id}` })
       .click();
     const editor = page.getByRole('dialog', { name: /Product/ });
+    // Open, with the product read (a count of 0 'Loading' alone held before the dialog was there).
+    await expect(editor.getByRole('textbox', { name: 'Item No' })).toHaveValue(pkg.itemNo);
     await expect(editor.getByText(/^Loading/)).toHaveCount(0);
     await audit(page, 'product editor', findings);
     await closeDialog(editor);

@@ -274,7 +274,7 @@ test.describe('product catalogue and customers', () => {
     await modal.getByLabel('Customer No').fill(customerNo);
     await modal.getByLabel('Customer Name').fill(name);
     await modal.getByLabel('Contact Name').fill('Dana Whitfield');
-    await modal.getByLabel('E-mail').fill(email);
+    await modal.getByLabel('E-mail', { exact: true }).fill(email);
     await modal.getByLabel('Phone', { exact: true }).fill('503-555-0142');
     await modal.getByLabel('Mobile Phone').fill('503-555-0199');
     await modal.getByLabel('Tax Code').fill('OR-RESALE');

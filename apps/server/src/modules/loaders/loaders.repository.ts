@@ -71,9 +71,15 @@ export async function pickupReady(db: Db, bayId?: number): Promise<PickupOrder[]
  * two saves of the same order must not both read it as it was. SQLite's write transactions
  * already run one at a time.
  */
-export function pickupRows(db: Db, ids: number[]): Promise<PickupRow[]> {
-  const q = pickupBase(db).where('o.id', 'in', ids).orderBy('o.id');
-  return (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate('o') : q).execute();
+export async function pickupRows(db: Db, ids: number[]): Promise<PickupRow[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // Locked first on the orders alone, then read whole in a statement of its own, which sees
+    // what was committed while it waited. (FOR UPDATE on the join itself re-checks a row changed
+    // meanwhile against the customer and status rows it joined before: an order whose customer
+    // was just changed would drop out of the answer.)
+    await db.selectFrom('orders').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  }
+  return pickupBase(db).where('o.id', 'in', ids).orderBy('o.id').execute();
 }
 
 export async function clearLoads(db: Db, ids: number[]): Promise<void> {

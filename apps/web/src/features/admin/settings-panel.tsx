@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
@@ -46,15 +46,22 @@ export interface SaveStatusProps {
   reloading: boolean;
 }
 
-/** Above a settings form: the save's banner, and the reload button after a conflict. */
+/**
+ * Under a settings form's Save, where the clerk is looking: the save's banner (scrolled into
+ * view when it appears, however long the form), and the reload button after a conflict.
+ */
 export function SaveStatus({ status, reloading }: SaveStatusProps) {
+  const live = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status.result) live.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [status.result]);
   return (
     <>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={live} className="mt-3">
         <ResultBanner result={status.result} onClose={status.clear} />
       </div>
       {status.stale && (
-        <div className="d-flex justify-content-end mt-n2 mb-3">
+        <div className="d-flex justify-content-end mb-3">
           <ReloadLatestButton size="sm" reloading={reloading} onReload={() => void status.reload()} />
         </div>
       )}
@@ -100,7 +107,7 @@ export interface SettingsLayoutProps<D extends { version: number }> {
   form: (data: D) => ReactNode;
 }
 
-/** A settings tab: loading, a load failure, or the intro and the form under its save status. */
+/** A settings tab: loading, a load failure, or the intro and the form with its save status under it. */
 export function SettingsLayout<D extends { version: number }>(props: SettingsLayoutProps<D>) {
   const { query, status, loadFailedTitle, intro, col, rowClassName, aside, form } = props;
   if (query.isPending) return <Loading />;
@@ -110,9 +117,9 @@ export function SettingsLayout<D extends { version: number }>(props: SettingsLay
       <p className="text-secondary small">{intro}</p>
       <Row className={rowClassName}>
         <Col lg={col.lg} xl={col.xl}>
-          <SaveStatus status={status} reloading={query.isFetching} />
           {/* A new version from the server (a save or a reload) starts the form afresh from it. */}
           <Fragment key={query.data.version}>{form(query.data)}</Fragment>
+          <SaveStatus status={status} reloading={query.isFetching} />
         </Col>
         {aside}
       </Row>
