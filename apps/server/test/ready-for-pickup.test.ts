@@ -199,6 +199,10 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     expect((await place(order, 5)).statusCode).toBe(200);
     await t.app.ctx.mailQueue.settled();
     expect(smtp.received.slice(before).map((m) => m.text?.includes('in bay 5'))).toEqual([false, true]);
+    // Taken out of the bay (not completed): recorded, and nothing is sent.
+    await emptyBays();
+    const history = await C().data('GET', `/api/orders/${order}/history?size=10`);
+    expect(history.items[0]).toMatchObject({ action: 'changed', field: 'currentLoad', from: 'bay 5', to: null });
   });
 
   it('skips customers who opted out or have no e-mail address; a customer keeps the choice when left out', async () => {

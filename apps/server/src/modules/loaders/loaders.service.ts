@@ -116,6 +116,14 @@ export class LoadersService {
             from: bayText(before.loading_bay),
             to: bayText(n.bay),
           } as const);
+        // Taken out of its bay without being completed (it stays ready for pickup).
+        if (before.current_load === 1 && !n.load)
+          changes.push({
+            action: 'changed',
+            field: 'currentLoad',
+            from: bayText(before.loading_bay),
+            to: null,
+          } as const);
         if (n.load && n.bay !== null && !(before.current_load === 1 && before.loading_bay === n.bay)) {
           changes.push({ action: 'bay-assigned', to: bayText(n.bay) } as const);
           placed.push({ orderId: n.id, bay: n.bay });

@@ -18,14 +18,17 @@ const PURPOSE: Record<DocumentEmail['purpose'], string> = {
   'ready-for-pickup': 'Ready for pickup',
 };
 
-/** Where the e-mail is, in words: "Sent 3:42 PM", "Waiting: tried 2 times, next at 3:50 PM", "Failed: ...". */
+/**
+ * Where the e-mail is, in words beside its state's badge: "at 3:42 PM" (Sent), "tried 2 times,
+ * next at 3:50 PM (connect ECONNREFUSED)" (Waiting), the mail server's reason (Failed).
+ */
 export function deliveryWords(e: Pick<DocumentEmail, 'state' | 'attempts' | 'sentAt' | 'nextAttemptAt' | 'error'>) {
-  if (e.state === 'sent') return e.sentAt ? `Sent ${time.format(new Date(e.sentAt))}` : 'Sent';
-  if (e.state === 'failed') return `Failed: ${e.error ?? 'the mail server did not accept it'}`;
-  if (e.attempts === 0) return 'Waiting to be sent';
+  if (e.state === 'sent') return e.sentAt ? `at ${time.format(new Date(e.sentAt))}` : '';
+  if (e.state === 'failed') return e.error ?? 'the mail server did not accept it';
+  if (e.attempts === 0) return 'to be sent';
   const tried = e.attempts === 1 ? 'tried once' : `tried ${e.attempts} times`;
   const next = e.nextAttemptAt ? `, next at ${time.format(new Date(e.nextAttemptAt))}` : '';
-  return `Waiting: ${tried}${next}${e.error ? ` (${e.error})` : ''}`;
+  return `${tried}${next}${e.error ? ` (${e.error})` : ''}`;
 }
 
 const BADGE: Record<DocumentEmail['state'], { bg: string; text?: string; label: string }> = {
@@ -77,7 +80,7 @@ export function DocumentEmailsPanel({ kind, id, eventKey }: DocumentEmailsPanelP
                     <td>
                       <Badge bg={badge.bg} {...(badge.text ? { text: badge.text } : {})} className="me-2">
                         {badge.label}
-                      </Badge>
+                      </Badge>{' '}
                       <span className="small">{deliveryWords(e)}</span>
                     </td>
                   </tr>

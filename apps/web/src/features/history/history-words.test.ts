@@ -41,6 +41,7 @@ describe('historyWords', () => {
     );
     expect(w('changed', 'loadingBay', null, 'bay 3')).toBe('changed the bay from empty to "bay 3"');
     expect(w('bay-assigned', null, null, 'bay 3')).toBe('placed the order in bay 3');
+    expect(w('changed', 'currentLoad', 'bay 3', null)).toBe('took the order out of bay 3');
     expect(w('emailed', 'Order 25 from Garage Door Supply', null, 'yard@example.com')).toBe(
       'e-mailed the order to yard@example.com ("Order 25 from Garage Door Supply")',
     );

@@ -49,6 +49,8 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
     case 'created':
       return to ? `created the ${noun} for ${to}` : `created the ${noun}`;
     case 'changed': {
+      // The loaders' Grid Manager took it out of its bay (it is no longer the bay's current load).
+      if (field === 'currentLoad') return `took the ${noun} out of ${from ?? 'its bay'}`;
       const label = field === null ? 'a field' : fieldWords(field);
       if (field !== null && SWITCHES.has(field)) return `turned ${label} ${to === 'yes' ? 'on' : 'off'}`;
       if (field !== null && MONEY_FIELDS.has(field))
