@@ -174,7 +174,7 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
               <Col sm={6} md={3}>
                 {field('termsCode', 'Terms Code', values.termsCode, (v) => set('termsCode', v))}
               </Col>
-              <Col sm={6} md={3} className="d-flex align-items-end">
+              <Col sm={6} md={3} className="d-flex flex-column justify-content-end">
                 <Form.Check
                   type="switch"
                   role="switch"
@@ -184,8 +184,6 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
                   checked={values.useTax}
                   onChange={(e) => set('useTax', e.target.checked)}
                 />
-              </Col>
-              <Col sm={6} md={3} className="d-flex align-items-end">
                 <Form.Check
                   type="switch"
                   role="switch"
