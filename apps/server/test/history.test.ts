@@ -289,4 +289,23 @@ describe.each(engines())('change history (%s)', (engine) => {
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
+  it('20 saves at once without a version: each record starts from what the one before left', async () => {
+    const A = userApi(() => ({ t, cookie: admin }));
+    const doc = await A.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Race 0' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        A.send('PUT', `/api/orders/update/${doc.id}`, { customer: f.customer.id, jobName: `Race ${i + 1}` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const items = (await A.data('GET', `/api/orders/${doc.id}/history?size=30`)).items
+      .filter((h: any) => h.field === 'jobName')
+      .reverse();
+    expect(items).toHaveLength(20);
+    // A chain: Race 0 -> a -> b -> ... ; never two records from the same value.
+    expect(items[0].from).toBe('Race 0');
+    for (let i = 1; i < items.length; i++) expect(items[i].from).toBe(items[i - 1].to);
+    const saved = await A.data('GET', `/api/orders/${doc.id}`);
+    expect(saved.jobName).toBe(items.at(-1).to);
+  });
 });

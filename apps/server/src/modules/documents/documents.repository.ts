@@ -851,7 +851,16 @@ export function updateHeader(
  * transactions already run one at a time.
  */
 export async function lockQuote(db: Db, id: number) {
-  let q = db.selectFrom('quotes').select('id').where('id', '=', id);
+  await lockDocument(db, 'quotes', id);
+}
+
+/**
+ * Locks a document's row until the transaction ends, before a write reads what it changes: the
+ * history's "from" is then the value the write replaces, even with saves side by side on
+ * PostgreSQL. SQLite's write transactions already run one at a time.
+ */
+export async function lockDocument(db: Db, table: 'orders' | 'quotes', id: number) {
+  let q = db.selectFrom(table).select('id').where('id', '=', id);
   if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
   await q.executeTakeFirst();
 }

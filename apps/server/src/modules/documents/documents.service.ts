@@ -169,6 +169,8 @@ export class DocumentsService extends ClockedService {
   async update(kind: DocumentKind, id: number, input: DocumentInput, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
     return this.db.transaction().execute(async (trx) => {
+      // Locked before it is read: what the history records as "from" is what this save replaces.
+      await repo.lockDocument(trx, k.header, id);
       const current = await this.headerRow(trx, k, id);
       await this.requireLatestRevision(trx, k, id);
       const customer = await this.customerRow(trx, input.customer);
