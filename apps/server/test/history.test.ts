@@ -308,4 +308,19 @@ describe.each(engines())('change history (%s)', (engine) => {
     const saved = await A.data('GET', `/api/orders/${doc.id}`);
     expect(saved.jobName).toBe(items.at(-1).to);
   });
+  it('20 quantity changes of one line at once: each record starts from the quantity the one before left', async () => {
+    const A = userApi(() => ({ t, cookie: admin }));
+    const doc = await A.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Quantity race' });
+    const line = await A.data('POST', `/api/order-parts/create/${doc.id}`, { product: f.hinge.id, quantity: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => A.send('PUT', `/api/order-parts/update/${line.id}`, { quantity: i + 2 })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const items = (await A.data('GET', `/api/orders/${doc.id}/history?size=30`)).items
+      .filter((h: any) => h.action === 'quantity-changed')
+      .reverse();
+    expect(items).toHaveLength(20);
+    expect(items[0].from).toBe('1');
+    for (let i = 1; i < items.length; i++) expect(items[i].from).toBe(items[i - 1].to);
+  });
 });

@@ -2,7 +2,7 @@
  * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import {
   isPackageType,
   type DocumentHeader,
@@ -53,8 +53,17 @@ export class DocumentsService extends ClockedService {
     return recordChanges(trx, actor, this.now(), k.kind, docId, changes);
   }
 
+  /**
+   * A line as the history names it, read with its document locked (PostgreSQL): a write reads the
+   * line it changes through here first, so the "from" it records is what it replaces, even with
+   * writes to the same document side by side. On SQLite writes already run one at a time.
+   */
   private async lineForHistory(db: Db, k: KindTables, lineId: number) {
-    return found(await repo.lineForHistory(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
+    const missing = `${k.label} line ${lineId} does not exist.`;
+    const line = found(await repo.lineForHistory(db, k, lineId), missing);
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return line;
+    await repo.lockDocument(db, k.header, line.doc_id);
+    return found(await repo.lineForHistory(db, k, lineId), missing);
   }
 
   async list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
