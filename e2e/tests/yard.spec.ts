@@ -57,6 +57,47 @@ async function openLoadingGrid(page: Page) {
 }
 
 test.describe('the yard', () => {
+  test('live: an order placed in a bay from another client shows on an open Loading Grid, then leaves it, without Refresh', async ({
+    page,
+    browser,
+    api,
+  }) => {
+    const s = uniqueSuffix();
+    const customer = await api.createCustomer({ name: `Live Yard ${s}`, customerNo: `LY-${s}` });
+    const part = await api.createProduct({ itemNo: `LIVE-${s}`, itemDescription: 'Weather seal 16 ft' });
+    const order = await pickupOrder(api, customer.id, `Live job ${s}`, [{ productId: part.id }]);
+    // A second browser at another counter, on the Sales list: it makes the change.
+    const other = await browser.newContext();
+    try {
+      await openLoadingGrid(page);
+      const marker = page.locator('[data-live]');
+      await expect(marker).toHaveAttribute('data-live', 'live');
+      const eight = bayCard(page, 8);
+      await expect(eight).not.toContainText(order.jobName);
+
+      const clerk = await other.newPage();
+      await signIn(clerk, ADMIN.username, ADMIN.password);
+      const placed = await clerk.request.put('/api/orders/updateChosenJob', {
+        data: [{ id: order.id, current_load: true, loading_bay: 8 }],
+      });
+      expect(placed.ok()).toBe(true);
+      const started = Date.now();
+      await expect(eight).toContainText(`Order #${order.id}`, { timeout: 3000 });
+      console.log(`[live] bay 8 showed the order ${Date.now() - started} ms after the change`);
+
+      await clerk.request.put('/api/orders/updateChosenJob', {
+        data: [{ id: order.id, current_load: false, loading_bay: null }],
+      });
+      await expect(eight).not.toContainText(`Order #${order.id}`, { timeout: 3000 });
+      // The Grid Manager follows too (its list is read again when the pickup list changes).
+      await page.getByRole('tab', { name: 'Grid Manager' }).click();
+      await expect(page.getByRole('tabpanel', { name: 'Grid Manager' })).toContainText(order.jobName);
+    } finally {
+      await other.close();
+      await clearBays(api, [order]);
+    }
+  });
+
   test('one contractor, loads in bays 3 and 4: completing bay 3 leaves bay 4 loaded; notes and Next are shown', async ({
     page,
     api,

@@ -47,6 +47,8 @@ import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { MailQueue } from './modules/mail/mail-queue.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { EventBus } from './modules/events/event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { PrintingService } from './modules/printing/printing.service.js';
@@ -68,6 +70,8 @@ export interface AppOptions {
    * The tests' app turns it on; production writes answers unchecked (lib/response-schemas.ts).
    */
   checkResponses?: boolean;
+  /** The event streams' heartbeat (and session check) interval; tests make it short. */
+  eventHeartbeatMs?: number;
 }
 
 export interface AppContext {
@@ -83,6 +87,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The e-mails waiting in the database (ready for pickup); main.ts starts its polling. */
   mailQueue: MailQueue;
+  /** What changed, told to every open screen (GET /api/events). */
+  bus: EventBus;
   pdf: PdfPool;
   settings: SettingsService;
 }
@@ -163,7 +169,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);
   const events = new SecurityEvents(database.db, clock);
-  const documents = new DocumentsService(database.db, clock, config.taxRateScaled);
+  const bus = new EventBus(clock, database.kind === 'postgres' ? config.DATABASE_URL : undefined, app.log);
+  await bus.start();
+  const documents = new DocumentsService(database.db, clock, config.taxRateScaled, bus);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
@@ -192,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     documents,
     mailer,
     mailQueue,
+    bus,
     pdf,
     settings,
   };
@@ -242,9 +251,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(settingsRoutes, { settings });
   await app.register(loadersRoutes, {
-    loaders: new LoadersService(database.db, clock, config.taxRateScaled, settings, mailQueue),
+    loaders: new LoadersService(database.db, clock, config.taxRateScaled, settings, mailQueue, bus),
   });
   await app.register(mailRoutes, { mail: mailQueue });
+  await app.register(eventsRoutes, {
+    bus,
+    sessions,
+    ...(opts.eventHeartbeatMs ? { heartbeatMs: opts.eventHeartbeatMs } : {}),
+  });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');
@@ -278,6 +292,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A round of the e-mail queue in progress ends first (what it sent is marked sent).
     mailQueue.stop();
     await mailQueue.settled();
+    await bus.close();
     await pdf.close();
     mailer.close();
   });
@@ -288,9 +303,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let closing = false;
   app.decorate('markClosing', () => {
     closing = true;
+    bus.endStreams();
   });
   app.addHook('preClose', async () => {
     closing = true;
+    bus.endStreams();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

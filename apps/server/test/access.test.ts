@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/orders/list/:closed': 'user',
   'GET /api/orders/:id': 'user',
   'GET /api/orders/:id/history': 'user',
+  'GET /api/events': 'user',
   'GET /api/orders/:id/emails': 'user',
   'POST /api/orders/create': 'user',
   'PUT /api/orders/update/:id': 'user',

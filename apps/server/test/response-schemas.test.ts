@@ -84,6 +84,8 @@ describe.each(engines())('response schemas (%s)', (kind) => {
               const props = (schema?.properties ?? {}) as Record<string, unknown>;
               if (!props.status || !('data' in props) || !props.message)
                 missing.push(`${method.toUpperCase()} ${path} ${code}: not the envelope`);
+            } else if (type === 'text/event-stream') {
+              if (schema?.type !== 'string') missing.push(`${method.toUpperCase()} ${path} ${code}: stream not text`);
             } else if (type === 'application/pdf') {
               if (schema?.format !== 'binary') missing.push(`${method.toUpperCase()} ${path} ${code}: PDF not binary`);
             } else {

@@ -88,6 +88,21 @@ export class SessionService {
   }
 
   /**
+   * Whether the session is still signed in, without counting as activity (an open event stream
+   * checks it on every heartbeat and must not keep an idle session alive).
+   */
+  async isLive(sessionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['last_seen_at', 'expires_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row) return false;
+    const now = this.clock();
+    return now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= this.idleMinutes * 60_000;
+  }
+
+  /**
    * The id a session is shown by: derived from the stored hash, so the list never shows what is
    * stored (and nothing shown can be turned into a cookie).
    */

@@ -3,6 +3,7 @@
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';
+import type { DeskEvent, EventBus } from '../events/event-bus.js';
 import {
   isPackageType,
   type DocumentHeader,
@@ -41,8 +42,32 @@ export class DocumentsService extends ClockedService {
     db: Kysely<DB>,
     clock: Clock,
     private readonly taxRate: number,
+    /** Tells the open screens what changed, after each commit (docs/architecture.md section 11). */
+    private readonly events?: EventBus,
   ) {
     super(db, clock);
+  }
+
+  /**
+   * After a committed change to a document: `document` for the screens that show it, and, for an
+   * order, `bay` for the bay it is loaded in (its pick list) and the bays it left, and `pickup`
+   * when its place in the pickup list may have changed. Never throws: the change is made.
+   */
+  private tell(k: KindTables, id: number, user: string, left: Array<number | null> = [], pickup = false): void {
+    const events = this.events;
+    if (!events) return;
+    void (async () => {
+      const row = (await this.db.selectFrom(k.header).selectAll().where('id', '=', id).executeTakeFirst()) as
+        { version: number; loading_bay?: number | null; current_load?: number } | undefined;
+      const changed: DeskEvent[] = [
+        { type: 'document', data: { kind: k.kind, id, version: row?.version ?? null, user } },
+      ];
+      const bays = new Set(left.filter((b): b is number => !!b));
+      if (row?.current_load === 1 && row.loading_bay) bays.add(row.loading_bay);
+      for (const bay of bays) changed.push({ type: 'bay', data: { bay } });
+      if (k.kind === 'order' && (pickup || bays.size > 0)) changed.push({ type: 'pickup', data: {} });
+      events.publish(...changed);
+    })().catch(() => {});
   }
   private today() {
     return this.now().slice(0, 10);
@@ -177,7 +202,8 @@ export class DocumentsService extends ClockedService {
 
   async update(kind: DocumentKind, id: number, input: DocumentInput, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    let leftBay: number | null = null;
+    const saved = await this.db.transaction().execute(async (trx) => {
       // Locked before it is read: what the history records as "from" is what this save replaces.
       await repo.lockDocument(trx, k.header, id);
       const current = await this.headerRow(trx, k, id);
@@ -219,8 +245,11 @@ export class DocumentsService extends ClockedService {
           ? [{ action: 'changed', field: 'status', from: storedQuoteStatus, to: values.quote_status } as const]
           : []),
       ]);
+      leftBay = kind === 'order' && current.current_load === 1 ? current.loading_bay : null;
       return this.get(kind, id, trx);
     });
+    this.tell(k, id, actor.username, [leftBay], true);
+    return saved;
   }
 
   async delete(kind: DocumentKind, id: number, actor: Actor): Promise<void> {
@@ -390,7 +419,7 @@ export class DocumentsService extends ClockedService {
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
   async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const header = await this.touchForPricing(trx, k, docId);
       const product = await repo.findProductWithType(trx, productId);
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
@@ -400,12 +429,16 @@ export class DocumentsService extends ClockedService {
       await this.record(trx, actor, k, docId, [{ action: 'line-added', field: label, to: String(quantity) }]);
       return this.lineResult(trx, k, header, lineId);
     });
+    this.tell(k, docId, actor.username);
+    return result;
   }
 
   async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    let docId = 0;
+    const result = await this.db.transaction().execute(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId);
+      docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { quantity });
       if (line.quantity !== quantity) {
         const change = {
@@ -418,12 +451,16 @@ export class DocumentsService extends ClockedService {
       }
       return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
+    this.tell(k, docId, actor.username);
+    return result;
   }
 
   async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    let docId = 0;
+    const result = await this.db.transaction().execute(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId);
+      docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
       if (line.price_override !== overrideCents) {
         const [from, to] = [moneyText(line.price_override), moneyText(overrideCents)];
@@ -431,13 +468,17 @@ export class DocumentsService extends ClockedService {
       }
       return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
+    this.tell(k, docId, actor.username);
+    return result;
   }
 
   /** Answers the document's totals without the line, so the cart need not guess them. */
   async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    let docId = 0;
+    const result = await this.db.transaction().execute(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId);
+      docId = line.doc_id;
       const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
       await this.record(trx, actor, k, line.doc_id, [change]);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
@@ -446,6 +487,8 @@ export class DocumentsService extends ClockedService {
       const { totals, totalsCents } = await repo.pricedDocument(trx, k, header, this.taxRate);
       return { id: lineId, totals, totalsCents };
     });
+    this.tell(k, docId, actor.username);
+    return result;
   }
 
   // ---- sub-parts -------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { recordChanges, type Actor } from '../history/history.repository.js';
 import type { MailQueue } from '../mail/mail-queue.service.js';
 import { queueReadyForPickup } from '../mail/ready-for-pickup.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { DeskEvent, EventBus } from '../events/event-bus.js';
 
 const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
 
@@ -35,7 +36,16 @@ export class LoadersService {
     /** The ready-for-pickup e-mail: its settings, and the queue that sends it. */
     private readonly settings?: SettingsService,
     private readonly mail?: MailQueue,
+    /** Tells the open Loading Grids and Grid Managers what changed (after each commit). */
+    private readonly events?: EventBus,
   ) {}
+
+  /** The pickup list and these bays changed. */
+  private tell(bays: Iterable<number | null | undefined>) {
+    const changed: DeskEvent[] = [{ type: 'pickup', data: {} }];
+    for (const bay of new Set(bays)) if (bay) changed.push({ type: 'bay', data: { bay } });
+    this.events?.publish(...changed);
+  }
 
   /** Open orders ready for pickup; with a bay, only those assigned to it (0: not in a bay). */
   /** With what each order waits on (open vendor orders), for the Grid Manager. */
@@ -57,7 +67,9 @@ export class LoadersService {
   async saveAssignments(rows: PickupOrderInput[], withLoad: boolean, actor?: Actor): Promise<PickupOrder[]> {
     if (rows.length === 0) return this.pickupReady();
     let queued = 0;
+    const bays: Array<number | null> = [];
     const saved = await this.db.transaction().execute(async (trx) => {
+      bays.length = 0;
       const ids = rows.map((r) => r.id);
       const current = await repo.pickupRows(trx, ids);
       const byId = new Map(current.map((r) => [r.id, r]));
@@ -108,6 +120,7 @@ export class LoadersService {
         }
         // The order's history: a new bay, and being placed in it as its current load.
         const before = byId.get(n.id)!;
+        bays.push(before.loading_bay, n.bay);
         const changes = [];
         if (before.loading_bay !== n.bay)
           changes.push({
@@ -135,6 +148,7 @@ export class LoadersService {
       return this.pickupReady(undefined, trx);
     });
     if (queued > 0) this.mail?.kick();
+    this.tell(bays);
     return saved;
   }
 
@@ -143,21 +157,27 @@ export class LoadersService {
    * Completed and leaves its bay, all or nothing.
    */
   async complete(customerIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
-    return this.db.transaction().execute(async (trx) => {
-      const loads = await repo.customerLoads(trx, customerIds);
-      const withLoad = new Set(loads.map((l) => l.customer_id));
-      const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
-      if (without.length)
-        throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
-      const ids = loads.map((l) => l.id);
-      const bays = await repo.loadBays(trx, ids);
-      const now = isoAt(this.clock());
-      const closed = await repo.closeLoads(trx, ids, now);
-      if (closed.length !== ids.length)
-        throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
-      await this.recordCompleted(trx, actor, now, closed, bays);
-      return { completed: closed };
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const loads = await repo.customerLoads(trx, customerIds);
+        const withLoad = new Set(loads.map((l) => l.customer_id));
+        const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
+        if (without.length)
+          throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
+        const ids = loads.map((l) => l.id);
+        const bays = await repo.loadBays(trx, ids);
+        const now = isoAt(this.clock());
+        const closed = await repo.closeLoads(trx, ids, now);
+        if (closed.length !== ids.length)
+          throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
+        await this.recordCompleted(trx, actor, now, closed, bays);
+        return { completed: closed, bays: [...bays.values()] };
+      })
+      .then(({ completed, bays }) => {
+        this.tell(bays);
+        return { completed };
+      });
   }
 
   /**
@@ -167,18 +187,24 @@ export class LoadersService {
   async completeBayOrders(orderIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
     const ids = [...new Set(orderIds)].sort((a, b) => a - b);
     if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
-    return this.db.transaction().execute(async (trx) => {
-      const bays = await repo.loadBays(trx, ids);
-      const now = isoAt(this.clock());
-      const closed = new Set(await repo.closeLoads(trx, ids, now));
-      const missing = ids.filter((id) => !closed.has(id));
-      if (missing.length) {
-        const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
-        throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
-      }
-      await this.recordCompleted(trx, actor, now, ids, bays);
-      return { completed: ids };
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const bays = await repo.loadBays(trx, ids);
+        const now = isoAt(this.clock());
+        const closed = new Set(await repo.closeLoads(trx, ids, now));
+        const missing = ids.filter((id) => !closed.has(id));
+        if (missing.length) {
+          const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
+          throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
+        }
+        await this.recordCompleted(trx, actor, now, ids, bays);
+        return { completed: ids, bays: [...bays.values()] };
+      })
+      .then(({ completed, bays }) => {
+        this.tell(bays);
+        return { completed };
+      });
   }
 
   /** Each completed load in its order's history, with the bay it left. */

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spinner } from 'react-bootstrap';
+import { useLiveEvents, type LiveStatus } from '../../lib/live-events';
+import { loaderKeys, refreshYard } from './api/query-keys';
 import { Banner } from '../../components/ui/banner';
 import { PageCard } from '../../components/ui/page-card';
 import { UrlTabs } from '../../components/ui/url-tabs';
@@ -31,6 +34,13 @@ export function LoadersPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const completeOrders = useCompleteBayOrders();
   const ordersOnBays = useOrdersOnBays();
+  const queryClient = useQueryClient();
+  // Changes made anywhere (another clerk, another counter PC) show here without a Refresh.
+  const live = useLiveEvents({
+    bay: ({ bay }) => void queryClient.invalidateQueries({ queryKey: loaderKeys.bay(Number(bay)) }),
+    pickup: () => void queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
+    reset: () => void refreshYard(queryClient),
+  });
 
   // A ticked load that has since left its bay (completed or moved elsewhere) has no checkbox
   // left to untick, so it is no longer part of the selection.
@@ -68,16 +78,19 @@ export function LoadersPage() {
       <PageCard
         title="Loaders"
         actions={
-          <Button
-            variant="success"
-            size="sm"
-            className="loaders-complete"
-            onClick={() => void complete()}
-            disabled={completeOrders.isPending}
-          >
-            {completeOrders.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-            Complete Orders
-          </Button>
+          <>
+            <LiveMarker status={live} />
+            <Button
+              variant="success"
+              size="sm"
+              className="loaders-complete"
+              onClick={() => void complete()}
+              disabled={completeOrders.isPending}
+            >
+              {completeOrders.isPending && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+              Complete Orders
+            </Button>
+          </>
         }
       >
         {notice && (
@@ -98,5 +111,25 @@ export function LoadersPage() {
         />
       </PageCard>
     </div>
+  );
+}
+
+const LIVE_WORDS: Record<LiveStatus, { text: string; title: string; className: string }> = {
+  connecting: { text: 'Connecting...', title: 'Connecting to the live updates', className: 'text-body-secondary' },
+  live: { text: 'Live', title: 'Changes made anywhere show here as they happen', className: 'text-success-emphasis' },
+  offline: {
+    text: 'Offline',
+    title: 'Live updates are off until the connection is back (it reconnects by itself); Refresh Bay still reads',
+    className: 'text-danger-emphasis',
+  },
+};
+
+/** Whether the bays update by themselves: a fixed-width word, so nothing moves when it changes. */
+function LiveMarker({ status }: { status: LiveStatus }) {
+  const w = LIVE_WORDS[status];
+  return (
+    <span role="status" className={`loaders-live small me-2 ${w.className}`} title={w.title} data-live={status}>
+      <span aria-hidden="true" className="loaders-live-dot" /> {w.text}
+    </span>
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * GET /api/events: the live event stream (Server-Sent Events) for signed-in users
+ * (docs/architecture.md section 11). The session is checked when the stream opens and at every
+ * heartbeat (15 s); the stream ends when the session does, and when the instance stops.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.js';
+import { HttpError } from '../../lib/errors.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { EventBus, StoredEvent } from './event-bus.js';
+
+export const HEARTBEAT_MS = 15_000;
+
+/** The stream as OpenAPI shows it: text, one event after another, until the client goes. */
+const eventStreamSchema = z.any().meta({
+  type: 'string',
+  description:
+    'text/event-stream: "id:", "event:" (bay, pickup, document, reset) and "data:" (JSON: {"bay": 3}, {}, {"kind": "order", "id": 12, "version": 4, "user": "clerk2"}) per event; ": heartbeat" lines every 15 s',
+});
+
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  bus: EventBus;
+  sessions: SessionService;
+  heartbeatMs?: number;
+}> = async (app, { bus, sessions, heartbeatMs = HEARTBEAT_MS }) => {
+  app.get(
+    '/api/events',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Server-Sent Events: what changed (bay, pickup, document), never its contents; heartbeat every 15 s; resumes after Last-Event-ID',
+        response: { 200: eventStreamSchema },
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // HEAD: the headers a stream would have, and no stream.
+      if (request.method === 'HEAD')
+        return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send();
+      // A stream is opened only for a client that asks for one (EventSource always does): any
+      // other caller is told so, rather than held on a response that never ends.
+      if (!/text\/event-stream/.test(request.headers.accept ?? ''))
+        throw new HttpError(406, 'This address is an event stream: ask for text/event-stream.', 'NOT_ACCEPTABLE');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // A reverse proxy must pass each event on at once (nginx buffers otherwise).
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        connection: 'keep-alive',
+      });
+      res.write('retry: 2000\n\n');
+      const send = (e: StoredEvent) => {
+        res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      };
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(beat);
+        unsubscribe();
+        untrack();
+        res.end();
+      };
+      const lastId = request.headers['last-event-id'];
+      if (typeof lastId === 'string' && lastId) {
+        const missed = bus.since(lastId);
+        // Too old to replay: the screen reads everything again.
+        if (missed === null) res.write('event: reset\ndata: {}\n\n');
+        else missed.forEach(send);
+      }
+      const unsubscribe = bus.subscribe(send);
+      const beat = setInterval(() => {
+        sessions.isLive(user.sessionId).then(
+          (live) => (live ? res.write(': heartbeat\n\n') : end()),
+          () => res.write(': heartbeat\n\n'),
+        );
+      }, heartbeatMs);
+      beat.unref();
+      const untrack = bus.trackStream(end);
+      request.raw.on('close', end);
+    },
+  );
+};
