@@ -14,7 +14,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateFromScaled } from '@desk/domain';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import { openListenConnection, type Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failed } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-schemas.js';
@@ -169,7 +169,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);
   const events = new SecurityEvents(database.db, clock);
-  const bus = new EventBus(clock, database.kind === 'postgres' ? config.DATABASE_URL : undefined, app.log);
+  const pgUrl = database.kind === 'postgres' ? config.DATABASE_URL : undefined;
+  const bus = new EventBus(clock, pgUrl ? () => openListenConnection(pgUrl) : undefined, app.log);
   await bus.start();
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled, bus);
   const mailer =

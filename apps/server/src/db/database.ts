@@ -166,3 +166,12 @@ class RetryingKysely extends Kysely<DB> {
     return builder;
   }
 }
+
+/**
+ * A connection of its own on the same DATABASE_URL, outside the pool, for LISTEN (the live event
+ * bus, modules/events): a pooled connection would be handed to other queries between
+ * notifications. This file is the one place that opens database connections.
+ */
+export function openListenConnection(url: string): pg.Client {
+  return new pg.Client({ connectionString: url });
+}

@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Clock } from '../../lib/clock.js';
 
 export type DeskEventType = 'bay' | 'pickup' | 'document';
@@ -44,18 +44,18 @@ export class EventBus {
 
   constructor(
     private readonly clock: Clock,
-    /** PostgreSQL: events go through NOTIFY/LISTEN on this database. */
-    private readonly pgUrl?: string,
+    /** PostgreSQL: opens the connection events go through (NOTIFY/LISTEN; db/database.ts). */
+    private readonly listenConnection?: () => pg.Client,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
   /** Starts listening (PostgreSQL); resolves once LISTEN is in place. */
   async start(): Promise<void> {
-    if (this.pgUrl) await this.connect();
+    if (this.listenConnection) await this.connect();
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.pgUrl });
+    const client = this.listenConnection!();
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -96,7 +96,7 @@ export class EventBus {
         id: `${this.clock().toString(36)}-${this.origin}-${++this.seq}`,
         at: this.clock(),
       };
-      if (!this.pgUrl) {
+      if (!this.listenConnection) {
         this.deliver(stored);
         continue;
       }
