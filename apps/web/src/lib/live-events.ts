@@ -13,14 +13,17 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 const MAX_PAUSE_MS = 30_000;
 
-/** Listens while mounted; answers whether the stream is up. `handlers` may change between renders. */
-export function useLiveEvents(handlers: LiveHandlers, url = '/api/events'): LiveStatus {
+/**
+ * Listens while mounted and `enabled`; answers whether the stream is up. `handlers` may change
+ * between renders (the latest are called).
+ */
+export function useLiveEvents(handlers: LiveHandlers, enabled = true, url = '/api/events'): LiveStatus {
   const latest = useRef(handlers);
   latest.current = handlers;
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let pause = 1000;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +62,7 @@ export function useLiveEvents(handlers: LiveHandlers, url = '/api/events'): Live
       clearTimeout(timer);
       source?.close();
     };
-  }, [url]);
+  }, [url, enabled]);
 
   return status;
 }

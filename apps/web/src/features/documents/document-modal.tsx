@@ -31,6 +31,8 @@ import { KIND_INFO, requiresCreatedText } from './kinds';
 import { ProductCart } from './product-cart';
 import { HistoryPanel } from '../history/history-panel';
 import { QuoteRevisionsPanel } from './quote-revisions-panel';
+import { useLiveEvents } from '../../lib/live-events';
+import { useSession } from '../auth/api/get-session';
 import { DocumentEmailsPanel } from './document-emails-panel';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { WaitingOn } from '../vendor-orders/waiting-on';
@@ -93,6 +95,9 @@ export function DocumentModal({
   const exportKey = useRef<string | null>(null);
   const running = useRef(false);
   const doc = useDocument(kind, docId);
+  const me = useSession().data?.username;
+  /** Someone else saved this document since it was read (a live `document` event). */
+  const [changedBy, setChangedBy] = useState<{ user: string; version: number } | null>(null);
   const createMutation = useCreateDocument(kind);
   const updateMutation = useUpdateDocument(kind);
   const exportMutation = useExportQuoteToOrder();
@@ -102,6 +107,17 @@ export function DocumentModal({
   const busy = saving || exporting;
   const isEdit = docId !== null;
   const saved = isEdit ? doc.data : undefined;
+  useLiveEvents(
+    {
+      document: (e) => {
+        if (!saved || e.kind !== kind || e.id !== saved.id || typeof e.version !== 'number') return;
+        // This user's own saves (this tab or another) are not news.
+        if (e.version > saved.version && e.user !== me) setChangedBy({ user: String(e.user), version: e.version });
+      },
+    },
+    show && isEdit,
+  );
+  const changedElsewhere = changedBy !== null && saved !== undefined && changedBy.version > saved.version;
   /** A quote revision that is not the latest: shown, never changed (the server refuses with 409). */
   const readOnly = saved?.latestRevision === false;
   const stale = isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
@@ -199,6 +215,7 @@ export function DocumentModal({
   const reload = async () => {
     updateMutation.reset();
     await doc.refetch();
+    setChangedBy(null);
   };
 
   const sectionNotice = (
@@ -220,6 +237,22 @@ export function DocumentModal({
     body = (
       <>
         {saved?.waitingOn && saved.waitingOn.length > 0 && <WaitingOn items={saved.waitingOn} className="mb-2 fs-6" />}
+        {changedElsewhere && (
+          <Alert
+            variant="warning"
+            className="py-2 d-flex flex-wrap align-items-center gap-2"
+            data-testid="changed-elsewhere"
+            // Stays in view however far the modal is scrolled: it is news about what the clerk is editing.
+            style={{ position: 'sticky', top: 0, zIndex: 5 }}
+          >
+            <span>
+              Changed by <strong>{changedBy.user}</strong> just now. Reload to see it before you save.
+            </span>
+            <Button size="sm" variant="outline-dark" onClick={() => void reload()} disabled={doc.isFetching}>
+              Reload
+            </Button>
+          </Alert>
+        )}
         {readOnly && saved && (
           <Alert variant="warning" className="py-2" data-testid="read-only-revision">
             This is rev {saved.revision} of quote {saved.quoteNumber}, kept as it was: a later revision exists and only

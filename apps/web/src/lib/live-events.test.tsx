@@ -1,0 +1,86 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLiveEvents } from './live-events';
+
+/** A stand-in for the browser's EventSource: the test opens, fails and feeds it. */
+class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, Array<(e: { data: string }) => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  addEventListener(type: string, fn: (e: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  emit(type: string, data: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) });
+  }
+  fail(forGood: boolean) {
+    this.readyState = forGood ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+}
+
+describe('useLiveEvents', () => {
+  beforeEach(() => {
+    FakeEventSource.made = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('calls the handler of each event with its data, and says whether the stream is up', () => {
+    const bay = vi.fn();
+    const { result } = renderHook(() => useLiveEvents({ bay }));
+    expect(result.current).toBe('connecting');
+    const es = FakeEventSource.made[0]!;
+    expect(es.url).toBe('/api/events');
+    act(() => es.open());
+    expect(result.current).toBe('live');
+    act(() => es.emit('bay', { bay: 3 }));
+    expect(bay).toHaveBeenCalledWith({ bay: 3 });
+    // The browser retries a dropped stream itself: offline meanwhile, no second stream.
+    act(() => es.fail(false));
+    expect(result.current).toBe('offline');
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it('opens a new stream after a refusal, with a pause that doubles, and stops when unmounted', () => {
+    const { unmount } = renderHook(() => useLiveEvents({}));
+    act(() => FakeEventSource.made[0]!.fail(true));
+    act(() => vi.advanceTimersByTime(999));
+    expect(FakeEventSource.made).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeEventSource.made).toHaveLength(2);
+    act(() => FakeEventSource.made[1]!.fail(true));
+    act(() => vi.advanceTimersByTime(1999));
+    expect(FakeEventSource.made).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeEventSource.made).toHaveLength(3);
+    unmount();
+    expect(FakeEventSource.made[2]!.closed).toBe(true);
+  });
+
+  it('opens nothing while not enabled', () => {
+    renderHook(() => useLiveEvents({}, false));
+    expect(FakeEventSource.made).toHaveLength(0);
+  });
+});

@@ -1,0 +1,50 @@
+import { expect } from '@playwright/test';
+import { uniqueSuffix } from './api-helpers.js';
+import { ADMIN, createStaffUser, listRow, signIn, test } from './fixtures.js';
+
+/**
+ * Issue 16, live documents: an open order modal learns that another clerk saved the order (a live
+ * `document` event) before its own save would meet the 409, and Reload shows the change.
+ */
+test('an open order says "Changed by" as soon as another clerk saves it; Reload shows the change', async ({
+  page,
+  browser,
+  api,
+  baseURL,
+}) => {
+  const s = uniqueSuffix();
+  const customer = await api.createCustomer({ name: `Live Doc ${s}`, customerNo: `LD-${s}` });
+  const order = await api.createDocument('order', { customerId: customer.id, jobName: `Live doc ${s}` });
+  const other = await createStaffUser(baseURL!, `live${s.toLowerCase()}`);
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+  const orders = page.getByRole('table', { name: 'Orders' });
+  await orders.getByLabel('Filter Job Name').fill(order.jobName);
+  await listRow(orders, order.id)
+    .getByRole('button', { name: `Edit order ${order.id}` })
+    .click();
+  const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+  await expect(modal.getByLabel('Job Name')).toHaveValue(order.jobName);
+
+  // Another clerk, in another browser, saves the same order.
+  const context = await browser.newContext();
+  try {
+    const clerk = await context.newPage();
+    await signIn(clerk, other.username, other.password);
+    const current = await (await clerk.request.get(`/api/orders/${order.id}`)).json();
+    const saved = await clerk.request.put(`/api/orders/update/${order.id}`, {
+      data: { customer: customer.id, jobName: `${order.jobName} (changed)`, version: current.data.version },
+    });
+    expect(saved.ok()).toBe(true);
+    const started = Date.now();
+    const notice = modal.getByTestId('changed-elsewhere');
+    await expect(notice).toContainText(`Changed by ${other.username} just now`, { timeout: 3000 });
+    console.log(`[live] the open modal heard of the other save ${Date.now() - started} ms after it`);
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await expect(modal.getByLabel('Job Name')).toHaveValue(`${order.jobName} (changed)`);
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
