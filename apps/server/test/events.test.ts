@@ -3,12 +3,14 @@
  * port, read as a browser's EventSource reads it. A bay assignment and a document save reach an
  * open stream within a second; a reconnect with Last-Event-ID gets what it missed; the stream
  * ends with the session; on PostgreSQL a change made through one instance reaches a stream of
- * another.
+ * another, a sign-in throttle holds across instances, and 50 bay placements split across two
+ * instances leave one current load.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { createTestApp, engines, type TestApp } from './support.js';
+import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@desk/domain';
+import { createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
 
 interface SseEvent {
   id?: string;
@@ -193,7 +195,7 @@ describe.each(engines())('live events (%s)', (engine) => {
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const cookie = await t.login('yard1', (await import('./support.js')).STAFF_PASSWORD);
+      const cookie = await t.login('yard1', STAFF_PASSWORD);
       const s = openStream(url, cookie);
       expect(await s.ready).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
@@ -212,7 +214,7 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
   let t: TestApp;
   afterAll(async () => t?.close());
 
-  it('a bay assignment made through instance A reaches a stream of instance B within a second', async () => {
+  it('a bay event from A reaches B within a second; a sign-in throttle reached through A holds on B; 50 placements split across both leave one current load', async () => {
     t = await createTestApp('postgres');
     const a = await listen(t.app);
     const other = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
@@ -234,6 +236,59 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
       expect(ms).toBeLessThan(1000);
       console.log(`[events] A -> B in ${ms} ms`);
       s.close();
+
+      // Over HTTP to B, as a browser would send it.
+      const viaB = (method: string, url: string, body: unknown, cookie = '') =>
+        fetch(`${b}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json', origin: b, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+
+      // A sign-in throttle reached through A holds on B (it is kept in the database).
+      const user = 'yard2';
+      for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: user, password: 'wrong' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const onB = await viaB('POST', '/api/login', { username: user, password: STAFF_PASSWORD });
+      expect(onB.status).toBe(429);
+
+      // 50 clerks at once, half through each instance, each placing another order in bay 2:
+      // exactly one becomes its current load; the rest are told (409), none fails (5xx).
+      const contenders: number[] = [];
+      for (let i = 0; i < 50; i++)
+        contenders.push(
+          (
+            await t
+              .as(clerk)
+              .data('POST', '/api/orders/create', { customer, jobName: `Bay 2 #${i}`, orderPickup: true })
+          ).id,
+        );
+      const codes = await Promise.all(
+        contenders.map((id, i) => {
+          const row = [{ id, current_load: true, loading_bay: 2 }];
+          return i % 2
+            ? viaB('PUT', '/api/orders/updateChosenJob', row, clerk).then((r) => r.status)
+            : t
+                .as(clerk)
+                .send('PUT', '/api/orders/updateChosenJob', row)
+                .then((r) => r.statusCode);
+        }),
+      );
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(49);
+      const loads = await t.db.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('loading_bay', '=', 2)
+        .where('current_load', '=', 1)
+        .execute();
+      expect(loads).toHaveLength(1);
     } finally {
       await other.close();
     }
