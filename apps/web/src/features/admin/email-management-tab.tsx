@@ -139,32 +139,32 @@ function PlaceholderHelp() {
       <p className="text-secondary mb-3">
         Use these in any subject or body. Each is replaced when a quote or order is e-mailed.
       </p>
-      <dl className="row mb-3 gy-1">
-        {Object.entries(EMAIL_PLACEHOLDERS).map(([name, meaning]) => (
-          <Fragment key={name}>
-            <dt className="col-5 fw-normal">
-              <code>{`{${name}}`}</code>
-            </dt>
-            <dd className="col-7 mb-0">{capitalise(meaning)}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <PlaceholderList className="mb-3" entries={Object.entries(EMAIL_PLACEHOLDERS)} />
       <p className="text-secondary mb-3">
         Example: <code>{'Quote {documentNumber} for {jobName}'}</code>
       </p>
       <h3 className="fs-6 fw-semibold mb-2">Ready for pickup only</h3>
-      <dl className="row mb-0 gy-1">
-        {Object.entries(READY_EMAIL_PLACEHOLDERS)
-          .filter(([name]) => !(name in EMAIL_PLACEHOLDERS))
-          .map(([name, meaning]) => (
-            <Fragment key={name}>
-              <dt className="col-5 fw-normal">
-                <code>{`{${name}}`}</code>
-              </dt>
-              <dd className="col-7 mb-0">{capitalise(meaning)}</dd>
-            </Fragment>
-          ))}
-      </dl>
+      <p className="text-secondary mb-2">Also these, and every one above but {'{total}'}.</p>
+      <PlaceholderList
+        className="mb-0"
+        entries={Object.entries(READY_EMAIL_PLACEHOLDERS).filter(([name]) => !(name in EMAIL_PLACEHOLDERS))}
+      />
     </aside>
+  );
+}
+
+/** Each placeholder and what it becomes. */
+function PlaceholderList({ entries, className }: { entries: Array<[string, string]>; className: string }) {
+  return (
+    <dl className={`row gy-1 ${className}`}>
+      {entries.map(([name, meaning]) => (
+        <Fragment key={name}>
+          <dt className="col-5 fw-normal">
+            <code>{`{${name}}`}</code>
+          </dt>
+          <dd className="col-7 mb-0">{capitalise(meaning)}</dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }
