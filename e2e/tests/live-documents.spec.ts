@@ -6,7 +6,7 @@ import { ADMIN, createStaffUser, listRow, signIn, test } from './fixtures.js';
  * Issue 16, live documents: an open order modal learns that another clerk saved the order (a live
  * `document` event) before its own save would meet the 409, and Reload shows the change.
  */
-test('an open order says "Changed by" as soon as another clerk saves it; Reload shows the change', async ({
+test('an open order says "Changed by" as soon as another clerk saves it; Reload shows the change; the list offers a refresh', async ({
   page,
   browser,
   api,
@@ -44,6 +44,15 @@ test('an open order says "Changed by" as soon as another clerk saves it; Reload 
     await notice.getByRole('button', { name: 'Reload' }).click();
     await expect(modal.getByLabel('Job Name')).toHaveValue(`${order.jobName} (changed)`);
     await expect(notice).toHaveCount(0);
+
+    // The list behind the modal was not moved under the clerk: it offers to read it again.
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(modal).toBeHidden();
+    const hint = page.getByRole('button', { name: 'New changes - refresh' });
+    await expect(hint).toBeVisible();
+    await hint.click();
+    await expect(hint).toHaveCount(0);
+    await expect(listRow(orders, order.id)).toContainText(`${order.jobName} (changed)`);
   } finally {
     await context.close();
   }

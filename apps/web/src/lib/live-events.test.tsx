@@ -83,4 +83,22 @@ describe('useLiveEvents', () => {
     renderHook(() => useLiveEvents({}, false));
     expect(FakeEventSource.made).toHaveLength(0);
   });
+
+  it('shares one stream between every screen that listens, closed when the last one goes', () => {
+    const bay = vi.fn();
+    const doc = vi.fn();
+    const a = renderHook(() => useLiveEvents({ bay }));
+    const b = renderHook(() => useLiveEvents({ document: doc }));
+    expect(FakeEventSource.made).toHaveLength(1);
+    const es = FakeEventSource.made[0]!;
+    act(() => es.open());
+    expect(b.result.current).toBe('live');
+    act(() => es.emit('document', { kind: 'order', id: 7 }));
+    expect(doc).toHaveBeenCalledWith({ kind: 'order', id: 7 });
+    expect(bay).not.toHaveBeenCalled();
+    a.unmount();
+    expect(es.closed).toBe(false);
+    b.unmount();
+    expect(es.closed).toBe(true);
+  });
 });

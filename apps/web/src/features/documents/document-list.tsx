@@ -1,6 +1,9 @@
 import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useId, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'react-bootstrap';
+import { useLiveEvents } from '../../lib/live-events';
+import { useSession } from '../auth/api/get-session';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
@@ -87,6 +90,20 @@ export function DocumentList({
   const [changedBy, setChangedBy] = useState('');
   const changedById = useId();
   const applyChangedBy = () => setChangedBy(changedByText.trim());
+  // Another user's change to an order or quote: a hint to read the list again, rather than rows
+  // that move under the clerk's cursor (docs/architecture.md section 11).
+  const me = useSession().data?.username;
+  const queryClient = useQueryClient();
+  const [newChanges, setNewChanges] = useState(false);
+  useLiveEvents({
+    document: (e) => {
+      if (e.kind === kind && e.user !== me) setNewChanges(true);
+    },
+  });
+  const refreshList = () => {
+    setNewChanges(false);
+    void queryClient.invalidateQueries({ queryKey: documentKeys.list(kind, closed) });
+  };
 
   return (
     <>
@@ -109,6 +126,11 @@ export function DocumentList({
               Create {label}
             </Button>
             {toolbarEnd}
+            {newChanges && (
+              <Button variant="outline-primary" size="sm" onClick={refreshList} data-testid="new-changes">
+                New changes - refresh
+              </Button>
+            )}
             <Form
               className="d-flex align-items-center gap-2 ms-auto"
               onSubmit={(e) => {
