@@ -53,22 +53,44 @@ export class DocumentsService extends ClockedService {
    * order, `bay` for the bay it is loaded in (its pick list) and the bays it left, and `pickup`
    * when its place in the pickup list may have changed. Never throws: the change is made.
    */
-  private tell(k: KindTables, id: number, user: string, left: Array<number | null> = [], pickup = false): void {
+  private tell(
+    k: KindTables,
+    id: number,
+    user: string,
+    opts: { saved?: DocumentHeader; left?: number | null; pickup?: boolean } = {},
+  ): void {
     const events = this.events;
     if (!events) return;
     void (async () => {
-      const row = (await this.db.selectFrom(k.header).selectAll().where('id', '=', id).executeTakeFirst()) as
-        { version: number; loading_bay?: number | null; current_load?: number } | undefined;
+      // A save answers the header it made; a cart write reads once what the event names.
+      const now = opts.saved ?? (await this.eventFacts(k, id));
       const changed: DeskEvent[] = [
-        { type: 'document', data: { kind: k.kind, id, version: row?.version ?? null, user } },
+        { type: 'document', data: { kind: k.kind, id, version: now?.version ?? null, user } },
       ];
-      const bays = new Set(left.filter((b): b is number => !!b));
-      if (row?.current_load === 1 && row.loading_bay) bays.add(row.loading_bay);
+      const bays = new Set<number>();
+      if (opts.left) bays.add(opts.left);
+      if (now?.current_load && now.loading_bay) bays.add(now.loading_bay);
       for (const bay of bays) changed.push({ type: 'bay', data: { bay } });
-      if (k.kind === 'order' && (pickup || bays.size > 0)) changed.push({ type: 'pickup', data: {} });
+      if (k.kind === 'order' && (opts.pickup || bays.size > 0)) changed.push({ type: 'pickup', data: {} });
       events.publish(...changed);
     })().catch(() => {});
   }
+
+  /** The version, and for an order the bay it is loaded in: what a document event names. */
+  private async eventFacts(
+    k: KindTables,
+    id: number,
+  ): Promise<{ version: number; loading_bay?: number | null; current_load?: boolean } | undefined> {
+    if (k.kind === 'quote')
+      return this.db.selectFrom('quotes').select('version').where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('orders')
+      .select(['version', 'loading_bay', 'current_load'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { version: row.version, loading_bay: row.loading_bay, current_load: row.current_load === 1 };
+  }
+
   private today() {
     return this.now().slice(0, 10);
   }
@@ -79,14 +101,15 @@ export class DocumentsService extends ClockedService {
   }
 
   /**
-   * A line as the history names it, read with its document locked (PostgreSQL): a write reads the
-   * line it changes through here first, so the "from" it records is what it replaces, even with
-   * writes to the same document side by side. On SQLite writes already run one at a time.
+   * A line as the history names it. With `lock` (a write's first read of what it changes), read
+   * with its document locked (PostgreSQL), so the "from" it records is what it replaces, even
+   * with writes to the same document side by side; on SQLite writes already run one at a time.
+   * A write that has already touched (and so locked) the document reads it without.
    */
-  private async lineForHistory(db: Db, k: KindTables, lineId: number) {
+  private async lineForHistory(db: Db, k: KindTables, lineId: number, lock = false) {
     const missing = `${k.label} line ${lineId} does not exist.`;
     const line = found(await repo.lineForHistory(db, k, lineId), missing);
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return line;
+    if (!lock || !(db.getExecutor().adapter instanceof PostgresAdapter)) return line;
     await repo.lockDocument(db, k.header, line.doc_id);
     return found(await repo.lineForHistory(db, k, lineId), missing);
   }
@@ -248,7 +271,7 @@ export class DocumentsService extends ClockedService {
       leftBay = kind === 'order' && current.current_load === 1 ? current.loading_bay : null;
       return this.get(kind, id, trx);
     });
-    this.tell(k, id, actor.username, [leftBay], true);
+    this.tell(k, id, actor.username, { saved, left: leftBay, pickup: true });
     return saved;
   }
 
@@ -437,7 +460,7 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     let docId = 0;
     const result = await this.db.transaction().execute(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { quantity });
       if (line.quantity !== quantity) {
@@ -459,7 +482,7 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     let docId = 0;
     const result = await this.db.transaction().execute(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
       if (line.price_override !== overrideCents) {
@@ -477,7 +500,7 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     let docId = 0;
     const result = await this.db.transaction().execute(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId);
+      const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
       await this.record(trx, actor, k, line.doc_id, [change]);
@@ -538,7 +561,7 @@ export class DocumentsService extends ClockedService {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      const line = await this.lineForHistory(trx, k, row[k.partFk]);
+      const line = await this.lineForHistory(trx, k, row[k.partFk], true);
       await this.requireLatestRevision(trx, k, line.doc_id);
       await repo.deleteSubPart(trx, k, rowId);
       const part = await repo.findProductWithType(trx, row.product_id);
@@ -565,7 +588,7 @@ export class DocumentsService extends ClockedService {
           source === 'MOD' ? `Sub-part ${rowId} is not from a modifier.` : `Sub-part ${rowId} comes from a modifier.`,
         );
       }
-      const owner = await this.lineForHistory(trx, k, parentId);
+      const owner = await this.lineForHistory(trx, k, parentId, true);
       await this.requireLatestRevision(trx, k, owner.doc_id);
       const values =
         source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
@@ -618,7 +641,7 @@ export class DocumentsService extends ClockedService {
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
       let appliedId = await repo.findAppliedModifierId(trx, k, lineId, modifierId);
-      const { label } = await this.lineForHistory(trx, k, lineId);
+      const { label } = await this.lineForHistory(trx, k, lineId, true);
       if (appliedId !== null) {
         const old = (await repo.findAppliedModifierRow(trx, k, appliedId))!;
         const name = m.name ?? `modifier ${modifierId}`;

@@ -157,27 +157,23 @@ export class LoadersService {
    * Completed and leaves its bay, all or nothing.
    */
   async complete(customerIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const loads = await repo.customerLoads(trx, customerIds);
-        const withLoad = new Set(loads.map((l) => l.customer_id));
-        const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
-        if (without.length)
-          throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
-        const ids = loads.map((l) => l.id);
-        const bays = await repo.loadBays(trx, ids);
-        const now = isoAt(this.clock());
-        const closed = await repo.closeLoads(trx, ids, now);
-        if (closed.length !== ids.length)
-          throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
-        await this.recordCompleted(trx, actor, now, closed, bays);
-        return { completed: closed, bays: [...bays.values()] };
-      })
-      .then(({ completed, bays }) => {
-        this.tell(bays);
-        return { completed };
-      });
+    const { completed, bays } = await this.db.transaction().execute(async (trx) => {
+      const loads = await repo.customerLoads(trx, customerIds);
+      const withLoad = new Set(loads.map((l) => l.customer_id));
+      const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
+      if (without.length)
+        throw conflict(`Customers ${without.join(', ')} have no order in a bay; nothing was completed.`);
+      const ids = loads.map((l) => l.id);
+      const bays = await repo.loadBays(trx, ids);
+      const now = isoAt(this.clock());
+      const closed = await repo.closeLoads(trx, ids, now);
+      if (closed.length !== ids.length)
+        throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
+      await this.recordCompleted(trx, actor, now, closed, bays);
+      return { completed: closed, bays: [...bays.values()] };
+    });
+    this.tell(bays);
+    return { completed };
   }
 
   /**
@@ -187,24 +183,20 @@ export class LoadersService {
   async completeBayOrders(orderIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
     const ids = [...new Set(orderIds)].sort((a, b) => a - b);
     if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const bays = await repo.loadBays(trx, ids);
-        const now = isoAt(this.clock());
-        const closed = new Set(await repo.closeLoads(trx, ids, now));
-        const missing = ids.filter((id) => !closed.has(id));
-        if (missing.length) {
-          const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
-          throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
-        }
-        await this.recordCompleted(trx, actor, now, ids, bays);
-        return { completed: ids, bays: [...bays.values()] };
-      })
-      .then(({ completed, bays }) => {
-        this.tell(bays);
-        return { completed };
-      });
+    const { completed, bays } = await this.db.transaction().execute(async (trx) => {
+      const bays = await repo.loadBays(trx, ids);
+      const now = isoAt(this.clock());
+      const closed = new Set(await repo.closeLoads(trx, ids, now));
+      const missing = ids.filter((id) => !closed.has(id));
+      if (missing.length) {
+        const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
+        throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
+      }
+      await this.recordCompleted(trx, actor, now, ids, bays);
+      return { completed: ids, bays: [...bays.values()] };
+    });
+    this.tell(bays);
+    return { completed };
   }
 
   /** Each completed load in its order's history, with the bay it left. */

@@ -88,7 +88,7 @@ export function CompanyTab() {
         <>
           Your business as customers see it: printed on every quote and order, and used in e-mails through the{' '}
           <code>{'{companyName}'}</code> <code>{'{companyAddress}'}</code> <code>{'{companyPhone}'}</code>{' '}
-          <code>{'{companyEmail}'}</code> placeholders.
+          <code>{'{companyEmail}'}</code> <code>{'{companyHours}'}</code> placeholders.
         </>
       }
       col={{ lg: 8, xl: 7 }}

@@ -110,9 +110,10 @@ export function DocumentModal({
   useLiveEvents(
     {
       document: (e) => {
-        if (!saved || e.kind !== kind || e.id !== saved.id || typeof e.version !== 'number') return;
-        // This user's own saves (this tab or another) are not news.
-        if (e.version > saved.version && e.user !== me) setChangedBy({ user: String(e.user), version: e.version });
+        // This user's own saves (this tab or another) are not news; whether it is newer than what
+        // is shown is read below, against the version shown then.
+        if (saved && e.kind === kind && e.id === saved.id && typeof e.version === 'number' && e.user !== me)
+          setChangedBy({ user: String(e.user), version: e.version });
       },
     },
     show && isEdit,
