@@ -57,3 +57,34 @@ test('an open order says "Changed by" as soon as another clerk saves it; Reload 
     await context.close();
   }
 });
+
+test('the customer list offers a refresh when another clerk adds a customer, and the refresh shows it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const s = uniqueSuffix();
+  const other = await createStaffUser(baseURL!, `livec${s.toLowerCase()}`);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.getByRole('tab', { name: 'Customers', exact: true }).click();
+  const customers = page.getByRole('table', { name: 'Customers' });
+  await customers.getByLabel('Filter Customer Name').fill(`Live Cust ${s}`);
+  await expect(customers.getByText('No customers found')).toBeVisible();
+
+  const context = await browser.newContext();
+  try {
+    const clerk = await context.newPage();
+    await signIn(clerk, other.username, other.password);
+    const made = await clerk.request.post('/api/customers/create', { data: { name: `Live Cust ${s}` } });
+    expect(made.ok()).toBe(true);
+    const hint = page.getByRole('button', { name: 'New changes - refresh' });
+    await expect(hint).toBeVisible({ timeout: 3000 });
+    // Nothing moved by itself.
+    await expect(customers.getByText('No customers found')).toBeVisible();
+    await hint.click();
+    await expect(hint).toHaveCount(0);
+    await expect(customers.getByText(`Live Cust ${s}`)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -242,8 +242,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityRoutes, { throttle, events, users });
   await app.register(accountRoutes, { users, sessions, mfa, events });
   await app.register(usersRoutes, { users });
-  await app.register(customersRoutes, { customers: new CustomersService(database.db, clock) });
-  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock) });
+  await app.register(customersRoutes, { customers: new CustomersService(database.db, clock), bus });
+  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock), bus });
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });

@@ -166,6 +166,38 @@ describe.each(engines())('live events (%s)', (engine) => {
     s.close();
   });
 
+  it('a customer write and a catalogue write are told with who made them; a refused one tells nobody', async () => {
+    const s = openStream(base, clerk);
+    await s.ready;
+    const made = await t.as(clerk).data('POST', '/api/customers/create', { name: 'Told Doors' });
+    expect((await s.next((e) => e.event === 'customer' && e.data.user === 'yard1')).data).toEqual({
+      user: 'yard1',
+    });
+    await t
+      .as(clerk)
+      .data('PUT', `/api/customers/update/${made.id}`, { name: 'Told Doors Ltd', version: made.version });
+    expect((await s.next((e) => e.event === 'customer' && e.data.id === made.id)).data).toEqual({
+      id: made.id,
+      user: 'yard1',
+    });
+    const refused = await t.send(clerk, 'PUT', `/api/customers/update/${made.id}`, {
+      name: 'Stale',
+      version: made.version,
+    });
+    expect(refused.statusCode).toBe(409);
+    const types = await t.productTypes();
+    await t.admin('POST', '/api/products/create', {
+      itemNo: 'LIVE-1',
+      itemDescription: 'Live part',
+      wholesalePrice: 3,
+      productType: { id: types.Hardware },
+    });
+    expect((await s.next((e) => e.event === 'catalogue')).data).toEqual({ user: 'admin' });
+    // The refused update was told to nobody: one customer event per committed write.
+    expect(s.events.filter((e) => e.event === 'customer')).toHaveLength(2);
+    s.close();
+  });
+
   it('a reconnect with Last-Event-ID gets what it missed; one too old is told to read everything again', async () => {
     const first = openStream(base, clerk);
     await first.ready;

@@ -32,10 +32,11 @@ export class RequestLogController extends LogController {
     const ms = reply.elapsedTime;
     const level = error ? 'error' : requestLogLevel(request.method, reply.statusCode, ms);
     // The cheap check first: at the default level most requests (reads) stop here.
-    const log = reply.log as Logger;
-    if (!log.isLevelEnabled(level)) return;
+    const log = reply.log as Partial<Logger>;
+    // Without a logger (logger: false) Fastify's stand-in has no isLevelEnabled, and logs nothing.
+    if (typeof log.isLevelEnabled !== 'function' || !log.isLevelEnabled(level)) return;
     const responseTime = Math.round(ms * 10) / 10;
-    if (error) log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
-    else log[level]({ req: request, res: reply, responseTime }, 'request completed');
+    if (error) log.error!({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    else log[level]!({ req: request, res: reply, responseTime }, 'request completed');
   }
 }

@@ -24,6 +24,8 @@ import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { resourceRoutes, route } from '../../lib/routes.js';
+import type { EventBus } from '../events/event-bus.js';
+import { tellWrites } from '../events/told-writes.js';
 import type { CatalogService } from './catalog.service.js';
 import type { ProductKind } from './products.repository.js';
 
@@ -35,7 +37,11 @@ const productListQuerySchema = listQuerySchema.refine(
   },
 );
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; bus?: EventBus }> = async (
+  app,
+  { catalog, bus },
+) => {
+  tellWrites(app, bus, 'catalogue');
   app.get(
     '/api/dropdown/order-status',
     route('user', ['dropdowns'], { summary: 'Order statuses', response: answers.ok(z.array(orderStatusSchema)) }),

@@ -5,9 +5,15 @@ import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { resourceRoutes, route } from '../../lib/routes.js';
+import type { EventBus } from '../events/event-bus.js';
+import { tellWrites } from '../events/told-writes.js';
 import type { CustomersService } from './customers.service.js';
 
-export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
+export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService; bus?: EventBus }> = async (
+  app,
+  { customers, bus },
+) => {
+  tellWrites(app, bus, 'customer');
   const tags = ['customers'];
 
   app.get(

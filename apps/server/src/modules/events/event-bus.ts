@@ -1,7 +1,7 @@
 /**
  * What changed, told to every open screen (docs/architecture.md section 11). Events name what
  * changed, never its contents: `bay` ({ bay }), `pickup` (the pickup-ready list), `document`
- * ({ kind, id, version, user }). A screen that hears one reads the data again through the API,
+ * ({ kind, id, version, user }), `catalogue` ({ user }) and `customer` ({ id, user }). A screen that hears one reads the data again through the API,
  * with its own permissions.
  *
  * One instance (SQLite): the events stay in the process. Several instances on one PostgreSQL:
@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../lib/clock.js';
 
-export type DeskEventType = 'bay' | 'pickup' | 'document';
+export type DeskEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer';
 export interface DeskEvent {
   type: DeskEventType;
   data: Record<string, unknown>;

@@ -16,7 +16,7 @@ export const HEARTBEAT_MS = 15_000;
 const eventStreamSchema = z.any().meta({
   type: 'string',
   description:
-    'text/event-stream: "id:", "event:" (bay, pickup, document, reset) and "data:" (JSON: {"bay": 3}, {}, {"kind": "order", "id": 12, "version": 4, "user": "clerk2"}) per event; ": heartbeat" lines every 15 s',
+    'text/event-stream: "id:", "event:" (bay, pickup, document, catalogue, customer, reset) and "data:" (JSON: {"bay": 3}, {}, {"kind": "order", "id": 12, "version": 4, "user": "clerk2"}, {"user": "admin"}, {"id": 7, "user": "clerk2"}) per event; ": heartbeat" lines every 15 s',
 });
 
 export const eventsRoutes: FastifyPluginAsyncZod<{

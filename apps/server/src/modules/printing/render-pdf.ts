@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
+import { drawCode128 } from './barcode.js';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -125,6 +126,15 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     }
     right(`Printed: ${doc.printedAt}`);
     if (doc.status) right(`Status: ${doc.status}`);
+    // The pick ticket (an order printed without prices) carries the order number as a barcode,
+    // which the Loading Grid's scan field reads to find the order's bay.
+    if (doc.kind === 'order' && doc.noPricePrint) {
+      const top = pdf.y + 6;
+      drawCode128(pdf, String(doc.number), left + width, top);
+      pdf.y = top + 34;
+      pdf.font('regular').fontSize(8).fillColor(GREY);
+      right(String(doc.number));
+    }
     let y = Math.max(pdf.y, leftEnd, 100) + 8;
     pdf
       .moveTo(left, y)

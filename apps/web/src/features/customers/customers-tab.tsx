@@ -6,6 +6,7 @@ import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/
 import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
 import { customerKeys } from './api/query-keys';
+import { useNewChangesButton } from '../../components/ui/new-changes';
 import { CustomerDetails } from './customer-details';
 import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
 
@@ -40,6 +41,7 @@ export function CustomersTab() {
   const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
   usePreloadWhenIdle(customerKeys.lists(), [CustomerModal]);
+  const newChanges = useNewChangesButton('customer', customerKeys.lists());
 
   return (
     <>
@@ -53,9 +55,12 @@ export function CustomersTab() {
         emptyText="No customers found"
         renderExpanded={(c) => <CustomerDetails customer={c} />}
         toolbar={
-          <Button variant="primary" size="sm" onClick={() => openEditor(null)}>
-            Create Customer
-          </Button>
+          <>
+            <Button variant="primary" size="sm" onClick={() => openEditor(null)}>
+              Create Customer
+            </Button>
+            {newChanges}
+          </>
         }
         rowActions={(c) => (
           <>

@@ -1,9 +1,7 @@
 import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useId, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'react-bootstrap';
-import { useLiveEvents } from '../../lib/live-events';
-import { useSession } from '../auth/api/get-session';
+import { useNewChangesButton } from '../../components/ui/new-changes';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
@@ -92,18 +90,7 @@ export function DocumentList({
   const applyChangedBy = () => setChangedBy(changedByText.trim());
   // Another user's change to an order or quote: a hint to read the list again, rather than rows
   // that move under the clerk's cursor (docs/architecture.md section 11).
-  const me = useSession().data?.username;
-  const queryClient = useQueryClient();
-  const [newChanges, setNewChanges] = useState(false);
-  useLiveEvents({
-    document: (e) => {
-      if (e.kind === kind && e.user !== me) setNewChanges(true);
-    },
-  });
-  const refreshList = () => {
-    setNewChanges(false);
-    void queryClient.invalidateQueries({ queryKey: documentKeys.list(kind, closed) });
-  };
+  const newChanges = useNewChangesButton('document', documentKeys.list(kind, closed), (e) => e.kind === kind);
 
   return (
     <>
@@ -126,11 +113,7 @@ export function DocumentList({
               Create {label}
             </Button>
             {toolbarEnd}
-            {newChanges && (
-              <Button variant="outline-primary" size="sm" onClick={refreshList} data-testid="new-changes">
-                New changes - refresh
-              </Button>
-            )}
+            {newChanges}
             <Form
               className="d-flex align-items-center gap-2 ms-auto"
               onSubmit={(e) => {

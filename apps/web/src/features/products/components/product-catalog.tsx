@@ -2,6 +2,7 @@ import type { Product } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { useNewChangesButton } from '../../../components/ui/new-changes';
 import { RowAction, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
@@ -55,6 +56,7 @@ export function ProductCatalog() {
   const deleting = useModalSlot<Product>();
   const remove = useDeleteProduct();
   usePreloadWhenIdle(productKeys.page, [ProductEditorModal]);
+  const newChanges = useNewChangesButton('catalogue', productKeys.page);
 
   return (
     <>
@@ -67,9 +69,12 @@ export function ProductCatalog() {
         initialSort="id"
         emptyText="No products found"
         toolbar={
-          <Button size="sm" variant="primary" onClick={() => editor.open(null)}>
-            Create Product
-          </Button>
+          <>
+            <Button size="sm" variant="primary" onClick={() => editor.open(null)}>
+              Create Product
+            </Button>
+            {newChanges}
+          </>
         }
         rowActions={(p) => (
           <>
