@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in the browser's worker scope.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Vite and Vitest configs run in Node.
     files: ['apps/web/*.config.ts'],
     rules: { 'no-restricted-imports': 'off' },

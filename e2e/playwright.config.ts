@@ -80,6 +80,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // page.route() does not see what a service worker answers; the tests of the service worker
+    // itself (yard-tablet.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   webServer: [server(PORT, {}), server(SHORT_PORT, { SESSION_IDLE_MINUTES: '0.05' })],
   metadata: { shortSessionUrl: `http://127.0.0.1:${SHORT_PORT}` },

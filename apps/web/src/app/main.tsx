@@ -25,3 +25,13 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The service worker (public/sw.js) keeps the app and the yard's last reads for a brief network
+// loss; a production build only (the dev server serves other files under the same names).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the app works as before; only the offline copies are missing.
+    });
+  });
+}

@@ -2,6 +2,7 @@
  * The one way the browser talks to the server. Every answer is the envelope
  * { status, data, message }; callers get `data` or an ApiError (docs/product.md sections 7 and 8).
  */
+import { noteAnswer } from './offline-copies';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
@@ -124,6 +125,8 @@ async function receive<T>(url: string, init: RequestInit, asFile: boolean): Prom
     if (init.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
+  // An answer from the service worker's kept copy (offline) or a fresh one: screens mark the former.
+  noteAnswer(new URL(url, 'http://x').pathname, response.headers?.get('X-Desk-Offline-Copy') ?? null);
   // A file answer (the order and quote PDFs); a JSON envelope instead means it failed.
   if (asFile && response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
     return { data: (await response.blob()) as T, message: '' };

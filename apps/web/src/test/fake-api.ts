@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** Extra response headers (e.g. the service worker's X-Desk-Offline-Copy). */
+  headers?: Record<string, string>;
 }
 
 type Handler = FakeAnswer | ((request: { method: string; path: string; body: string | null }) => FakeAnswer);
@@ -30,7 +32,7 @@ export function stubApi(handlers: Record<string, Handler>) {
         : (handler ?? failed(404, `No fake for ${method} ${path}`));
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', mock);

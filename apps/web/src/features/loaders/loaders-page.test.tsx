@@ -322,6 +322,73 @@ describe('Loaders > Loading Grid', () => {
     expect(within(bayCard(6)).getByText('Empty')).toBeTruthy();
   });
 
+  it('a scanned pick ticket ticks the bay holding the order and highlights it; completing stays one press', async () => {
+    const { fetchMock } = await openGrid({
+      ...bayHandlers({
+        1: () => ok(bay1),
+        2: () => ok({ ...bay2, next: [{ orderId: 60, customerName: 'Foothill', jobName: null }] }),
+      }),
+      'POST /api/orders/completeBayOrders': () => ok({ completed: [42] }, 'Orders successfully completed.'),
+    });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Scan pick ticket');
+    // Focused when the grid opens: the scanner types into it at once.
+    expect(document.activeElement).toBe(field);
+    const answer = () => screen.getByTestId('scan-answer');
+    // Before any scan, the line says the pickup summary.
+    expect(screen.queryByTestId('scan-answer')).toBeNull();
+
+    await user.type(field, '42{Enter}');
+    expect(answer().textContent).toBe(
+      'Order #42 is in Bay 2 (Capitol Overhead): ticked. Press Complete Orders to complete it.',
+    );
+    expect(answer().getAttribute('role')).toBe('status');
+    expect(field.getAttribute('aria-describedby')).toBe(answer().id);
+    expect((completeBox(2) as HTMLInputElement).checked).toBe(true);
+    expect(bayCard(2).getAttribute('data-scanned')).toBe('true');
+    expect(bayCard(1).getAttribute('data-scanned')).toBeNull();
+    // Ready for the next scan; nothing was completed by the scan.
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(field);
+    expect(calls(fetchMock, 'POST', '/api/orders/completeBayOrders')).toHaveLength(0);
+
+    // A second scan of the same ticket keeps it ticked (a scan never unticks).
+    await user.type(field, '42{Enter}');
+    expect((completeBox(2) as HTMLInputElement).checked).toBe(true);
+
+    await user.type(field, '60{Enter}');
+    expect(answer().textContent).toBe('Order #60 is assigned to Bay 2 but not loaded yet, so it cannot be completed.');
+    await user.type(field, '999{Enter}');
+    expect(answer().textContent).toBe('Order #999 is not in any bay.');
+    expect(bayCard(2).getAttribute('data-scanned')).toBeNull();
+    await user.type(field, 'ABC{Enter}');
+    expect(answer().textContent).toBe('"ABC" is not an order number.');
+    expect((completeBox(1) as HTMLInputElement).checked).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    expect(bodyOf(fetchMock, 'POST', '/api/orders/completeBayOrders')).toEqual({ orderIds: [42] });
+  });
+
+  it("says the bays are stale while they are the service worker's offline copies, and not once fresh again", async () => {
+    let offline = true;
+    const copy = (answer: FakeAnswer): FakeAnswer =>
+      offline ? { ...answer, headers: { 'X-Desk-Offline-Copy': '2026-11-26T14:02:00.000Z' } } : answer;
+    stubLoaders(bayHandlers({ 1: () => copy(ok(bay1)), 2: () => ok(bay2) }));
+    const { queryClient } = renderApp('/loaders');
+    const stale = await screen.findByTestId('bays-stale');
+    expect(stale.textContent).toMatch(/^Offline: the bays as last seen at .+, maybe out of date\./);
+    // A screen reader hears it in the bay's heading (visually hidden).
+    const one = await screen.findByRole('region', { name: /^Loading Bay 1\b/ });
+    expect(within(one).getByRole('heading').textContent).toBe('Loading Bay 1 (offline copy)');
+    expect(one.getAttribute('data-offline-copy')).toBe('true');
+    expect(bayCard(2).getAttribute('data-offline-copy')).toBeNull();
+
+    offline = false;
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(screen.queryByTestId('bays-stale')).toBeNull());
+    expect(bayCard(1).getAttribute('data-offline-copy')).toBeNull();
+  });
+
   it('Complete Orders offline fails at once with the spec message and is not sent again when back online', async () => {
     const { fetchMock } = await openGrid();
     const user = userEvent.setup();

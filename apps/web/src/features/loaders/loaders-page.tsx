@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spinner } from 'react-bootstrap';
 import { useLiveEvents, type LiveStatus } from '../../lib/live-events';
@@ -9,8 +9,12 @@ import { UrlTabs } from '../../components/ui/url-tabs';
 import { isApiError } from '../../lib/api-client';
 import { useCompleteBayOrders } from './api/complete-orders';
 import { useOrdersOnBays } from './api/get-bay-data';
-import { GridManager } from './grid-manager';
 import { LoadingGrid } from './loading-grid';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
+import { Loading } from '../../components/ui/loading';
+
+// The second tab: its own chunk (with its discard dialog), fetched once the bays have painted.
+const GridManager = lazyComponent(() => import('./grid-manager').then((m) => m.GridManager), <Loading />);
 
 /** The Complete Orders messages of docs/product.md section 8. */
 export const COMPLETE_MESSAGES = {
@@ -35,12 +39,23 @@ export function LoadersPage() {
   const completeOrders = useCompleteBayOrders();
   const ordersOnBays = useOrdersOnBays();
   const queryClient = useQueryClient();
+  usePreloadWhenIdle(loaderKeys.pickupReady(), [GridManager]);
   // Changes made anywhere (another clerk, another counter PC) show here without a Refresh.
   const live = useLiveEvents({
     bay: ({ bay }) => void queryClient.invalidateQueries({ queryKey: loaderKeys.bay(Number(bay)) }),
     pickup: () => void queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
     reset: () => void refreshYard(queryClient),
   });
+  // Back after the stream was down (a new stream resumes nothing): read the yard again, since
+  // what changed meanwhile was told to nobody here.
+  const wasOffline = useRef(false);
+  useEffect(() => {
+    if (live === 'offline') wasOffline.current = true;
+    else if (live === 'live' && wasOffline.current) {
+      wasOffline.current = false;
+      void refreshYard(queryClient);
+    }
+  }, [live, queryClient]);
 
   // A ticked load that has since left its bay (completed or moved elsewhere) has no checkbox
   // left to untick, so it is no longer part of the selection.
@@ -104,7 +119,13 @@ export function LoadersPage() {
             {
               key: 'loading-grid',
               title: 'Loading Grid',
-              content: <LoadingGrid selectedOrderIds={selectedOrderIds} onToggleOrder={toggleOrder} />,
+              content: (
+                <LoadingGrid
+                  selectedOrderIds={selectedOrderIds}
+                  onToggleOrder={toggleOrder}
+                  onSelectOrder={(orderId) => setSelection(new Set(selectedOrderIds).add(orderId))}
+                />
+              ),
             },
             { key: 'grid-manager', title: 'Grid Manager', content: <GridManager /> },
           ]}

@@ -1,10 +1,12 @@
 import { BAY_IDS, type BayData, type BayNextOrder, type BayRow } from '@desk/domain';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
 import { useBayData } from './api/get-bay-data';
 import { usePickupReady } from './api/list-pickup-ready';
+import { ScanField, type ScanResult } from './scan-field';
+import { useOfflineCopies } from '../../lib/offline-copies';
 import './loaders.css';
 
 export const BAY_COLUMNS = ['Quantity', 'Item No', 'Item Description'] as const;
@@ -13,20 +15,53 @@ export interface LoadingGridProps {
   /** Order ids of the bays ticked for completion (a bay's current load). */
   selectedOrderIds: ReadonlySet<number>;
   onToggleOrder: (orderId: number) => void;
+  /** A scanned pick ticket: ticks the bay holding the order (never unticks it). */
+  onSelectOrder: (orderId: number) => void;
 }
 
 /**
  * Eight loading bays, four per row on a desktop, two on a tablet (docs/product.md, Loaders): what
  * the loader sees at each bay. Opening the tab loads every bay and the pickup list.
  */
-export function LoadingGrid({ selectedOrderIds, onToggleOrder }: LoadingGridProps) {
+export function LoadingGrid({ selectedOrderIds, onToggleOrder, onSelectOrder }: LoadingGridProps) {
+  // The bay the last scan found, highlighted until the next scan or until its load leaves.
+  const [scanned, setScanned] = useState<{ bayId: number; orderId: number } | null>(null);
+  // What the last scan found, said in the status line for a while (then the pickup summary again).
+  const [answer, setAnswer] = useState<{ result: ScanResult; seq: number } | null>(null);
+  useEffect(() => {
+    if (!answer) return;
+    const timer = setTimeout(() => setAnswer(null), SCAN_ANSWER_MS);
+    return () => clearTimeout(timer);
+  }, [answer]);
+  // With the network gone the service worker answers from its last copies: the oldest one says
+  // how stale the grid may be.
+  const copies = useOfflineCopies();
+  const copiedAt = BAY_IDS.map((b) => copies.get(bayPath(b))).filter((t) => t !== undefined);
+  const staleSince = copiedAt.length > 0 ? Math.min(...copiedAt) : null;
   return (
     <>
-      <PickupSummary />
+      <ScanField
+        onAnswer={(result) => {
+          setAnswer((previous) => ({ result, seq: (previous?.seq ?? 0) + 1 }));
+          // The highlight shows what the last scan found (a tick stays: the selection is the clerk's).
+          setScanned(result.found ? { bayId: result.bayId, orderId: result.orderId } : null);
+          if (!result.found) return;
+          onSelectOrder(result.orderId);
+          const card = document.getElementById(`loading-bay-${result.bayId}-title`)?.closest('section');
+          // (jsdom has no scrolling.)
+          card?.scrollIntoView?.({ block: 'nearest' });
+        }}
+      />
+      <PickupSummary staleSince={staleSince} scan={answer?.result ?? null} />
       <Row className="g-3 bay-grid">
         {BAY_IDS.map((bayId) => (
           <Col key={bayId} xs={12} md={6} xl={3}>
-            <BayCard bayId={bayId} selectedOrderIds={selectedOrderIds} onToggleOrder={onToggleOrder} />
+            <BayCard
+              bayId={bayId}
+              selectedOrderIds={selectedOrderIds}
+              onToggleOrder={onToggleOrder}
+              scannedOrderId={scanned?.bayId === bayId ? scanned.orderId : null}
+            />
           </Col>
         ))}
       </Row>
@@ -34,8 +69,17 @@ export function LoadingGrid({ selectedOrderIds, onToggleOrder }: LoadingGridProp
   );
 }
 
-/** One line above the bays: how many ready orders are waiting, and how many have no bay yet. */
-function PickupSummary() {
+const bayPath = (bayId: number) => `/api/getGarageBayData/${bayId}`;
+
+/** How long the status line says what a scan found before it shows the pickup summary again. */
+export const SCAN_ANSWER_MS = 20_000;
+
+/**
+ * One line above the bays (a status: a screen reader says what changes in it): how many ready
+ * orders are waiting and how many have no bay yet; after a scan, what it found; when the bays are
+ * the service worker's copies (offline), how old they are, before anything else.
+ */
+function PickupSummary({ staleSince, scan }: { staleSince: number | null; scan: ScanResult | null }) {
   const pickup = usePickupReady();
   const total = pickup.data?.length ?? 0;
   const unassigned = pickup.data?.filter((order) => !order.loading_bay).length ?? 0;
@@ -47,18 +91,41 @@ function PickupSummary() {
         (unassigned > 0 ? `, ${unassigned} not yet assigned to a bay (see Grid Manager).` : ', all assigned to bays.');
   // The line's space is reserved before the list arrives (one line, two on a phone) and the text
   // never takes more, so the bays below do not move when it arrives; the title has all of it.
+  if (staleSince !== null) {
+    const when = staleSince
+      ? new Date(staleSince).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+      : 'an earlier visit';
+    const stale = `Offline: the bays as last seen at ${when}, maybe out of date. They update when the connection is back.`;
+    return <StatusLine className="fw-semibold text-danger-emphasis" text={stale} testId="bays-stale" />;
+  }
+  if (scan) {
+    const tone = scan.found ? 'text-success-emphasis' : 'text-danger-emphasis';
+    return <StatusLine className={`fw-semibold ${tone}`} text={scan.text} testId="scan-answer" />;
+  }
+  return <StatusLine className="text-body-secondary" text={text} />;
+}
+
+function StatusLine({ className, text, testId }: { className: string; text: string; testId?: string }) {
   return (
-    <p className="bay-summary small text-body-secondary" title={text || undefined}>
+    <p
+      id="bay-status-line"
+      role="status"
+      className={`bay-summary small ${className}`}
+      title={text || undefined}
+      data-testid={testId}
+    >
       {text}
     </p>
   );
 }
 
-interface BayCardProps extends LoadingGridProps {
+interface BayCardProps extends Omit<LoadingGridProps, 'onSelectOrder'> {
   bayId: number;
+  /** The order a scan found in this bay, if any. */
+  scannedOrderId: number | null;
 }
 
-function BayCard({ bayId, selectedOrderIds, onToggleOrder }: BayCardProps) {
+function BayCard({ bayId, selectedOrderIds, onToggleOrder, scannedOrderId }: BayCardProps) {
   const bay = useBayData(bayId);
   const title = `Loading Bay ${bayId}`;
   const titleId = `loading-bay-${bayId}-title`;
@@ -70,13 +137,22 @@ function BayCard({ bayId, selectedOrderIds, onToggleOrder }: BayCardProps) {
   const rows = data?.printExcelModels ?? [];
   const next = data?.next ?? [];
   const refreshing = bay.isFetching && !bay.isPending;
+  const scanned = loaded && scannedOrderId === orderId;
+  const offlineCopy = useOfflineCopies().has(bayPath(bayId));
 
   return (
-    <Card as="section" aria-labelledby={titleId} className={`h-100 bay-card${loaded ? ' bay-card-loaded' : ''}`}>
+    <Card
+      as="section"
+      aria-labelledby={titleId}
+      className={`h-100 bay-card${loaded ? ' bay-card-loaded' : ''}${scanned ? ' bay-card-scanned' : ''}`}
+      data-scanned={scanned || undefined}
+      data-offline-copy={offlineCopy || undefined}
+    >
       <Card.Header className="bay-card-header">
         <div className="d-flex align-items-center justify-content-between gap-2">
           <h2 id={titleId} className="h6 mb-0 text-nowrap">
             {title}
+            {offlineCopy && <span className="visually-hidden"> (offline copy)</span>}
           </h2>
           <Button
             variant="outline-secondary"
