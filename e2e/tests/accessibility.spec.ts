@@ -236,6 +236,16 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await audit(page, 'product editor', findings);
     await closeDialog(editor);
 
+    // The bulk price change, with its preview on screen (nothing is applied).
+    await page.getByRole('button', { name: 'Bulk price change' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk price change' });
+    await bulk.getByLabel('Item No starts with').fill(pkg.itemNo);
+    await bulk.getByLabel(/^Percent/).fill('5');
+    await bulk.getByRole('button', { name: 'Preview' }).click();
+    await expect(bulk.getByRole('button', { name: 'Apply to 1 product' })).toBeEnabled();
+    await audit(page, 'bulk price change preview', findings);
+    await closeDialog(bulk);
+
     for (const tab of ['Email Management', 'Company', 'Modify Password', 'Add Users', 'Security']) {
       await openTab(page, tab);
       await audit(page, `Admin > ${tab}`, findings);

@@ -51,6 +51,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/products/:id': 'user',
   'GET /api/products/:id/history': 'user',
   'POST /api/products/create': 'admin',
+  'POST /api/products/bulk-price': 'admin',
   'PUT /api/products/update/:id': 'admin',
   'DELETE /api/products/delete/:id': 'admin',
   'POST /api/products/duplicate/:id': 'admin',

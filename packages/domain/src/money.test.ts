@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  changedPrice,
   decimalPlaces,
   divRound,
   formatCents,
@@ -107,5 +108,27 @@ describe('toCents and scaling', () => {
     expect(formatCents(123456)).toBe('1,234.56');
     expect(formatCents(-5)).toBe('-0.05');
     expect(formatCents(100000000, { currency: true })).toBe('$1,000,000.00');
+  });
+});
+
+describe('changedPrice (bulk price change)', () => {
+  it('applies a percentage and rounds half away from zero to the cent', () => {
+    expect(changedPrice(84500, { percent: 4.5 })).toBe(88303); // 883.025 -> 883.03
+    expect(changedPrice(100, { percent: 0.5 })).toBe(101); // 1.005 -> 1.01
+    expect(changedPrice(100, { percent: -0.5 })).toBe(100); // 0.995 -> 1.00 (half away from zero)
+    expect(changedPrice(84500, { percent: -10 })).toBe(76050);
+    expect(changedPrice(999, { percent: 33.3333 })).toBe(1332); // 13.3199967 -> 13.32
+    expect(changedPrice(0, { percent: 25 })).toBe(0);
+    expect(changedPrice(12345, { percent: -100 })).toBe(0);
+  });
+
+  it('adds or takes an amount in cents', () => {
+    expect(changedPrice(84500, { amountCents: 250 })).toBe(84750);
+    expect(changedPrice(84500, { amountCents: -84500 })).toBe(0);
+    expect(changedPrice(100, { amountCents: -101 })).toBe(-1);
+  });
+
+  it('stays exact for the largest prices', () => {
+    expect(changedPrice(1_000_000_000, { percent: 12.3456 })).toBe(1_123_456_000);
   });
 });

@@ -112,3 +112,21 @@ export const multiplierToScaled = (m: number): number => scaleDecimal(m, 4);
 export const multiplierFromScaled = (m: number): number => m / MULTIPLIER_SCALE;
 export const rateToScaled = (r: number): number => scaleDecimal(r, 6);
 export const rateFromScaled = (r: number): number => r / RATE_SCALE;
+
+/** A bulk price change: a percentage (4.5 is +4.5 %, -10 is -10 %, up to 4 decimals) or cents. */
+export type PriceChange = { percent: number } | { amountCents: number };
+
+/** Percentages are applied in millionths of the price: 4.5 % is 45,000 per million. */
+const PERCENT_SCALE = 10_000;
+
+/**
+ * The new price of `fromCents` after `change`, rounded half away from zero to the cent
+ * (docs/architecture.md section 1): round(from x (100 + percent) / 100), or from + amount.
+ */
+export function changedPrice(fromCents: number, change: PriceChange): number {
+  if ('percent' in change) {
+    const scaled = scaleDecimal(change.percent, 4);
+    return mulDivRound(fromCents, 100 * PERCENT_SCALE + scaled, 100 * PERCENT_SCALE);
+  }
+  return fromCents + change.amountCents;
+}

@@ -34,6 +34,7 @@ export const HISTORY_ACTIONS = [
   'bay-assigned',
   'bay-completed',
   'emailed',
+  'bulk-price',
   'deleted',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

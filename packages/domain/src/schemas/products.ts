@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODIFIER_CATEGORIES, MULTIPLIER_CATEGORIES } from '../constants.js';
 import { optionalText, refSchema, requiredText } from './common.js';
 import { moneySchema, quantitySchema, versionSchema } from './fields.js';
+import { decimalPlaces } from '../money.js';
 
 export const multiplierCategorySchema = z
   .union([
@@ -136,3 +137,67 @@ export const orderStatusSchema = z.object({
   closed: z.boolean(),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Which products a bulk price change moves; every given condition must hold (none: all of them). */
+export const bulkPriceFilterSchema = z
+  .object({
+    /** The product type, by id or by name (any case). */
+    productType: z
+      .union([z.number().int().positive(), z.string().trim().min(1).max(100)], {
+        error: 'must be a product type id or name',
+      })
+      .optional(),
+    /** A multiplier category; null: products without one. */
+    multiplierCategory: z
+      .enum(MULTIPLIER_CATEGORIES, { error: 'must be Residential, Opener, Sectional or Commercial' })
+      .nullable()
+      .optional(),
+    itemNoPrefix: z.string().trim().max(64, { error: 'must be at most 64 characters' }).optional(),
+    /** The description contains it (case and accents ignored). */
+    description: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  })
+  .strict();
+export type BulkPriceFilter = z.infer<typeof bulkPriceFilterSchema>;
+
+/** POST /api/products/bulk-price: the filter, and a percentage or an amount in cents. */
+export const bulkPriceSchema = z
+  .object({
+    filter: bulkPriceFilterSchema.optional().default({}),
+    percent: z
+      .number({ error: 'must be a number' })
+      .finite({ error: 'must be a finite number' })
+      .min(-100, { error: 'must be at least -100' })
+      .max(1000, { error: 'must be at most 1,000' })
+      .refine((v) => decimalPlaces(v) <= 4, { error: 'must have at most 4 decimals' })
+      .refine((v) => v !== 0, { error: 'must not be 0' })
+      .optional(),
+    amountCents: z
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number of cents' })
+      .min(-1_000_000_000, { error: 'must be at least -1,000,000,000' })
+      .max(1_000_000_000, { error: 'must be at most 1,000,000,000' })
+      .refine((v) => v !== 0, { error: 'must not be 0' })
+      .optional(),
+    dryRun: z.boolean({ error: 'must be true or false' }).optional().default(false),
+  })
+  .strict()
+  .refine((b) => (b.percent === undefined) !== (b.amountCents === undefined), {
+    error: 'Give either percent or amountCents (one of them).',
+  });
+export type BulkPriceInput = z.infer<typeof bulkPriceSchema>;
+
+/** One product of a bulk price change, as the preview and the answer show it. */
+export const bulkPriceRowSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  fromCents: z.number().int(),
+  toCents: z.number().int(),
+});
+export const bulkPriceResultSchema = z.object({
+  /** How many products the change moves (dryRun) or moved. */
+  count: z.number().int(),
+  /** The first 20 of them by item number. */
+  sample: z.array(bulkPriceRowSchema),
+  applied: z.boolean(),
+});
+export type BulkPriceResult = z.infer<typeof bulkPriceResultSchema>;

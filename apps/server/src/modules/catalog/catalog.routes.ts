@@ -8,6 +8,8 @@ import {
   associatedPartInputSchema,
   associatedPartSchema,
   associatedPartUpdateSchema,
+  bulkPriceResultSchema,
+  bulkPriceSchema,
   duplicateProductSchema,
   idParamsSchema,
   idSchema,
@@ -21,6 +23,9 @@ import {
   productTypeSchema,
 } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { idempotencyKey } from '../../lib/idempotency.js';
+import { plural } from '../../lib/sql.js';
+import { requireUser } from '../../plugins/auth.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { resourceRoutes, route } from '../../lib/routes.js';
@@ -96,6 +101,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; bus
       reply
         .code(201)
         .send(ok(await catalog.duplicateProduct(request.params.id, request.body.itemNo), 'Product duplicated')),
+  );
+
+  app.post(
+    '/api/products/bulk-price',
+    route('admin', tags, {
+      summary:
+        'Change the wholesale price of every product a filter matches, by a percentage or an amount in cents (dryRun: the preview only); one transaction, each change in the product history; Idempotency-Key makes a retry answer the first result',
+      body: bulkPriceSchema,
+      response: answers.ok(bulkPriceResultSchema),
+    }),
+    async (request) => {
+      const result = await catalog.bulkPrice(request.body, requireUser(request), idempotencyKey(request));
+      const message = request.body.dryRun
+        ? `${plural(result.count, 'product')} would change`
+        : result.applied
+          ? `${plural(result.count, 'product')} changed`
+          : 'No product matches the filter';
+      return ok(result, message);
+    },
   );
 
   const ptags = ['packages'];

@@ -2,17 +2,33 @@
  * Catalogue rules (docs/architecture.md sections 2 and 5): unique item numbers, deep duplicates, packages
  * and their composition, and refusals that say why. Every multi-row change is one transaction.
  */
-import { isPackageType, type PackageModifierInput, type Product, type ProductInput } from '@desk/domain';
+import {
+  changedPrice,
+  formatCents,
+  isPackageType,
+  type BulkPriceInput,
+  type BulkPriceResult,
+  type PackageModifierInput,
+  type Product,
+  type ProductInput,
+} from '@desk/domain';
 import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
+import { isPostgres } from '../../lib/contains.js';
+import { withIdempotency } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
 
 /** The product's fields that hold money (recorded as "845.00"). */
 const PRODUCT_MONEY_FIELDS = ['wholesalePrice', 'modifierCostIncrease'];
+
+/** The highest wholesale price a product may have (the product form's limit): $10,000,000.00. */
+const MAX_PRICE_CENTS = 1_000_000_000;
+/** How many of the moved products the preview and the answer list. */
+const BULK_SAMPLE = 20;
 
 export class CatalogService extends ClockedService {
   orderStatuses() {
@@ -208,4 +224,76 @@ export class CatalogService extends ClockedService {
       await repo.deleteModifier(trx, id);
     });
   }
+
+  /**
+   * A bulk price change (docs/architecture.md section 2, "Bulk price change"): every product the
+   * filter matches gets round(price x (100 + percent) / 100) or price + amount, half away from
+   * zero to the cent. dryRun answers what it would do and writes nothing; otherwise every price
+   * is written in one transaction, each product's change in its history. A change that would take
+   * any price below $0.00 or above $10,000,000.00 is refused whole, naming the products.
+   */
+  async bulkPrice(input: BulkPriceInput, actor: Actor | undefined, key?: string): Promise<BulkPriceResult> {
+    if (input.dryRun) return this.bulkPriceIn(this.db, input, actor);
+    // A retried request (the same Idempotency-Key) answers the first result: a double click or a
+    // retry after a lost answer never raises the prices twice.
+    const done = await withIdempotency(this.db, this.clock, 'bulk-price', key, actor?.userId ?? null, async (trx) => ({
+      statusCode: 200,
+      body: await this.bulkPriceIn(trx, input, actor),
+    }));
+    return done.body;
+  }
+
+  private async bulkPriceIn(db: Db, input: BulkPriceInput, actor: Actor | undefined): Promise<BulkPriceResult> {
+    const change = input.percent !== undefined ? { percent: input.percent } : { amountCents: input.amountCents! };
+    const f = input.filter;
+    const where: repo.BulkPriceWhere = {
+      ...(f.multiplierCategory !== undefined ? { multiplierCategory: f.multiplierCategory } : {}),
+      ...(f.itemNoPrefix ? { itemNoPrefix: f.itemNoPrefix } : {}),
+      ...(f.description ? { description: f.description } : {}),
+    };
+    if (typeof f.productType === 'number') {
+      if (!(await repo.productTypeById(db, f.productType)))
+        throw badRequest(`Product type: there is no product type with id ${f.productType}.`);
+      where.productTypeId = f.productType;
+    } else if (typeof f.productType === 'string') {
+      const type = await repo.productTypeByName(db, f.productType);
+      if (!type) throw badRequest(`Product type '${f.productType}' does not exist.`);
+      where.productTypeId = type.id;
+    }
+    const rows = await repo.bulkPriceRows(db, where, !input.dryRun && isPostgres(db));
+    const moved = rows.map((r) => ({
+      id: r.id,
+      itemNo: r.item_no,
+      fromCents: r.wholesale_price,
+      toCents: changedPrice(r.wholesale_price, change),
+    }));
+    const out = moved.filter((m) => m.toCents < 0 || m.toCents > MAX_PRICE_CENTS);
+    if (out.length > 0) {
+      const named = out
+        .slice(0, 3)
+        .map(
+          (m) =>
+            `${m.itemNo} (${formatCents(m.fromCents, { currency: true })} to ${formatCents(m.toCents, { currency: true })})`,
+        )
+        .join(', ');
+      const below = out.some((m) => m.toCents < 0);
+      throw badRequest(
+        `This change would take ${plural(out.length, 'price')} ${below ? 'below $0.00' : 'above $10,000,000.00'}: ${named}${out.length > 3 ? ', ...' : ''}. Nothing was changed.`,
+      );
+    }
+    const result = { count: moved.length, sample: moved.slice(0, BULK_SAMPLE), applied: false };
+    if (input.dryRun || moved.length === 0) return result;
+    const now = this.now();
+    for (const m of moved) {
+      if (m.toCents === m.fromCents) continue;
+      await repo.setWholesalePrice(db, m.id, m.toCents, now);
+      await this.record(db, actor, m.id, [
+        { action: 'bulk-price', field: 'wholesalePrice', from: dollarsText(m.fromCents), to: dollarsText(m.toCents) },
+      ]);
+    }
+    return { ...result, applied: true };
+  }
 }
+
+/** Money as the history records it: "845.00". */
+const dollarsText = (cents: number) => formatCents(cents).replace(/,/g, '');

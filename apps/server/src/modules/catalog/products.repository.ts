@@ -9,7 +9,7 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import { runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { containsPattern, runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
 import { cents, dollars, insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
@@ -331,4 +331,54 @@ export async function liftNotesOf(db: Db, packageIds: number[]): Promise<Map<num
     if (notes) out.set(r.package_id, [...(out.get(r.package_id) ?? []), notes]);
   }
   return out;
+}
+
+/** What a bulk price change's filter resolved to (the product type by its id). */
+export interface BulkPriceWhere {
+  productTypeId?: number;
+  /** undefined: any; null: products without a multiplier category. */
+  multiplierCategory?: string | null;
+  itemNoPrefix?: string;
+  description?: string;
+}
+
+export async function productTypeByName(db: Db, name: string) {
+  return db
+    .selectFrom('product_types')
+    .select(['id', 'type'])
+    .where(sql<boolean>`lower(type) = lower(${name})`)
+    .executeTakeFirst();
+}
+
+/**
+ * The products a bulk price change moves, by item number, with their prices; locked for the
+ * transaction on PostgreSQL (SQLite's writer is alone), so a product saved meanwhile is either
+ * changed before this reads it or waits for it.
+ */
+export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean) {
+  let q = db.selectFrom('products').select(['id', 'item_no', 'wholesale_price']).orderBy('item_no').orderBy('id');
+  if (where.productTypeId !== undefined) q = q.where('product_type_id', '=', where.productTypeId);
+  if (where.multiplierCategory === null)
+    q = q.where((eb) => eb.or([eb('multiplier_category', 'is', null), eb('multiplier_category', '=', '')]));
+  else if (where.multiplierCategory !== undefined) q = q.where('multiplier_category', '=', where.multiplierCategory);
+  if (where.itemNoPrefix) {
+    const prefix = `${where.itemNoPrefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`lower(item_no) like ${prefix} escape '\\'`);
+  }
+  if (where.description) {
+    q = q.where(
+      sql<boolean>`fold(coalesce(item_description, '')) like fold(${containsPattern(where.description)}) escape '\\'`,
+    );
+  }
+  if (lock) q = q.forUpdate();
+  return q.execute();
+}
+
+/** A product's new wholesale price (cents), its version moved on as any save moves it. */
+export async function setWholesalePrice(db: Db, id: number, priceCents: number, now: string) {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ wholesale_price: priceCents, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
 }

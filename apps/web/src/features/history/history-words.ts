@@ -98,6 +98,8 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
       return `completed the load in ${from ?? 'its bay'}`;
     case 'emailed':
       return `e-mailed the ${noun} to ${to ?? 'the customer'}${field ? ` ("${field}")` : ''}`;
+    case 'bulk-price':
+      return `changed the ${fieldWords(field ?? 'wholesalePrice')} from ${dollars(from)} to ${dollars(to)} in a bulk price change`;
     case 'deleted':
       return `deleted the ${noun}`;
   }

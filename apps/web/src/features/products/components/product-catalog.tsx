@@ -13,6 +13,8 @@ import { formatMoney } from '../../../lib/money';
 
 // Its own chunk (react-select, the modifier forms, zod), loaded once the list has painted.
 const ProductEditorModal = lazyComponent(() => import('./product-editor-modal').then((m) => m.ProductEditorModal));
+// Its own chunk too, loaded when opened.
+const BulkPriceModal = lazyComponent(() => import('./bulk-price-modal').then((m) => m.BulkPriceModal));
 import './products.css';
 
 const COLUMNS: Column<Product>[] = [
@@ -55,6 +57,7 @@ export function ProductCatalog() {
   const duplicating = useModalSlot<Product>();
   const deleting = useModalSlot<Product>();
   const remove = useDeleteProduct();
+  const bulk = useModalSlot<null>();
   usePreloadWhenIdle(productKeys.page, [ProductEditorModal]);
   const newChanges = useNewChangesButton('catalogue', productKeys.page);
 
@@ -72,6 +75,9 @@ export function ProductCatalog() {
           <>
             <Button size="sm" variant="primary" onClick={() => editor.open(null)}>
               Create Product
+            </Button>
+            <Button size="sm" variant="outline-primary" onClick={() => bulk.open(null)}>
+              Bulk price change
             </Button>
             {newChanges}
           </>
@@ -93,6 +99,10 @@ export function ProductCatalog() {
           onClose={editor.close}
           onExited={editor.exited}
         />
+      )}
+
+      {bulk.slot && (
+        <BulkPriceModal key={bulk.slot.seq} show={bulk.slot.show} onClose={bulk.close} onExited={bulk.exited} />
       )}
 
       {duplicating.slot && (
