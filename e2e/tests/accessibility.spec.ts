@@ -211,6 +211,15 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await expect(vendor).toBeVisible();
     await audit(page, 'vendor order modal', findings);
     await closeDialog(vendor);
+
+    // Find (Ctrl+K) with its results listed.
+    await page.keyboard.press('Control+K');
+    const find = page.getByRole('dialog', { name: 'Find' });
+    await find.getByRole('combobox', { name: 'Find' }).fill(customer.name);
+    await expect(find.getByRole('option').first()).toBeVisible();
+    await audit(page, 'Find dialog with results', findings);
+    await page.keyboard.press('Escape');
+    await expect(find).toBeHidden();
     report(findings);
   });
 

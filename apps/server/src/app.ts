@@ -35,6 +35,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { SearchService } from './modules/search/search.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
@@ -246,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock), bus });
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
+  await app.register(searchRoutes, { search: new SearchService(database.db, clock) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),

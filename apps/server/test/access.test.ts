@@ -40,6 +40,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/account/sessions': 'user',
   'DELETE /api/account/sessions/:id': 'user',
   'GET /api/customers/': 'user',
+  'GET /api/search': 'user',
   'GET /api/customers/:id': 'user',
   'GET /api/customers/:id/history': 'user',
   'POST /api/customers/create': 'user',

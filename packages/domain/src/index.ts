@@ -16,3 +16,4 @@ export * from './schemas/email.js';
 export * from './schemas/security.js';
 export * from './schemas/company.js';
 export * from './schemas/history.js';
+export * from './schemas/find.js';

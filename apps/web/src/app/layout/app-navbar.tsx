@@ -4,6 +4,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-roles';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCompanyName } from '../../features/config/api/get-public-config';
+import { FindLauncher } from '../../features/find/find-launcher';
 
 /** The top navigation of the signed-in area (docs/product.md section 2, "Routes"). */
 export function AppNavbar() {
@@ -35,6 +36,7 @@ export function AppNavbar() {
             )}
           </Nav>
           <div className="d-flex align-items-center gap-3 py-2 py-md-0">
+            {session.data && <FindLauncher />}
             {session.data && (
               // The signed-in user's own settings (two-factor sign-in, sessions), named by who it is.
               <Nav>

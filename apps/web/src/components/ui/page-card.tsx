@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
+import { FindHost } from '../../features/find/find-host';
 
 export interface PageCardProps {
   title: string;
@@ -8,7 +9,10 @@ export interface PageCardProps {
   children: ReactNode;
 }
 
-/** The card every area page sits in: a titled header and a body. */
+/**
+ * The card every area page sits in: a titled header and a body. It also hosts the Find dialog
+ * (Ctrl+K), one per page, loaded from the page's chunk rather than the app's first download.
+ */
 export function PageCard({ title, actions, children }: PageCardProps) {
   return (
     <Card className="page-card">
@@ -17,6 +21,7 @@ export function PageCard({ title, actions, children }: PageCardProps) {
         {actions && <div className="d-flex gap-2">{actions}</div>}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
+      <FindHost />
     </Card>
   );
 }

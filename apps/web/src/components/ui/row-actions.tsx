@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from 'react-bootstrap';
 
 const VARIANTS = { Edit: 'outline-primary', Duplicate: 'outline-secondary', Delete: 'outline-danger' } as const;
@@ -41,8 +42,25 @@ export function useModalSlot<T>() {
   };
 }
 
-/** A list's editor modal: which record (null: a new one). */
-export const useEditorSlot = () => useModalSlot<number | null>();
+/**
+ * A list's editor modal: which record (null: a new one). A list opened at `?open=ID` (the search
+ * box's way to a record) opens that record's editor, then drops the parameter.
+ */
+export function useEditorSlot() {
+  const slot = useModalSlot<number | null>();
+  const [params, setParams] = useSearchParams();
+  const wanted = Number(params.get('open'));
+  const { open } = slot;
+  useEffect(() => {
+    if (!(wanted > 0)) return;
+    open(wanted);
+    const next = new URLSearchParams(params);
+    next.delete('open');
+    setParams(next, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per id asked for
+  }, [wanted]);
+  return slot;
+}
 
 /** The row a confirmation asks about, and whether the dialog is open. */
 export type ConfirmTarget<T> = ReturnType<typeof useConfirmTarget<T>>;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { OrdersTab } from './orders-tab';
+import { MemoryRouter } from 'react-router';
 
 const item = (id: number, fields: Partial<DocumentListItem> = {}): DocumentListItem => ({
   id,
@@ -31,7 +32,11 @@ describe('Sales > Orders', () => {
       'GET /api/orders/list/1': page([item(3, { orderStatus: 'Completed' })]),
     });
     const user = userEvent.setup();
-    renderWithQuery(<OrdersTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <OrdersTab />
+      </MemoryRouter>,
+    );
 
     const open = await screen.findByRole('table', { name: 'Open Orders' });
     await within(open).findByText('Job 25');
@@ -74,7 +79,11 @@ describe('Sales > Orders', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithQuery(<OrdersTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <OrdersTab />
+      </MemoryRouter>,
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Delete order 25' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });

@@ -6,6 +6,7 @@ import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { aDocument } from '../documents/test/fixtures';
 import { QuotesTab } from './quotes-tab';
+import { MemoryRouter } from 'react-router';
 
 const quote: DocumentListItem = {
   id: 6,
@@ -22,7 +23,11 @@ const list = ok({ items: [quote], filtered: 1, total: 1, page: 1, size: 10 } sat
 describe('Sales > Quotes', () => {
   it('lists quotes with their status column', async () => {
     stubApi({ 'GET /api/quotes/': list });
-    renderWithQuery(<QuotesTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
     const table = await screen.findByRole('table', { name: 'Quotes' });
     await within(table).findByText('Bayside dock - 3 doors');
     const headers = within(table)
@@ -45,7 +50,11 @@ describe('Sales > Quotes', () => {
   it('filters by who changed a quote once the name is entered (Enter), not on every key', async () => {
     const fetchMock = stubApi({ 'GET /api/quotes/': list });
     const user = userEvent.setup();
-    renderWithQuery(<QuotesTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
     await screen.findByText('Bayside dock - 3 doors');
     const asked = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('changedBy'));
     await user.type(screen.getByLabelText('Changed by'), 'clerk2');
@@ -61,7 +70,11 @@ describe('Sales > Quotes', () => {
       'POST /api/quotes/duplicate/6': failed(404, 'Quote 6 does not exist.'),
     });
     const user = userEvent.setup();
-    renderWithQuery(<QuotesTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
     const dialog = screen.getByRole('dialog', { name: 'Duplicate Quote' });
@@ -92,7 +105,11 @@ describe('Sales > Quotes', () => {
       'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
     });
     const user = userEvent.setup();
-    renderWithQuery(<QuotesTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
     await user.click(
@@ -121,7 +138,11 @@ describe('Sales > Quotes', () => {
       'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
     });
     const user = userEvent.setup();
-    renderWithQuery(<QuotesTab />);
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
 
     const table = await screen.findByRole('table', { name: 'Quotes' });
     const note = await within(table).findByTestId('exported-orders');

@@ -1,6 +1,10 @@
 import type { ProductType } from '@desk/domain';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { renderWithQuery } from '../../../test/render-with-query';
 
-export { renderWithQuery as renderWithClient } from '../../../test/render-with-query';
+/** Renders with the app's providers, in a router (the catalogue's editor reads ?open=). */
+export const renderWithClient = (ui: ReactElement) => renderWithQuery(<MemoryRouter>{ui}</MemoryRouter>);
 export { aPackage, aProduct } from '../../../test/records';
 
 export const PRODUCT_TYPES: ProductType[] = [

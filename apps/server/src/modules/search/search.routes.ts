@@ -1,0 +1,23 @@
+/**
+ * GET /api/search?q=...&limit=5 (signed in): customers, orders, quotes, products and vendor
+ * orders matching one text (docs/architecture.md section 13).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findQuerySchema, findResultSchema } from '@desk/domain';
+import { ok } from '../../lib/envelope.js';
+import { answers } from '../../lib/response-schemas.js';
+import { route } from '../../lib/routes.js';
+import type { SearchService } from './search.service.js';
+
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
+  app.get(
+    '/api/search',
+    route('user', ['search'], {
+      summary:
+        'Find anything: customers (name, number, contact, phone, e-mail), orders and quotes (id, job name, PO number, customer), products (item number, description) and vendor orders (name), case and accents ignored; at most limit (5) of each',
+      querystring: findQuerySchema,
+      response: answers.ok(findResultSchema),
+    }),
+    async (request) => ok(await search.find(request.query.q, request.query.limit)),
+  );
+};

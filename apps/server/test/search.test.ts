@@ -1,0 +1,115 @@
+/**
+ * GET /api/search (issue 20, "Find anything"): one text finds customers (name, number, contact,
+ * phone by its digits, e-mail), orders and quotes (id, job name, PO number, customer), products
+ * (item number, description) and vendor orders (name), case and accents ignored, at most `limit`
+ * of each, newest documents first; a quote stands by its latest revision.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, json, suiteApp } from './support.js';
+
+describe.each(engines())('find anything (%s)', (engine) => {
+  const suite = suiteApp(engine);
+  const find = async (q: string, limit?: number) => {
+    const url = `/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`;
+    const res = await suite.t.as(suite.admin).send('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return json(res).data;
+  };
+  const titles = (hits: Array<{ title: string }>) => hits.map((h) => h.title);
+  let crème: number;
+  let order: number;
+  let quote: number;
+  let product: number;
+
+  beforeAll(async () => {
+    const A = suite.t.admin;
+    crème = (
+      await A('POST', '/api/customers/create', {
+        name: 'Crème Brûlée Doors',
+        customerNo: 'FIND-77',
+        contactName: 'Zoë Quill',
+        phone: '(555) 867-5309',
+        email: 'Orders@CremeDoors.example',
+      })
+    ).id;
+    const other = (await A('POST', '/api/customers/create', { name: 'Northgate Overhead' })).id;
+    order = (await A('POST', '/api/orders/create', { customer: crème, jobName: 'Lakeside barn', poNumber: 'PO-4471' }))
+      .id;
+    await A('POST', '/api/orders/create', { customer: other, jobName: 'Findable warehouse 1' });
+    await A('POST', '/api/orders/create', { customer: other, jobName: 'Findable warehouse 2' });
+    await A('POST', '/api/orders/create', { customer: other, jobName: 'Findable warehouse 3' });
+    quote = (await A('POST', '/api/quotes/create', { customer: crème, jobName: 'Lakeside shed' })).id;
+    await A('POST', `/api/quotes/${quote}/revise`);
+    const types = await suite.t.productTypes();
+    product = (
+      await A('POST', '/api/products/create', {
+        itemNo: 'FND-SPR-250',
+        itemDescription: 'Torsion spring, façade kit',
+        productType: { id: types.Hardware },
+      })
+    ).id;
+    await A('POST', '/api/vendor-orders/create', { name: 'Clopay stock Lakeside' });
+  });
+
+  it('finds a customer by name, number, contact, phone digits and e-mail, any case and accents', async () => {
+    for (const q of ['creme brulee', 'find-77', 'ZOE', '5558675309', '867-5309', 'cremedoors.EXAMPLE']) {
+      const r = await find(q);
+      expect(
+        r.customers.map((c: { id: number }) => c.id),
+        q,
+      ).toContain(crème);
+    }
+    const hit = (await find('brûlée')).customers[0];
+    expect(hit).toEqual({
+      id: crème,
+      title: 'Crème Brûlée Doors',
+      subtitle: 'FIND-77 · Zoë Quill · (555) 867-5309 · Orders@CremeDoors.example',
+    });
+  });
+
+  it('finds orders and quotes by id, job name, PO number and customer; a quote by its latest revision', async () => {
+    expect((await find(String(order))).orders.map((o: { id: number }) => o.id)).toContain(order);
+    expect((await find(`#${order}`)).orders[0].id).toBe(order);
+    const byPo = await find('po-4471');
+    expect(byPo.orders).toEqual([
+      {
+        id: order,
+        title: `Order #${order} · Lakeside barn`,
+        subtitle: expect.stringContaining('Crème Brûlée Doors · PO PO-4471'),
+      },
+    ]);
+    const byCustomer = await find('Creme');
+    expect(byCustomer.orders.map((o: { id: number }) => o.id)).toEqual([order]);
+    const lakeside = await find('LAKESIDE');
+    expect(titles(lakeside.quotes)).toEqual([
+      expect.stringMatching(new RegExp(`^Quote #${quote} rev 2 · Lakeside shed$`)),
+    ]);
+    expect(titles(lakeside.vendorOrders)).toEqual(['Clopay stock Lakeside']);
+  });
+
+  it('finds products by item number and description; answers at most limit of each, newest documents first', async () => {
+    expect((await find('fnd-spr')).products).toEqual([
+      { id: product, title: 'FND-SPR-250', subtitle: 'Torsion spring, façade kit' },
+    ]);
+    expect(titles((await find('facade')).products)).toEqual(['FND-SPR-250']);
+    const two = await find('findable warehouse', 2);
+    expect(titles(two.orders)).toEqual([
+      expect.stringContaining('Findable warehouse 3'),
+      expect.stringContaining('Findable warehouse 2'),
+    ]);
+    // LIKE's wildcards are text here.
+    const percent = await find('%');
+    expect(percent.customers).toEqual([]);
+    expect(percent.orders).toEqual([]);
+  });
+
+  it('refuses an empty text or a bad limit in plain words, and a caller who is not signed in', async () => {
+    const empty = await suite.t.as(suite.admin).send('GET', '/api/search?q=%20');
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).message).toMatch(/must not be empty/);
+    const big = await suite.t.as(suite.admin).send('GET', '/api/search?q=a&limit=50');
+    expect(big.statusCode).toBe(400);
+    expect(json(big).message).toMatch(/must be at most 20/);
+    expect((await suite.t.app.inject({ url: '/api/search?q=a' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,182 @@
+import type { FindGroup, FindHit, FindResult } from '@desk/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Form, Modal, Spinner } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api-client';
+import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
+import './find.css';
+
+/** The groups in the order the dialog shows them (the API's FIND_GROUPS; a type import keeps zod out). */
+const FIND_GROUPS: readonly FindGroup[] = ['customers', 'orders', 'quotes', 'products', 'vendorOrders'];
+
+const GROUP_NAMES: Record<FindGroup, string> = {
+  customers: 'Customers',
+  orders: 'Orders',
+  quotes: 'Quotes',
+  products: 'Products',
+  vendorOrders: 'Vendor orders',
+};
+
+/** Where a record opens: its list, with `open` asking the list to open its editor. */
+function hrefOf(group: FindGroup, id: number, isAdmin: boolean): string | null {
+  switch (group) {
+    case 'customers':
+      return `/sales?tab=customers&open=${id}`;
+    case 'orders':
+      return `/sales?tab=orders&open=${id}`;
+    case 'quotes':
+      return `/sales?tab=quotes&open=${id}`;
+    case 'vendorOrders':
+      return `/sales?tab=vendor-orders&open=${id}`;
+    case 'products':
+      // The product editor is an administrator's; staff see the product, and open nothing.
+      return isAdmin ? `/admin?tab=products&open=${id}` : null;
+  }
+}
+
+interface Option {
+  group: FindGroup;
+  hit: FindHit;
+  href: string | null;
+}
+
+/** The text once typing pauses (150 ms), so a fast typist sends one search, not one per key. */
+function useSettled(value: string, ms = 150): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Find anything (docs/architecture.md section 13): one box searches customers, orders, quotes,
+ * products and vendor orders as the user types; the arrow keys move through the results (a
+ * combobox with its listbox, so a screen reader follows), Enter or a click opens the record in
+ * its modal on its list, Escape closes.
+ */
+export function FindDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const isAdmin = hasAdminRole(useUserRoles().data);
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim());
+  const search = useQuery({
+    queryKey: ['find', q],
+    queryFn: ({ signal }) => api.get<FindResult>(`/api/search?q=${encodeURIComponent(q)}&limit=5`, { signal }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+  const data = q.length > 0 ? search.data : undefined;
+  const options: Option[] = data
+    ? FIND_GROUPS.flatMap((group) => data[group].map((hit) => ({ group, hit, href: hrefOf(group, hit.id, isAdmin) })))
+    : [];
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, Math.max(0, options.length - 1));
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const openOption = (o: Option | undefined) => {
+    if (!o?.href) return;
+    onClose();
+    void navigate(o.href);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (options.length === 0) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + options.length) % options.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      openOption(options[current]);
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the id is stable
+  }, [current, data]);
+
+  const status =
+    q.length === 0
+      ? 'Type a name, number, job name, PO number, phone, e-mail or item number.'
+      : !data
+        ? 'Searching...'
+        : options.length === 0
+          ? `Nothing matches "${q}".`
+          : `${options.length} ${options.length === 1 ? 'match' : 'matches'}. Up and down arrows to choose, Enter to open.`;
+
+  let index = -1;
+  return (
+    <Modal show onHide={onClose} size="lg" aria-labelledby={`${id}-title`} className="find-dialog">
+      <Modal.Header closeButton closeLabel="Close dialog">
+        <Modal.Title id={`${id}-title`} as="h2" className="fs-5">
+          Find
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="position-relative">
+          <Form.Control
+            type="search"
+            autoFocus
+            placeholder="Customer, order #, job, PO, phone, item number..."
+            aria-label="Find"
+            role="combobox"
+            aria-expanded={options.length > 0}
+            aria-controls={`${id}-results`}
+            aria-autocomplete="list"
+            aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
+            aria-describedby={`${id}-status`}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {search.isFetching && (
+            <Spinner animation="border" size="sm" className="find-spinner text-secondary" aria-hidden="true" />
+          )}
+        </div>
+        <p id={`${id}-status`} className="small text-body-secondary my-2" role="status">
+          {search.isError ? 'The search failed. Check the connection and type again.' : status}
+        </p>
+        <div id={`${id}-results`} role="listbox" aria-label="Results" className="find-results">
+          {data &&
+            FIND_GROUPS.filter((g) => data[g].length > 0).map((group) => (
+              <div key={group} role="group" aria-labelledby={`${id}-${group}`}>
+                <div id={`${id}-${group}`} role="presentation" className="find-group small fw-semibold text-uppercase">
+                  {GROUP_NAMES[group]}
+                </div>
+                {data[group].map((hit) => {
+                  index += 1;
+                  const i = index;
+                  const option = options[i]!;
+                  return (
+                    <div
+                      key={hit.id}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === current}
+                      aria-disabled={option.href === null || undefined}
+                      className={`find-option${i === current ? ' is-active' : ''}${option.href ? '' : ' is-plain'}`}
+                      onMouseMove={() => setActive(i)}
+                      onClick={() => openOption(option)}
+                      title={option.href ? undefined : 'Products open in Admin > Product Catalog (administrators)'}
+                    >
+                      <div className="fw-medium text-truncate">{hit.title}</div>
+                      {hit.subtitle && <div className="small text-body-secondary text-truncate">{hit.subtitle}</div>}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}

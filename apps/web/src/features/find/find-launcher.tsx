@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Button } from 'react-bootstrap';
+
+/** The event the launcher sends and the page's FindHost answers by opening the dialog. */
+export const FIND_EVENT = 'desk:find';
+
+/** Asked before a page's host was there (the page still loading): the host opens on arrival. */
+export const findAsked = { pending: false };
+
+const openFind = () => {
+  findAsked.pending = true;
+  window.dispatchEvent(new Event(FIND_EVENT));
+};
+
+/**
+ * The top bar's search (docs/architecture.md section 13): a button, and Ctrl+K (Cmd+K on a Mac)
+ * anywhere in the signed-in app, ask the page to open the Find dialog. The dialog is not loaded
+ * from here: each signed-in page has a FindHost (find-host.tsx) that loads it when first asked,
+ * so neither the dialog nor what it shares with the pages joins the app's first download.
+ */
+export function FindLauncher() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        openFind();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <Button
+      variant="outline-light"
+      size="sm"
+      className="app-find"
+      onClick={openFind}
+      title="Find a customer, order, quote, product or vendor order (Ctrl+K)"
+      aria-keyshortcuts="Control+K"
+    >
+      Search <kbd className="ms-1">Ctrl K</kbd>
+    </Button>
+  );
+}
