@@ -277,7 +277,10 @@ describe.each(engines())('contains-filters through the trigram indexes (%s)', (e
     expect(idx.rows.map((r) => r.indexname)).toEqual([
       'customers_name_trgm_idx',
       'orders_job_trgm_idx',
+      // Find anything's PO numbers (migration 2026112700).
+      'orders_po_trgm_idx',
       'quotes_job_trgm_idx',
+      'quotes_po_trgm_idx',
     ]);
     // With sequential scans priced out, the planner serves the filter from the index.
     await db()

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, json, suiteApp } from './support.js';
+import * as repo from '../src/modules/search/search.repository.js';
 
 describe.each(engines())('find anything (%s)', (engine) => {
   const suite = suiteApp(engine);
@@ -111,5 +112,80 @@ describe.each(engines())('find anything (%s)', (engine) => {
     expect(big.statusCode).toBe(400);
     expect(json(big).message).toMatch(/must be at most 20/);
     expect((await suite.t.app.inject({ url: '/api/search?q=a' })).statusCode).toBe(401);
+  });
+});
+
+/**
+ * SQLite's trigram indexes (migration 2026112700) answer exactly what the scans answer: on a
+ * seeded set with accents, phone punctuation, quotes revised and records changed after they were
+ * indexed, every way of searching gives the same records in the same order both ways.
+ */
+describe('find anything: the trigram indexes agree with the scans (sqlite)', () => {
+  const suite = suiteApp('sqlite');
+
+  it('gives the same records, in the same order, for every kind and many texts', async () => {
+    const A = suite.t.admin;
+    const names = ['Crème Façade Doors', 'Northgate Overhead', 'Garage Kings', 'Überhaus Garage', 'Doors "R" Us'];
+    const customers: number[] = [];
+    for (const [i, name] of names.entries()) {
+      customers.push(
+        (
+          await A('POST', '/api/customers/create', {
+            name,
+            customerNo: `SEED-${i}`,
+            contactName: i % 2 ? 'Zoë Quill' : 'Sam Park',
+            phone: `(916) 555-10${i}${i}`,
+            email: `buyer${i}@Example.com`,
+          })
+        ).id,
+      );
+    }
+    const types = await suite.t.productTypes();
+    for (let i = 0; i < 12; i++) {
+      const customer = customers[i % customers.length];
+      await A('POST', '/api/orders/create', { customer, jobName: `Garage job ${i} façade`, poNumber: `PO-${100 + i}` });
+      const quote = (await A('POST', '/api/quotes/create', { customer, jobName: `Garage quote ${i}` })).id;
+      if (i % 3 === 0) await A('POST', `/api/quotes/${quote}/revise`);
+      await A('POST', '/api/products/create', {
+        itemNo: `SEED-${i}-GAR`,
+        itemDescription: `Garage part ${i}, crème`,
+        productType: { id: types.Hardware },
+      });
+    }
+    // Changed after it was indexed: the index follows (its trigger), the old name is gone.
+    const renamed = await A('GET', `/api/customers/${customers[1]}`);
+    await A('PUT', `/api/customers/update/${customers[1]}`, { ...renamed, name: 'Northgate Garage Co' });
+
+    const db = suite.t.db.database.db;
+    const kinds = [repo.customers, repo.orders, repo.quotes, repo.products] as const;
+    const texts = [
+      'garage',
+      'GARAGE',
+      'creme',
+      'façade',
+      'northgate',
+      'gate garage',
+      'po-10',
+      'seed-1',
+      '555-1011',
+      '9165551022',
+      'zoe',
+      'example.com',
+      '"r"',
+      'nothing-like-this',
+      'ube',
+    ];
+    for (const text of texts) {
+      for (const find of kinds) {
+        const indexed = await find(db, text, 5);
+        const scanned = await find(db, text, 5, true);
+        expect(
+          indexed.map((r) => r.id),
+          `${find.name} '${text}'`,
+        ).toEqual(scanned.map((r) => r.id));
+      }
+    }
+    expect((await repo.customers(db, 'northgate', 5)).map((c) => c.name)).toEqual(['Northgate Garage Co']);
+    expect(await repo.customers(db, 'overhead', 5)).toEqual([]);
   });
 });

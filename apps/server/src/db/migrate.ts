@@ -16,6 +16,7 @@ import * as m60 from './migrations/2026112500_change_history.js';
 import * as m61 from './migrations/2026112510_quote_lifecycle.js';
 import * as m62 from './migrations/2026112520_vendor_order_received.js';
 import * as m63 from './migrations/2026112600_ready_for_pickup_email.js';
+import * as m70 from './migrations/2026112700_find_trigram.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026112510_quote_lifecycle': m61,
   '2026112520_vendor_order_received': m62,
   '2026112600_ready_for_pickup_email': m63,
+  '2026112700_find_trigram': m70,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

@@ -1,13 +1,16 @@
 /**
  * Find anything (docs/architecture.md section 13): each kind of record matched by its own
  * columns, case and accents ignored on the folded columns (fold(), as in the customer search).
- * SQL only; each answers at most `limit` rows. Documents are walked newest first, so a common
- * word stops after `limit` matches; a text that matches nothing reads every order (about 25-30
- * ms on SQLite at 100,000 orders; an FTS5 trigram index of job names and PO numbers read in
- * rowid order is what would take it under the bench's 50 ms p99 at 10 connections).
+ * SQL only; each answers at most `limit` rows.
+ *
+ * SQLite, three characters or more: the FTS5 trigram indexes of migration 2026112700, a quoted
+ * phrase being the exact substring; documents come newest first straight from the index. Shorter
+ * texts, and PostgreSQL (pg_trgm GIN indexes under the same LIKE conditions), use one OR of the
+ * conditions per kind.
  */
+import { foldForSearch } from '@desk/domain';
 import { sql } from 'kysely';
-import { customerNameContains, foldedContains } from '../../lib/contains.js';
+import { customerNameContains, foldedContains, idIn, isPostgres } from '../../lib/contains.js';
 import { containsPattern } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 
@@ -21,6 +24,19 @@ export function idOf(q: string): number | null {
   return n >= 1 && n <= MAX_ID ? n : null;
 }
 
+/** The FTS5 query for `q` on SQLite (a quoted phrase of its folded text), or null to scan instead. */
+function ftsPhrase(db: Db, q: string, scan: boolean): string | null {
+  const folded = foldForSearch(q);
+  if (scan || isPostgres(db) || [...folded].length < 3) return null;
+  return `"${folded.replaceAll('"', '""')}"`;
+}
+
+/** Typed digits that look like a phone number ("555-1234", "(916) 555 1234"), or null. */
+function phoneDigitsOf(q: string): string | null {
+  const digits = q.replace(/\D/g, '');
+  return digits.length >= 3 && /^[\d\s().+-]+$/.test(q) ? digits : null;
+}
+
 /** A phone number without its punctuation, as SQL: digits to compare with typed digits. */
 const phoneDigits = (column: string) =>
   sql.raw(
@@ -31,11 +47,26 @@ const phoneDigits = (column: string) =>
 const lowerContains = (column: string, q: string) =>
   sql<boolean>`lower(coalesce(${sql.raw(column)}, '')) like ${containsPattern(q.toLowerCase())} escape '\\'`;
 
-export async function customers(db: Db, q: string, limit: number) {
-  const digits = q.replace(/\D/g, '');
-  return db
+/** `scan`: without the trigram indexes (the tests compare both ways). */
+export async function customers(db: Db, q: string, limit: number, scan = false) {
+  const digits = phoneDigitsOf(q);
+  const base = db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_no', 'contact_name', 'phone', 'email'])
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit);
+  const phrase = ftsPhrase(db, q, scan);
+  if (phrase !== null) {
+    // Every text column, or the phone's digits whatever the punctuation typed.
+    const match = digits ? `${phrase} OR phone : "${digits}"` : phrase;
+    return base
+      .where(
+        sql<boolean>`customers.id in (select rowid from customers_find_trgm where customers_find_trgm match ${match})`,
+      )
+      .execute();
+  }
+  return base
     .where((eb) =>
       eb.or([
         foldedContains(db, sql.ref('customers.name_fold'), q),
@@ -43,14 +74,11 @@ export async function customers(db: Db, q: string, limit: number) {
         foldedContains(db, sql.ref('customers.contact_name_fold'), q),
         lowerContains('customers.email', q),
         // A phone number matches its digits whatever the punctuation, typed or stored.
-        ...(digits.length >= 3 && /^[\d\s().+-]+$/.test(q)
+        ...(digits
           ? [sql<boolean>`${phoneDigits('customers.phone')} like ${containsPattern(digits)} escape '\\'`]
           : []),
       ]),
     )
-    .orderBy('name')
-    .orderBy('id')
-    .limit(limit)
     .execute();
 }
 
@@ -62,7 +90,37 @@ function customerIdsNamed(db: Db, q: string) {
     .where(customerNameContains(db, sql.ref('customers.id'), sql.ref('customers.name_fold'), q));
 }
 
-export async function orders(db: Db, q: string, limit: number) {
+/**
+ * SQLite: the newest `limit` ids of the documents that match, each way of matching read newest
+ * first from its own index (the trigram index, the customer index, the primary key) and merged
+ * here; a quote by its latest revision. Null when the text is too short for the trigram index.
+ */
+async function newestMatchingIds(db: Db, table: 'orders' | 'quotes', q: string, limit: number, scan: boolean) {
+  const phrase = ftsPhrase(db, q, scan);
+  if (phrase === null) return null;
+  const fts = table === 'orders' ? 'orders_find_trgm' : 'quotes_find_trgm';
+  const latest = table === 'quotes' ? sql`and d.superseded = 0` : sql``;
+  const id = idOf(q);
+  const [byText, byCustomer, byId] = await Promise.all([
+    sql<{ id: number }>`select d.id from ${sql.table(fts)} f join ${sql.table(table)} d on d.id = f.rowid
+      where ${sql.table(fts)} match ${phrase} ${latest} order by f.rowid desc limit ${limit}`.execute(db),
+    sql<{ id: number }>`select d.id from ${sql.table(table)} d where d.customer_id in (
+        select rowid from customers_name_trgm where customers_name_trgm match ${phrase}
+      ) ${latest} order by d.id desc limit ${limit}`.execute(db),
+    id === null
+      ? Promise.resolve({ rows: [] as { id: number }[] })
+      : table === 'orders'
+        ? sql<{ id: number }>`select id from orders where id = ${id}`.execute(db)
+        : sql<{
+            id: number;
+          }>`select id from quotes where coalesce(quote_number, id) = ${id} and superseded = 0`.execute(db),
+  ]);
+  const ids = new Set([...byText.rows, ...byCustomer.rows, ...byId.rows].map((r) => r.id));
+  return [...ids].sort((a, b) => b - a).slice(0, limit);
+}
+
+export async function orders(db: Db, q: string, limit: number, scan = false) {
+  const ids = await newestMatchingIds(db, 'orders', q, limit, scan);
   return db
     .selectFrom('orders as d')
     .innerJoin('customers as c', 'c.id', 'd.customer_id')
@@ -76,19 +134,22 @@ export async function orders(db: Db, q: string, limit: number) {
       's.type as status',
     ])
     .where((eb) =>
-      eb.or([
-        ...(idOf(q) !== null ? [eb('d.id', '=', idOf(q)!)] : []),
-        foldedContains(db, sql.ref('d.job_name_fold'), q),
-        foldedContains(db, sql.ref('d.po_number_fold'), q),
-        eb('d.customer_id', 'in', customerIdsNamed(db, q)),
-      ]),
+      ids !== null
+        ? idIn(db, sql.ref('d.id'), ids)
+        : eb.or([
+            ...(idOf(q) !== null ? [eb('d.id', '=', idOf(q)!)] : []),
+            foldedContains(db, sql.ref('d.job_name_fold'), q),
+            foldedContains(db, sql.ref('d.po_number_fold'), q),
+            eb('d.customer_id', 'in', customerIdsNamed(db, q)),
+          ]),
     )
     .orderBy('d.id', 'desc')
     .limit(limit)
     .execute();
 }
 
-export async function quotes(db: Db, q: string, limit: number) {
+export async function quotes(db: Db, q: string, limit: number, scan = false) {
+  const ids = await newestMatchingIds(db, 'quotes', q, limit, scan);
   return (
     db
       .selectFrom('quotes as d')
@@ -106,12 +167,14 @@ export async function quotes(db: Db, q: string, limit: number) {
       // The latest revision stands for its quote.
       .where('d.superseded', '=', 0)
       .where((eb) =>
-        eb.or([
-          ...(idOf(q) !== null ? [eb(sql<number>`coalesce(d.quote_number, d.id)`, '=', idOf(q)!)] : []),
-          foldedContains(db, sql.ref('d.job_name_fold'), q),
-          foldedContains(db, sql.ref('d.po_number_fold'), q),
-          eb('d.customer_id', 'in', customerIdsNamed(db, q)),
-        ]),
+        ids !== null
+          ? idIn(db, sql.ref('d.id'), ids)
+          : eb.or([
+              ...(idOf(q) !== null ? [eb(sql<number>`coalesce(d.quote_number, d.id)`, '=', idOf(q)!)] : []),
+              foldedContains(db, sql.ref('d.job_name_fold'), q),
+              foldedContains(db, sql.ref('d.po_number_fold'), q),
+              eb('d.customer_id', 'in', customerIdsNamed(db, q)),
+            ]),
       )
       .orderBy('d.id', 'desc')
       .limit(limit)
@@ -119,15 +182,18 @@ export async function quotes(db: Db, q: string, limit: number) {
   );
 }
 
-export async function products(db: Db, q: string, limit: number) {
+export async function products(db: Db, q: string, limit: number, scan = false) {
+  const phrase = ftsPhrase(db, q, scan);
   return db
     .selectFrom('products')
     .select(['id', 'item_no', 'item_description'])
     .where((eb) =>
-      eb.or([
-        foldedContains(db, sql`fold(products.item_no)`, q),
-        foldedContains(db, sql`fold(coalesce(products.item_description, ''))`, q),
-      ]),
+      phrase !== null
+        ? sql<boolean>`products.id in (select rowid from products_find_trgm where products_find_trgm match ${phrase})`
+        : eb.or([
+            foldedContains(db, sql`fold(products.item_no)`, q),
+            foldedContains(db, sql`fold(coalesce(products.item_description, ''))`, q),
+          ]),
     )
     .orderBy('item_no')
     .orderBy('id')
