@@ -8,7 +8,8 @@
  * Env: BENCH_DURATION (seconds per case, default 8), BENCH_SKIP_BUILD=1, TEST_DATABASE_URL
  * (also runs the server cases on PostgreSQL), CHROMIUM_PATH (front-end cases and Lighthouse),
  * BENCH_LIGHTHOUSE=0 (skips Lighthouse, the slowest part), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_ONLY=front (only the browser
- * figures, server RSS and the logging cost: for working on them), BENCH_DOC_ONLY=1 (rewrites
+ * figures, server RSS and the logging cost: for working on them), BENCH_ONLY=sse (only the live-events case:
+ * 200 open event streams, printed, nothing written), BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { openStream } from './sse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,6 +58,20 @@ function sqliteDataSet(name, scale) {
   return { dir, buildSeconds: Number(readFileSync(marker, 'utf8')) };
 }
 
+/** Signs in as admin; answers the cookies the sign-in set (a new session each time). */
+async function signIn(url) {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 async function startServer(env) {
   const port = await freePort();
   // As `npm start` runs it: V8's young generation capped at 2 x 16 MB (by default it grows to 128 MB on a large host).
@@ -81,16 +97,7 @@ async function startServer(env) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(url);
   const api = async (method, p, body) => {
     const r = await fetch(`${url}${p}`, {
       method,
@@ -173,6 +180,15 @@ async function serverCases(server, label, small) {
     server,
     `${label}: closed orders sorted by customer name`,
     '/api/orders/list/1?page=1&size=30&sort=-customerName',
+  );
+  // Find anything (issue 20): a common word, a text nothing matches (every kind searched to the
+  // end) and an order number.
+  rows.findCommon = await measure(server, `${label}: find 'garage' (5 of each kind)`, '/api/search?q=garage&limit=5');
+  rows.findNone = await measure(server, `${label}: find 'zqxv' (no match anywhere)`, '/api/search?q=zqxv&limit=5');
+  rows.findNumber = await measure(
+    server,
+    `${label}: find '#12345' (an order number)`,
+    '/api/search?q=%2312345&limit=5',
   );
   if (small)
     rows.smallList = await measure(
@@ -346,6 +362,141 @@ async function serverCases(server, label, small) {
   );
   for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
   return rows;
+}
+
+/**
+ * Live events (issue 16): 200 open event streams on one instance cost under 50 MB of memory and
+ * move the order list's p99 by at most 2 ms; an event reaches all 200 within 200 ms of the change
+ * (p99). The streams are opened from this process (bench/sse.mjs), each on its own connection,
+ * spread over several sessions as several clerks' tabs would be.
+ */
+async function sseCase(server, label) {
+  const STREAMS = 200;
+  // The sign-in throttle allows 10 attempts a minute for one username from one address.
+  const SESSIONS = 8;
+  const CHANGES = 30;
+  const { HEARTBEAT_MS } = await import('../apps/server/dist/modules/events/events.routes.js');
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const within = (promise, ms, what) => {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  };
+  const listPath = '/api/orders/list/0?page=1&size=30&sort=id';
+  const loadAtStart = os.loadavg()[0];
+  // The changes are customer updates, each of its own customer, so each event (`customer`
+  // {id, user}) names the change it tells. The customers are made before any stream is open.
+  const customers = [];
+  for (let i = 0; i < CHANGES; i++)
+    customers.push(await server.api('POST', '/api/customers/create', { name: `Bench live ${i + 1}` }));
+
+  const without = await measure(server, `${label}: order list, page 1, no event stream open`, listPath);
+  await sleep(1000);
+  const rssBeforeMb = server.rssMb();
+  const cookies = [server.cookie];
+  while (cookies.length < SESSIONS) {
+    try {
+      cookies.push(await signIn(server.url));
+    } catch (e) {
+      log(`live events: ${cookies.length} sessions (${e.message})`);
+      break;
+    }
+  }
+  const openStart = performance.now();
+  const streams = Array.from({ length: STREAMS }, (_, i) => openStream(server.url, cookies[i % cookies.length]));
+  try {
+    const statuses = await within(Promise.all(streams.map((s) => s.ready)), 30_000, 'opening the streams');
+    const refused = statuses.filter((s) => s !== 200);
+    if (refused.length) throw new Error(`live events: ${refused.length} streams refused (${refused[0]})`);
+    const openedAt = performance.now();
+    await sleep(1000);
+    const rssOpenMb = server.rssMb();
+    log(
+      `live events: ${STREAMS} streams open on ${cookies.length} sessions in ${Math.round(openedAt - openStart)} ms; server RSS ${rssBeforeMb} -> ${rssOpenMb} MB`,
+    );
+
+    // Fan-out: one change at a time; for every stream, the time from just before the write was
+    // sent to the arrival of the chunk holding its event.
+    const times = [];
+    const writes = [];
+    let missed = 0;
+    for (const c of customers) {
+      const waits = streams.map((s) => s.next((type, data) => type === 'customer' && data.id === c.id, 5000));
+      const t0 = performance.now();
+      await server.api('PUT', `/api/customers/update/${c.id}`, { name: `${c.name} (changed)`, version: c.version });
+      writes.push(performance.now() - t0);
+      for (const at of await Promise.all(waits)) {
+        if (at === null) missed++;
+        else times.push(at - t0);
+      }
+      await sleep(50);
+    }
+    const q = (a, p) => {
+      const sorted = [...a].sort((x, y) => x - y);
+      return Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1));
+    };
+    const fanout = {
+      pairs: times.length,
+      missed,
+      p50: q(times, 0.5),
+      p99: q(times, 0.99),
+      max: q(times, 1),
+      writeP50: q(writes, 0.5),
+    };
+    log(
+      `live events: ${CHANGES} changes x ${STREAMS} streams, write to event p50 ${fanout.p50} ms  p99 ${fanout.p99} ms  max ${fanout.max} ms${missed ? `  (${missed} never arrived!)` : ''} (the write answered in ${fanout.writeP50} ms p50)`,
+    );
+
+    // The list again with the streams open, timed so that the streams' first heartbeats (each
+    // checks its session in the database) fall inside the measured seconds.
+    const start = openedAt + HEARTBEAT_MS - 2000 - (DURATION * 1000) / 2;
+    if (performance.now() < start) await sleep(start - performance.now());
+    const beats = () => streams.reduce((n, s) => n + s.counts.heartbeats, 0);
+    const beatsBefore = beats();
+    const withStreams = await measure(server, `${label}: order list, page 1, ${STREAMS} event streams open`, listPath);
+    const heartbeatsDuringList = beats() - beatsBefore;
+    const rssLoadedMb = server.rssMb();
+    const stillOpen = streams.filter((s) => s.open).length;
+    log(
+      `live events: ${heartbeatsDuringList} heartbeats during the list; ${stillOpen} streams still open; server RSS ${rssLoadedMb} MB`,
+    );
+    await within(Promise.all(streams.map((s) => s.close())), 10_000, 'closing the streams');
+    await sleep(1000);
+    // The same list once the streams are closed: the figure with them is set against the mean of
+    // this and the one before, so the machine's drift over the case cancels out.
+    const afterClose = await measure(server, `${label}: order list, page 1, streams closed again`, listPath);
+    const mean = (without.p99 + afterClose.p99) / 2;
+    const res = {
+      streams: STREAMS,
+      sessions: cookies.length,
+      changes: CHANGES,
+      openMs: Math.round(openedAt - openStart),
+      rssBeforeMb,
+      rssOpenMb,
+      rssLoadedMb,
+      rssDeltaMb: Math.max(rssOpenMb, rssLoadedMb) - rssBeforeMb,
+      listWithout: without,
+      listWith: withStreams,
+      listAfterClose: afterClose,
+      // Against the mean of the lists before and after (a drift of the machine cancels out).
+      p99DeltaMs: withStreams.p99 - mean,
+      p99DeltaVsBeforeMs: withStreams.p99 - without.p99,
+      heartbeatsDuringList,
+      stillOpen,
+      fanout,
+      // The machine's load (1 min) at the start and the end of the case: the bench shares it.
+      loadAvg: [Number(loadAtStart.toFixed(2)), Number(os.loadavg()[0].toFixed(2))],
+    };
+    log(
+      `live events: RSS +${res.rssDeltaMb} MB; list p99 ${without.p99} -> ${withStreams.p99} ms with ${STREAMS} streams -> ${afterClose.p99} ms closed again: ${res.p99DeltaMs} ms against the mean without`,
+    );
+    return res;
+  } finally {
+    // However the case ends, every stream goes (close() again is harmless).
+    await Promise.all(streams.map((s) => s.close()));
+  }
 }
 
 async function frontEnd(server) {
@@ -588,6 +739,8 @@ function markdown(results) {
       ok(s.pdf.p50 <= 100 && s.pdfCold.p50 <= 100),
     ],
     ['health route p99 while PDFs render', '<= 50 ms', `${s.healthDuringPdf.p99} ms`, ok(s.healthDuringPdf.p99 <= 50)],
+    findTarget(s, results.postgres, ok),
+    ...sseTargets(results.sse, ok),
     [
       'JavaScript for / and /login (gzip)',
       '<= 150 KB',
@@ -751,6 +904,48 @@ Raw figures: bench/results.json.
 ${keptNotes()}`;
 }
 
+/** The live-events rows of the targets table (issue 16), from sseCase. */
+/** Find anything (issue 20): p99 under 50 ms at 100,000 orders, SQLite and PostgreSQL. */
+function findTarget(s, pg, ok) {
+  const worst = (r) => (r.findCommon ? Math.max(r.findCommon.p99, r.findNone.p99, r.findNumber.p99) : null);
+  const line = (r) => `${r.findCommon.p99} / ${r.findNone.p99} / ${r.findNumber.p99} ms`;
+  if (worst(s) === null)
+    return ['Find anything, p99 (common word / no match / order number)', '<= 50 ms', 'not measured', ''];
+  const both = pg?.findCommon ? Math.max(worst(s), worst(pg)) : worst(s);
+  return [
+    'Find anything, p99 (common word / no match / order number)',
+    '<= 50 ms',
+    `${line(s)}${pg?.findCommon ? `; PostgreSQL ${line(pg)}` : ''}`,
+    ok(both <= 50),
+  ];
+}
+
+function sseTargets(sse, ok) {
+  if (!sse) return [['200 open event streams: memory, list p99, fan-out', 'issue 16', 'not measured', '']];
+  const f = sse.fanout;
+  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  return [
+    [
+      `${sse.streams} open event streams, server memory (RSS)`,
+      '< 50 MB more',
+      `${signed(sse.rssDeltaMb)} MB (${sse.rssBeforeMb} MB before, ${sse.rssOpenMb} MB open, ${sse.rssLoadedMb} MB after the list with them)`,
+      ok(sse.rssDeltaMb < 50),
+    ],
+    [
+      `order list page p99 with ${sse.streams} event streams open`,
+      '<= +2 ms',
+      `${signed(sse.p99DeltaMs)} ms against the mean without (${sse.listWithout.p99} ms before, ${sse.listWith.p99} ms with them, ${sse.listAfterClose.p99} ms closed again; p50 ${sse.listWithout.p50} / ${sse.listWith.p50} / ${sse.listAfterClose.p50} ms)`,
+      ok(sse.p99DeltaMs <= 2),
+    ],
+    [
+      `an event reaching ${sse.streams} open streams, from the write, p99`,
+      '<= 200 ms',
+      `${f.p99} ms (p50 ${f.p50} ms, max ${f.max} ms; ${sse.changes} changes x ${sse.streams} streams${f.missed ? `, ${f.missed} never arrived` : ''})`,
+      ok(f.p99 <= 200 && f.missed === 0),
+    ],
+  ];
+}
+
 /** The budgets of apps/web/budgets.json, as `npm run build` checks them. */
 function budgetTable() {
   const { routes } = JSON.parse(readFileSync(path.join(root, 'apps', 'web', 'budgets.json'), 'utf8'));
@@ -807,7 +1002,16 @@ async function main() {
   const serverSmall = await startServer({ DATA_DIR: path.join(runDir, 'small') });
   const only = process.env.BENCH_ONLY;
   try {
-    if (only !== 'front') results.sqlite = await serverCases(serverLarge, 'SQLite', serverSmall);
+    if (only === 'sse') {
+      // The server has just started: the list is warmed up first, as the full bench's cases do.
+      await measure(serverLarge, 'SQLite: order list, page 1 (warm-up)', '/api/orders/list/0?page=1&size=30&sort=id');
+      console.log(JSON.stringify(await sseCase(serverLarge, 'SQLite'), null, 2));
+      return;
+    }
+    if (only !== 'front') {
+      results.sqlite = await serverCases(serverLarge, 'SQLite', serverSmall);
+      results.sse = await sseCase(serverLarge, 'SQLite');
+    }
     results.frontEnd = await frontEnd(serverLarge);
     results.sqliteRssMb = serverLarge.rssMb();
     log(`server RSS after the bench at 100,000 orders (SQLite): ${results.sqliteRssMb} MB`);

@@ -275,12 +275,18 @@ describe.each(engines())('contains-filters through the trigram indexes (%s)', (e
     const idx = await sql<{ indexname: string; indexdef: string }>`
       select indexname, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`.execute(db());
     expect(idx.rows.map((r) => r.indexname)).toEqual([
+      // Find anything's (migration 2026112700) beside the filters'.
+      'customers_contact_trgm_idx',
+      'customers_email_trgm_idx',
       'customers_name_trgm_idx',
+      'customers_no_trgm_idx',
       'orders_job_trgm_idx',
-      // Find anything's PO numbers (migration 2026112700).
       'orders_po_trgm_idx',
+      'products_description_trgm_idx',
+      'products_item_trgm_idx',
       'quotes_job_trgm_idx',
       'quotes_po_trgm_idx',
+      'vendor_orders_name_trgm_idx',
     ]);
     // With sequential scans priced out, the planner serves the filter from the index.
     await db()
