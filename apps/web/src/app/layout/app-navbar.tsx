@@ -21,7 +21,7 @@ export function AppNavbar() {
           {companyName || 'Home'}
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="app-navbar-links" />
-        <Navbar.Collapse id="app-navbar-links">
+        <Navbar.Collapse id="app-navbar-links" className="flex-wrap">
           <Nav className="me-auto">
             <Nav.Link as={NavLink} to="/sales">
               Sales
