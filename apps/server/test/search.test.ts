@@ -157,7 +157,12 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
     await A('PUT', `/api/customers/update/${customers[1]}`, { ...renamed, name: 'Northgate Garage Co' });
 
     const db = suite.t.db.database.db;
-    const kinds = [repo.customers, repo.orders, repo.quotes, repo.products] as const;
+    const kinds = [
+      repo.customers,
+      (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'orders', a[1], a[2], a[3]),
+      (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'quotes', a[1], a[2], a[3]),
+      repo.products,
+    ] as const;
     const texts = [
       'garage',
       'GARAGE',
@@ -176,12 +181,12 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
       'ube',
     ];
     for (const text of texts) {
-      for (const find of kinds) {
+      for (const [k, find] of kinds.entries()) {
         const indexed = await find(db, text, 5);
         const scanned = await find(db, text, 5, true);
         expect(
           indexed.map((r) => r.id),
-          `${find.name} '${text}'`,
+          `${['customers', 'orders', 'quotes', 'products'][k]} '${text}'`,
         ).toEqual(scanned.map((r) => r.id));
       }
     }

@@ -13,6 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { customerNameContains, foldedContains, idIn, isPostgres } from '../../lib/contains.js';
 import { containsPattern } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
+import { PHONE_DIGITS } from '../../db/migrations/2026112700_find_trigram.js';
 
 /** Ids are whole numbers up to this (the int columns of both databases). */
 const MAX_ID = 2_147_483_647;
@@ -48,11 +49,8 @@ function phoneDigitsOf(q: string): string | null {
   return digits.length >= 3 && /^[\d\s().+-]+$/.test(q) ? digits : null;
 }
 
-/** A phone number without its punctuation, as SQL: digits to compare with typed digits. */
-const phoneDigits = (column: string) =>
-  sql.raw(
-    `replace(replace(replace(replace(replace(replace(coalesce(${column}, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`,
-  );
+/** A phone number without its punctuation, as SQL: the expression the trigram index holds. */
+const phoneDigits = (column: string) => sql.raw(PHONE_DIGITS(column));
 
 /** Lower-case contains, for columns without a folded copy (e-mail). */
 const lowerContains = (column: string, q: string) =>
@@ -139,58 +137,39 @@ async function newestMatchingIds(db: Db, table: 'orders' | 'quotes', q: string, 
   return [...ids].sort((a, b) => b - a).slice(0, limit);
 }
 
-export async function orders(db: Db, q: string, limit: number, scan = false) {
-  const ids = await newestMatchingIds(db, 'orders', q, limit, scan);
-  return db
-    .selectFrom('orders as d')
-    .innerJoin('customers as c', 'c.id', 'd.customer_id')
-    .innerJoin('order_statuses as s', 's.id', 'd.order_status_id')
-    .select([
-      'd.id',
-      'd.job_name',
-      'd.po_number',
-      'd.order_date as date',
-      'c.name as customer_name',
-      's.type as status',
-    ])
-    .where((eb) =>
-      ids !== null
-        ? idIn(db, sql.ref('d.id'), ids)
-        : eb.or([
-            ...(idOf(q) !== null ? [eb('d.id', '=', idOf(q)!)] : []),
-            foldedContains(db, sql.ref('d.job_name_fold'), q),
-            foldedContains(db, sql.ref('d.po_number_fold'), q),
-            eb('d.customer_id', 'in', customerIdsNamed(db, q)),
-          ]),
-    )
-    .orderBy('d.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function quotes(db: Db, q: string, limit: number, scan = false) {
-  const ids = await newestMatchingIds(db, 'quotes', q, limit, scan);
+/**
+ * Orders or quotes matching `q`, newest first (one function for both kinds; a quote by its latest
+ * revision, found by its number): the id, the number shown, the revision, job name, PO number,
+ * date, status and customer.
+ */
+export async function documents(db: Db, table: 'orders' | 'quotes', q: string, limit: number, scan = false) {
+  const ids = await newestMatchingIds(db, table, q, limit, scan);
+  const quote = table === 'quotes';
+  const number = quote ? sql<number>`coalesce(d.quote_number, d.id)` : sql<number>`d.id`;
+  const id = idOf(q);
   return (
     db
-      .selectFrom('quotes as d')
+      .selectFrom(`${table} as d` as 'orders as d')
       .innerJoin('customers as c', 'c.id', 'd.customer_id')
       .select([
         'd.id',
-        sql<number>`coalesce(d.quote_number, d.id)`.as('number'),
-        'd.revision',
+        number.as('number'),
+        sql<number>`${quote ? sql`d.revision` : sql`1`}`.as('revision'),
         'd.job_name',
         'd.po_number',
-        'd.quote_date as date',
-        'd.quote_status as status',
+        sql<string>`${quote ? sql`d.quote_date` : sql`d.order_date`}`.as('date'),
+        sql<string>`${
+          quote ? sql`d.quote_status` : sql`(select type from order_statuses s where s.id = d.order_status_id)`
+        }`.as('status'),
         'c.name as customer_name',
       ])
       // The latest revision stands for its quote.
-      .where('d.superseded', '=', 0)
+      .where(quote ? sql<boolean>`d.superseded = 0` : sql<boolean>`1 = 1`)
       .where((eb) =>
         ids !== null
           ? idIn(db, sql.ref('d.id'), ids)
           : eb.or([
-              ...(idOf(q) !== null ? [eb(sql<number>`coalesce(d.quote_number, d.id)`, '=', idOf(q)!)] : []),
+              ...(id !== null ? [eb(number, '=', id)] : []),
               foldedContains(db, sql.ref('d.job_name_fold'), q),
               foldedContains(db, sql.ref('d.po_number_fold'), q),
               eb('d.customer_id', 'in', customerIdsNamed(db, q)),

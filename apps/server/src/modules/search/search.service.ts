@@ -6,13 +6,22 @@ import * as repo from './search.repository.js';
 const join = (parts: Array<string | null | undefined>) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
 
+/** An order or a quote as Find shows it: "Quote #16 rev 2 · Lakeside shed". */
+function documentHit(noun: string, d: Awaited<ReturnType<typeof repo.documents>>[number]) {
+  return {
+    id: d.id,
+    title: join([`${noun} #${d.number}${d.revision > 1 ? ` rev ${d.revision}` : ''}`, d.job_name]),
+    subtitle: join([d.customer_name, d.po_number ? `PO ${d.po_number}` : null, d.status, d.date]),
+  };
+}
+
 export class SearchService extends ClockedService {
   async find(q: string, limit: number): Promise<FindResult> {
     // The five reads go out together (PostgreSQL runs them on five pooled connections).
     const [customers, orders, quotes, products, vendorOrders] = await Promise.all([
       repo.customers(this.db, q, limit),
-      repo.orders(this.db, q, limit),
-      repo.quotes(this.db, q, limit),
+      repo.documents(this.db, 'orders', q, limit),
+      repo.documents(this.db, 'quotes', q, limit),
       repo.products(this.db, q, limit),
       repo.vendorOrders(this.db, q, limit),
     ]);
@@ -22,16 +31,8 @@ export class SearchService extends ClockedService {
         title: c.name,
         subtitle: join([c.customer_no, c.contact_name, c.phone, c.email]),
       })),
-      orders: orders.map((o) => ({
-        id: o.id,
-        title: join([`Order #${o.id}`, o.job_name]),
-        subtitle: join([o.customer_name, o.po_number ? `PO ${o.po_number}` : null, o.status, o.date]),
-      })),
-      quotes: quotes.map((o) => ({
-        id: o.id,
-        title: join([`Quote #${o.number}${o.revision > 1 ? ` rev ${o.revision}` : ''}`, o.job_name]),
-        subtitle: join([o.customer_name, o.po_number ? `PO ${o.po_number}` : null, o.status, o.date]),
-      })),
+      orders: orders.map((o) => documentHit('Order', o)),
+      quotes: quotes.map((o) => documentHit('Quote', o)),
       products: products.map((p) => ({ id: p.id, title: p.item_no, subtitle: p.item_description ?? '' })),
       vendorOrders: vendorOrders.map((v) => ({
         id: v.id,

@@ -110,7 +110,6 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
           ? `Nothing matches "${q}".`
           : `${options.length} ${options.length === 1 ? 'match' : 'matches'}. Up and down arrows to choose, Enter to open.`;
 
-  let index = -1;
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby={`${id}-title`} className="find-dialog">
       <Modal.Header closeButton closeLabel="Close dialog">
@@ -152,10 +151,9 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
                 <div id={`${id}-${group}`} role="presentation" className="find-group small fw-semibold text-uppercase">
                   {GROUP_NAMES[group]}
                 </div>
-                {data[group].map((hit) => {
-                  index += 1;
-                  const i = index;
-                  const option = options[i]!;
+                {options.map((option, i) => {
+                  if (option.group !== group) return null;
+                  const hit = option.hit;
                   return (
                     <div
                       key={hit.id}
