@@ -42,6 +42,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { HistoryService } from './modules/history/history.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
+import { repriceStale } from './modules/documents/documents.totals.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
 import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
@@ -175,6 +176,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const bus = new EventBus(clock, pgUrl ? () => openListenConnection(pgUrl) : undefined, app.log);
   await bus.start();
   const documents = new DocumentsService(database.db, clock, config.taxRateScaled, bus);
+  // Documents never priced, or priced with another tax rate, get their stored totals now (section 16).
+  await repriceStale(database.db, config.taxRateScaled);
   const mailer =
     opts.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
@@ -245,7 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { users, sessions, mfa, events });
   await app.register(usersRoutes, { users });
   await app.register(customersRoutes, { customers: new CustomersService(database.db, clock), bus });
-  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock), bus });
+  await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock, config.taxRateScaled), bus });
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
   await app.register(searchRoutes, { search: new SearchService(database.db, clock) });

@@ -518,9 +518,10 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
     const clock = () => at;
     const setClock = (iso: string) => (at = Date.parse(iso));
     const tx = joined(trx);
-    const catalog = new CatalogService(tx, clock);
+    const taxRate = Math.round(DEFAULT_TAX_RATE * 1_000_000);
+    const catalog = new CatalogService(tx, clock, taxRate);
     const customers = new CustomersService(tx, clock);
-    const documents = new DocumentsService(tx, clock, Math.round(DEFAULT_TAX_RATE * 1_000_000));
+    const documents = new DocumentsService(tx, clock, taxRate);
     const loaders = new LoadersService(tx, clock, 0);
     const vendorOrders = new VendorOrdersService(tx, clock);
 

@@ -174,6 +174,12 @@ interface DocumentHeader extends Audit {
   sectional_multiplier_copy: Generated<number>;
   commercial_multiplier_copy: Generated<number>;
   no_price_print: Generated<Flag>;
+  /** The totals as the one pricer priced them (migration 2026112800, docs/architecture.md section 16). */
+  subtotal_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: Generated<number>;
+  /** The scaled tax rate they were priced with; null: not priced yet. */
+  priced_tax_rate: number | null;
 }
 
 export interface QuotesTable extends DocumentHeader {
@@ -185,6 +191,9 @@ export interface QuotesTable extends DocumentHeader {
   revision: Generated<number>;
   /** 1 on every revision but the latest. */
   superseded: Generated<Flag>;
+  /** When the quote first left Draft, and when it was accepted (migration 2026112800). */
+  sent_at: string | null;
+  accepted_at: string | null;
 }
 
 export interface OrdersTable extends DocumentHeader {
@@ -205,6 +214,8 @@ interface PartRow {
   price_override: number | null;
   position: Generated<number>;
   created_at: string;
+  /** What the line adds to the subtotal as last priced (migration 2026112800). */
+  line_price_cents: Generated<number>;
 }
 export interface OrderPartsTable extends PartRow {
   order_id: number;
@@ -289,6 +300,8 @@ export interface CompanySettingsTable {
   quote_validity_days: number | null;
   terms: string | null;
   hours: string | null;
+  /** 1: staff see the dashboard too, not only administrators. */
+  dashboard_for_staff: Generated<Flag>;
   version: Generated<number>;
   updated_at: string;
 }

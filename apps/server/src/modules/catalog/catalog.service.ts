@@ -21,6 +21,10 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
+import { repriceForModifier, repriceForProducts } from '../documents/documents.totals.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 
 /** The product's fields that hold money (recorded as "845.00"). */
 const PRODUCT_MONEY_FIELDS = ['wholesalePrice', 'modifierCostIncrease'];
@@ -30,7 +34,19 @@ const MAX_PRICE_CENTS = 1_000_000_000;
 /** How many of the moved products the preview and the answer list. */
 const BULK_SAMPLE = 20;
 
+/** The product fields the pricer reads: a change to one moves the stored totals of documents. */
+const PRICED_FIELDS = ['wholesalePrice', 'multiplierCategory', 'productType', 'modifierCostIncrease'] as const;
+
 export class CatalogService extends ClockedService {
+  constructor(
+    db: Kysely<DB>,
+    clock: Clock,
+    /** The scaled tax rate the documents' stored totals are priced with (docs/architecture.md section 16). */
+    private readonly taxRate: number,
+  ) {
+    super(db, clock);
+  }
+
   orderStatuses() {
     return repo.orderStatuses(this.db);
   }
@@ -116,6 +132,9 @@ export class CatalogService extends ClockedService {
       const typed = (p: Product) => ({ ...p, productType: p.productType?.type ?? null });
       const changes = changesBetween(typed(current), typed(after), PRODUCT_MONEY_FIELDS);
       await this.record(trx, actor, id, changes);
+      // Every order and quote that prices with it keeps its stored totals right (section 16).
+      if (PRICED_FIELDS.some((f) => changes.some((c) => c.field === f)))
+        await repriceForProducts(trx, [id], this.taxRate);
       return after;
     });
   }
@@ -208,6 +227,8 @@ export class CatalogService extends ClockedService {
         throw conflict('This modifier is applied on orders or quotes; its category cannot change.');
       }
       await updateVersioned(trx, 'package_modifiers', id, m.version, repo.modifierValues(m), this.now());
+      // The modifier's product or quantity moves the lines it is applied to (section 16).
+      if (row.product_id !== m.product || row.quantity !== m.quantity) await repriceForModifier(trx, id, this.taxRate);
       return (await repo.packageModifiers(trx, row.package_id, [id]))[0]!;
     });
   }
@@ -291,6 +312,9 @@ export class CatalogService extends ClockedService {
         { action: 'bulk-price', field: 'wholesalePrice', from: dollarsText(m.fromCents), to: dollarsText(m.toCents) },
       ]);
     }
+    // In the same transaction: the stored totals of every document that prices with them.
+    const changedIds = moved.filter((m) => m.toCents !== m.fromCents).map((m) => m.id);
+    await repriceForProducts(db, changedIds, this.taxRate);
     return { ...result, applied: true };
   }
 }

@@ -288,7 +288,7 @@ export function insertModifier(db: Db, packageId: number, m: PackageModifierInpu
 export function findModifierRow(db: Db, id: number) {
   return db
     .selectFrom('package_modifiers')
-    .select(['id', 'package_id', 'name', 'category'])
+    .select(['id', 'package_id', 'name', 'category', 'product_id', 'quantity'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -480,10 +480,24 @@ export async function setLatestRevision(db: Db, number: number, latestId: number
  * Answers whether it changed.
  */
 export async function setQuoteStatus(db: Db, id: number, status: QuoteStatus, now: string, from?: QuoteStatus) {
-  let q = db.updateTable('quotes').set({ quote_status: status, updated_at: now }).where('id', '=', id);
+  let q = db
+    .updateTable('quotes')
+    .set({ quote_status: status, ...quoteStatusStamps(status, now), updated_at: now })
+    .where('id', '=', id);
   if (from !== undefined) q = q.where('quote_status', '=', from);
   const [r] = await q.execute();
   return Number(r?.numUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * What a quote's new stored status stamps (docs/architecture.md section 16): sent_at, the first
+ * time it leaves Draft (kept when it goes back), and accepted_at while it is Accepted.
+ */
+export function quoteStatusStamps(status: string, now: string) {
+  return {
+    ...(status === 'Draft' ? {} : { sent_at: sql<string>`coalesce(sent_at, ${now})` }),
+    accepted_at: status === 'Accepted' ? sql<string | null>`coalesce(accepted_at, ${now})` : null,
+  };
 }
 
 /** "Quote 16" for a first revision, "Quote 16 rev 2" after. */
@@ -520,57 +534,80 @@ const linesWithProducts = (db: Db, k: KindTables) =>
 
 /** Every line of a document with its product and the cost of its applied modifiers, in position order. */
 export async function loadLines(db: Db, k: KindTables, docId: number) {
-  const rows = await linesWithProducts(db, k)
-    .select([
-      'l.id as line_id',
-      'l.quantity as line_quantity',
-      'l.price_override',
-      'l.position',
-      'p.id',
-      'p.item_no',
-      'p.item_description',
-      'p.wholesale_price',
-      'p.multiplier_category',
-      'p.product_type_id',
-      'p.modifier_cost_increase',
-      'p.windows_data',
-      'p.window_description',
-      'p.inserts_data',
-      'p.insert_description',
-      'p.version',
-      'p.created_at',
-      'p.updated_at',
-      't.type as type_name',
-    ])
-    .where(`l.${k.docFk}`, '=', docId)
-    .orderBy('l.position')
-    .orderBy('l.id')
-    .execute();
-  const costs = await docDb(db)
-    .selectFrom(`${k.mods} as a`)
-    .innerJoin(`${k.parts} as l`, 'l.id', `a.${k.partFk}`)
-    .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
-    .leftJoin('products as mp', 'mp.id', 'm.product_id')
-    .select([`a.${k.partFk} as line_id`, 'm.quantity', 'mp.modifier_cost_increase'])
-    .where(`l.${k.docFk}`, '=', docId)
-    .execute();
+  return (await loadLinesOf(db, k, [docId])).get(docId) ?? [];
+}
+
+/**
+ * The lines of several documents at once (two queries whatever their number), each document's in
+ * position order; a document without lines is absent from the map.
+ */
+export async function loadLinesOf(db: Db, k: KindTables, docIds: readonly number[]) {
+  const none = docIds.length === 0;
+  const rows = none
+    ? []
+    : await linesWithProducts(db, k)
+        .select([
+          `l.${k.docFk} as doc_id`,
+          'l.id as line_id',
+          'l.quantity as line_quantity',
+          'l.price_override',
+          'l.position',
+          'l.line_price_cents as stored_line_price_cents',
+          'p.id',
+          'p.item_no',
+          'p.item_description',
+          'p.wholesale_price',
+          'p.multiplier_category',
+          'p.product_type_id',
+          'p.modifier_cost_increase',
+          'p.windows_data',
+          'p.window_description',
+          'p.inserts_data',
+          'p.insert_description',
+          'p.version',
+          'p.created_at',
+          'p.updated_at',
+          't.type as type_name',
+        ])
+        .where(`l.${k.docFk}`, 'in', docIds)
+        .orderBy(`l.${k.docFk}`)
+        .orderBy('l.position')
+        .orderBy('l.id')
+        .execute();
+  const costs = none
+    ? []
+    : await docDb(db)
+        .selectFrom(`${k.mods} as a`)
+        .innerJoin(`${k.parts} as l`, 'l.id', `a.${k.partFk}`)
+        .innerJoin('package_modifiers as m', 'm.id', 'a.package_modifier_id')
+        .leftJoin('products as mp', 'mp.id', 'm.product_id')
+        .select([`a.${k.partFk} as line_id`, 'm.quantity', 'mp.modifier_cost_increase'])
+        .where(`l.${k.docFk}`, 'in', docIds)
+        .execute();
   const byLine = new Map<number, { modifierCostIncreaseCents: number; quantity: number }[]>();
   for (const c of costs) {
     const list = byLine.get(c.line_id) ?? [];
     list.push({ modifierCostIncreaseCents: c.modifier_cost_increase ?? 0, quantity: c.quantity });
     byLine.set(c.line_id, list);
   }
-  return rows.map((r) => ({
-    row: r,
-    input: {
-      quantity: r.line_quantity,
-      priceOverrideCents: r.price_override,
-      wholesalePriceCents: r.wholesale_price,
-      multiplierCategory: r.multiplier_category,
-      productTypeName: r.type_name,
-      modifiers: byLine.get(r.line_id) ?? [],
-    } satisfies LineInput,
-  }));
+  const byDoc = new Map<number, { row: (typeof rows)[number]; input: LineInput }[]>();
+  for (const r of rows) {
+    const line = {
+      row: r,
+      input: {
+        quantity: r.line_quantity,
+        priceOverrideCents: r.price_override,
+        wholesalePriceCents: r.wholesale_price,
+        multiplierCategory: r.multiplier_category,
+        productTypeName: r.type_name,
+        modifiers: byLine.get(r.line_id) ?? [],
+      } satisfies LineInput,
+    };
+    const list = byDoc.get(r.doc_id);
+    if (list) list.push(line);
+    else byDoc.set(r.doc_id, [line]);
+  }
+  return byDoc;
 }
 
 /**
@@ -615,7 +652,13 @@ export async function pricedDocument(db: Db, k: KindTables, header: PricingHeade
     };
   });
   const totalsCents: DocumentTotalsCents = { ...totals };
-  return { cart, totalsCents, totals: totalsInDollars(totalsCents) };
+  // Each line's price as priced now and as stored: what storing the totals writes (documents.totals.ts).
+  const linePrices = lines.map((l, i) => ({
+    id: l.row.line_id,
+    stored: l.row.stored_line_price_cents,
+    priced: priced[i]!,
+  }));
+  return { cart, totalsCents, totals: totalsInDollars(totalsCents), linePrices };
 }
 
 export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
@@ -769,18 +812,32 @@ export async function touchHeader(db: Db, k: KindTables, id: number, now: string
 /** What pricing reads from a header: its id, useTax and multiplier copies. */
 export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>;
 
+/** The totals a document keeps, as last stored (docs/architecture.md section 16). */
+export interface StoredTotalsColumns {
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  priced_tax_rate: number | null;
+}
+const STORED_TOTALS_COLUMNS = ['subtotal_cents', 'tax_cents', 'total_cents', 'priced_tax_rate'] as const;
+
 /**
  * Stamps a document's updated_at and answers what pricing needs from its header, in one
  * statement (undefined: no such document). A write to the cart starts here, so it reads the
  * header once, and on PostgreSQL holds the header's row lock from its first statement (two adds
  * to one document take turns, each seeing the other's line).
  */
-export function touchPricingHeader(db: Db, k: KindTables, id: number, now: string): Promise<PricingHeader | undefined> {
+export function touchPricingHeader(
+  db: Db,
+  k: KindTables,
+  id: number,
+  now: string,
+): Promise<(PricingHeader & StoredTotalsColumns) | undefined> {
   return docDb(db)
     .updateTable(k.header)
     .set({ updated_at: now })
     .where('id', '=', id)
-    .returning(['id', 'use_tax', ...MULTIPLIER_CATEGORIES.map(copyColumn)])
+    .returning(['id', 'use_tax', ...MULTIPLIER_CATEGORIES.map(copyColumn), ...STORED_TOTALS_COLUMNS])
     .executeTakeFirst();
 }
 

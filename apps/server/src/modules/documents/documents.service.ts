@@ -20,6 +20,7 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
+import { storeTotals, writeStoredTotals } from './documents.totals.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { customerText, headerChanges, moneyText } from './documents.history.js';
@@ -218,6 +219,7 @@ export class DocumentsService extends ClockedService {
         values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
       }
       const id = await repo.insertHeader(trx, k, values);
+      await this.storeTotals(trx, k, id);
       await this.record(trx, actor, k, id, [{ action: 'created', to: customerText(customer) }]);
       return { statusCode: 201, body: await this.get(kind, id, trx) };
     });
@@ -246,6 +248,7 @@ export class DocumentsService extends ClockedService {
       const storedQuoteStatus = kind === 'quote' ? (current as unknown as { quote_status: string }).quote_status : null;
       if (kind === 'quote' && input.quoteStatus !== undefined && input.quoteStatus !== storedQuoteStatus) {
         values.quote_status = input.quoteStatus;
+        Object.assign(values, repo.quoteStatusStamps(input.quoteStatus, this.now()));
       }
       if (kind === 'order') {
         const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
@@ -261,6 +264,8 @@ export class DocumentsService extends ClockedService {
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
       await repo.updateHeader(trx, k, id, input.version, values, this.now());
+      // The tax switch and the multipliers move the totals.
+      await this.storeTotals(trx, k, id);
       const statusBefore = kind === 'order' ? current.status_type : undefined;
       await this.record(trx, actor, k, id, [
         ...headerChanges(k, current, values, { customer, statusBefore, statusAfter }, refresh),
@@ -313,6 +318,7 @@ export class DocumentsService extends ClockedService {
       }
       const copyId = await repo.insertHeader(trx, k, values);
       await repo.copyContent(trx, k, id, k, copyId, now);
+      await this.storeTotals(trx, k, copyId);
       await this.record(trx, actor, k, id, [{ action: 'duplicated', to: `${k.label} ${copyId}` }]);
       await this.record(trx, actor, k, copyId, [{ action: 'copied-from', from: `${k.label} ${id}`, to: jobName }]);
       return this.get(kind, copyId, trx);
@@ -345,6 +351,7 @@ export class DocumentsService extends ClockedService {
         updated_at: now,
       });
       await repo.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
+      await this.storeTotals(trx, KINDS.order, id);
       // The quote is won: Accepted (an exported revision keeps it, whatever its date).
       const info = (await repo.quoteRevisionInfo(trx, quoteId))!;
       const label = repo.quoteLabel(info.number, info.revision);
@@ -384,6 +391,7 @@ export class DocumentsService extends ClockedService {
         updated_at: now,
       });
       await repo.copyContent(trx, k, quoteId, k, copyId, now);
+      await this.storeTotals(trx, k, copyId);
       await repo.setLatestRevision(trx, info.number, copyId);
       const from = repo.quoteLabel(info.number, info.revision);
       const to = repo.quoteLabel(info.number, revision);
@@ -433,9 +441,29 @@ export class DocumentsService extends ClockedService {
     return found(await repo.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
+  /**
+   * Prices the document after a write to its cart and stores its totals in the same transaction
+   * (docs/architecture.md section 16); answers it as priced.
+   */
+  private async priceAndStore(trx: Db, k: KindTables, header: repo.PricingHeader & repo.StoredTotalsColumns) {
+    const priced = await repo.pricedDocument(trx, k, header, this.taxRate);
+    await writeStoredTotals(trx, k, [{ header, totals: priced.totalsCents, lines: priced.linePrices }], this.taxRate);
+    return priced;
+  }
+
+  /** Stores a document's totals after a write to its header or a copy (section 16). */
+  private async storeTotals(trx: Db, k: KindTables, docId: number) {
+    await storeTotals(trx, k, [docId], this.taxRate);
+  }
+
   /** What a write that moves a price answers: the changed line as priced now and the new totals. */
-  private async lineResult(db: Db, k: KindTables, header: repo.PricingHeader, lineId: number) {
-    const { cart, totals, totalsCents } = await repo.pricedDocument(db, k, header, this.taxRate);
+  private async lineResult(
+    trx: Db,
+    k: KindTables,
+    header: repo.PricingHeader & repo.StoredTotalsColumns,
+    lineId: number,
+  ) {
+    const { cart, totals, totalsCents } = await this.priceAndStore(trx, k, header);
     return { line: cart.find((l) => l.id === lineId) ?? null, totals, totalsCents };
   }
 
@@ -507,7 +535,7 @@ export class DocumentsService extends ClockedService {
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
       await repo.deleteLine(trx, k, lineId);
       const header = await this.touchForPricing(trx, k, line.doc_id);
-      const { totals, totalsCents } = await repo.pricedDocument(trx, k, header, this.taxRate);
+      const { totals, totalsCents } = await this.priceAndStore(trx, k, header);
       return { id: lineId, totals, totalsCents };
     });
     this.tell(k, docId, actor.username);

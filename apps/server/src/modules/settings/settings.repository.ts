@@ -8,7 +8,10 @@ import type { CompanySettingsUpdate, EmailConfig, StoredEmailConfig } from '@des
 import { flag, writeVersioned, type Db } from '../../lib/sql.js';
 import type { CompanySettingsTable, EmailSettingsTable } from '../../db/schema.js';
 
-export type CompanySettingsRow = Omit<CompanySettingsTable, 'version'> & { version: number };
+export type CompanySettingsRow = Omit<CompanySettingsTable, 'version' | 'dashboard_for_staff'> & {
+  version: number;
+  dashboard_for_staff: number;
+};
 
 export async function findCompanySettings(db: Db): Promise<CompanySettingsRow | undefined> {
   return db.selectFrom('company_settings').selectAll().where('id', '=', 1).executeTakeFirst();
