@@ -36,6 +36,8 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { exportRoutes } from './modules/export/export.routes.js';
+import { ExportService } from './modules/export/export.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -252,6 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
   await app.register(searchRoutes, { search: new SearchService(database.db, clock) });
+  await app.register(exportRoutes, { exports: new ExportService(database, documents, clock) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),

@@ -19,6 +19,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { foldForSearch } from '@desk/domain';
 import type { DB } from './schema.js';
 
@@ -29,6 +30,19 @@ export interface Database {
   kind: DatabaseKind;
   /** The raw SQLite handle, for backups and integrity checks; null on PostgreSQL. */
   sqlite: SQLite.Database | null;
+  /**
+   * A connection of its own for one long read (an export streaming a whole list,
+   * docs/architecture.md section 14), so the clerks' queries are not held behind it: SQLite's one
+   * connection is held by a stream until it ends, and a pooled PostgreSQL connection would be
+   * taken from the pool for as long. Close it when the read ends.
+   */
+  openReader(): Reader;
+  close(): Promise<void>;
+}
+
+/** A read-only connection of its own (SQLite: its own snapshot under WAL; PostgreSQL: outside the pool). */
+export interface Reader {
+  db: Kysely<DB>;
   close(): Promise<void>;
 }
 
@@ -54,14 +68,23 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  // fold(text): the same case- and accent-folding as PostgreSQL's fold() (migration 2026112203).
-  sqlite.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldForSearch(v) : v));
+  addFold(sqlite);
   const dialect = new ImmediateSqliteDialect({ database: cachingStatements(sqlite) });
   const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'sqlite',
     sqlite,
+    openReader() {
+      // An in-memory database has no second connection: the reader is the one connection.
+      if (file === ':memory:') return { db, close: async () => {} };
+      const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+      reader.pragma('busy_timeout = 5000');
+      reader.pragma('cache_size = -8000');
+      addFold(reader);
+      const readerDb = new Kysely<DB>({ dialect: new SqliteDialect({ database: reader }) });
+      return { db: readerDb, close: () => readerDb.destroy() };
+    },
     async close() {
       await db.destroy();
     },
@@ -75,15 +98,29 @@ export function openPostgres(url: string, poolSize: number): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
-  const db = new RetryingKysely({ dialect: new PostgresDialect({ pool }) });
+  // cursor: Kysely's stream() reads a long result in chunks (the export).
+  const db = new RetryingKysely({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     db,
     kind: 'postgres',
     sqlite: null,
+    openReader() {
+      const readerPool = new pg.Pool({ connectionString: url, max: 1 });
+      readerPool.on('error', () => {
+        // The read reports its own error.
+      });
+      const readerDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: readerPool, cursor: Cursor }) });
+      return { db: readerDb, close: () => readerDb.destroy() };
+    },
     async close() {
       await db.destroy();
     },
   };
+}
+
+/** fold(text): the same case- and accent-folding as PostgreSQL's fold() (migration 2026112203). */
+function addFold(sqlite: SQLite.Database) {
+  sqlite.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldForSearch(v) : v));
 }
 
 /** Statements kept by SQL text: the queries of the app are a few hundred texts at most. */

@@ -105,6 +105,45 @@ export function applyFilters<DB, TB extends keyof DB, O>(
   return q;
 }
 
+/** What a list is made of: the paged list and the export (modules/export) read the same query. */
+export interface ListSpec<DB, TB extends keyof DB, O, Row, Item> {
+  base: SelectQueryBuilder<DB, TB, O> | ((fields: Set<string>) => SelectQueryBuilder<DB, TB, O>);
+  select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
+  columns: ListColumns;
+  query: ListQuery;
+  idColumn: RawBuilder<unknown>;
+  map: (row: Row) => Item;
+  filterOverrides?: FilterOverrides;
+}
+
+/**
+ * The list's rows matching its filters (`filtered`), with the joins the given fields need, and
+ * its order (`order`: the sort field, then the id in the same direction). One definition for the
+ * page and for the export, so an export has the rows and the order the clerk's list shows.
+ */
+function listQueryParts<DB, TB extends keyof DB, O, Row, Item>(spec: ListSpec<DB, TB, O, Row, Item>) {
+  const { columns, query } = spec;
+  const overrides = spec.filterOverrides ?? {};
+  const baseFor = (fields: Set<string>) => (typeof spec.base === 'function' ? spec.base(fields) : spec.base);
+  const filteredFor = (fields: Set<string>) => applyFilters(baseFor(fields), columns, query.filters, overrides);
+  const order = <R>(qb: SelectQueryBuilder<DB, TB, R>) => {
+    let q = qb;
+    if (query.sort) q = q.orderBy(columns[query.sort.field]!, query.sort.desc ? 'desc' : 'asc');
+    return q.orderBy(spec.idColumn, query.sort?.desc ? 'desc' : 'asc');
+  };
+  return { baseFor, filteredFor, order, overrides };
+}
+
+/**
+ * Every row of the list that matches the query's filters, selected as the list selects them, in
+ * the list's order, without paging: for the export, which streams it (docs/architecture.md
+ * section 14). The base is asked for every field, so the rows carry every column the list shows.
+ */
+export function sortedListQuery<DB, TB extends keyof DB, O, Row, Item>(spec: ListSpec<DB, TB, O, Row, Item>) {
+  const { filteredFor, order } = listQueryParts(spec);
+  return order(spec.select(filteredFor(new Set(Object.keys(spec.columns)))));
+}
+
 /**
  * Runs a paged list: rows of the requested page, the count of rows matching the filters and the
  * count of all rows. `base` holds the list's own conditions and the joins that the filter and
@@ -112,26 +151,20 @@ export function applyFilters<DB, TB extends keyof DB, O>(
  * reads ids only and the full rows are fetched for those ids afterwards (a deferred join), so a
  * deep page does not join every skipped row.
  */
-export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(opts: {
-  base: SelectQueryBuilder<DB, TB, O> | ((fields: Set<string>) => SelectQueryBuilder<DB, TB, O>);
-  select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>;
-  columns: ListColumns;
-  query: ListQuery;
-  idColumn: RawBuilder<unknown>;
-  map: (row: Row) => Item;
-  fetchByIds?: (ids: number[]) => Promise<Row[]>;
-  rowId?: (row: Row) => number;
-  filterOverrides?: FilterOverrides;
-  /** The list's total from a maintained counter, instead of counting the base rows. */
-  total?: () => Promise<number>;
-}): Promise<Page<Item>> {
-  const { columns, query } = opts;
-  const overrides = opts.filterOverrides ?? {};
+export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(
+  opts: ListSpec<DB, TB, O, Row, Item> & {
+    fetchByIds?: (ids: number[]) => Promise<Row[]>;
+    rowId?: (row: Row) => number;
+    /** The list's total from a maintained counter, instead of counting the base rows. */
+    total?: () => Promise<number>;
+  },
+): Promise<Page<Item>> {
+  const { query } = opts;
+  const { baseFor, filteredFor, order, overrides } = listQueryParts(opts);
   // Fields whose expressions the query reads: sorted fields, and filtered ones without an override.
   const direct = query.filters.map((f) => f.field).filter((f) => !overrides[f]);
   const used = new Set([...direct, ...(query.sort ? [query.sort.field] : [])]);
-  const baseFor = (fields: Set<string>) => (typeof opts.base === 'function' ? opts.base(fields) : opts.base);
-  const filtered = applyFilters(baseFor(used), columns, query.filters, overrides);
+  const filtered = filteredFor(used);
   const count = (qb: SelectQueryBuilder<DB, TB, O>) =>
     qb
       .clearSelect()
@@ -142,16 +175,9 @@ export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(opts: 
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   const total = opts.total ? await opts.total() : await count(baseFor(new Set()));
-  const matching = query.filters.length
-    ? await count(applyFilters(baseFor(new Set(direct)), columns, query.filters, overrides))
-    : total;
+  const matching = query.filters.length ? await count(filteredFor(new Set(direct))) : total;
   const lastPage = Math.max(1, Math.ceil(matching / query.size));
   const page = Math.min(query.page, lastPage);
-  const order = <R>(qb: SelectQueryBuilder<DB, TB, R>) => {
-    let q = qb;
-    if (query.sort) q = q.orderBy(columns[query.sort.field]!, query.sort.desc ? 'desc' : 'asc');
-    return q.orderBy(opts.idColumn, query.sort?.desc ? 'desc' : 'asc');
-  };
   let rows: Row[];
   if (matching === 0) {
     // Nothing matches: no page to read (an ordered walk for rows that are not there reads the

@@ -9,7 +9,14 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import { containsPattern, runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import {
+  containsPattern,
+  runPagedList,
+  sortedListQuery,
+  tableColumns,
+  type ListColumns,
+  type ListQuery,
+} from '../../lib/paging.js';
 import { cents, dollars, insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
@@ -73,15 +80,23 @@ export async function listAll(db: Db, kind: ProductKind): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
+/** The catalogue list: its rows, columns and order (the page and the export). */
+const listSpec = (db: Db, query: ListQuery, kind: ProductKind) => ({
+  base: base(db, kind),
+  select: withColumns,
+  columns: PRODUCT_COLUMNS,
+  query,
+  idColumn: sql`products.id`,
+  map: toProduct,
+});
+
 export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
-  return runPagedList({
-    base: base(db, kind),
-    select: (qb) => qb.selectAll('products').select('product_types.type as type_name'),
-    columns: PRODUCT_COLUMNS,
-    query,
-    idColumn: sql`products.id`,
-    map: toProduct,
-  });
+  return runPagedList(listSpec(db, query, kind));
+}
+
+/** Every product the list's filters match, in its order, as rows to map with toProduct (the export). */
+export function listRows(db: Db, query: ListQuery, kind: ProductKind) {
+  return sortedListQuery(listSpec(db, query, kind));
 }
 
 export async function findById(db: Db, id: number): Promise<Product | null> {

@@ -2,7 +2,14 @@
 import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
-import { containsPattern, runPagedList, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import {
+  containsPattern,
+  runPagedList,
+  sortedListQuery,
+  tableColumns,
+  type ListColumns,
+  type ListQuery,
+} from '../../lib/paging.js';
 import { flag, insertedId, type Db } from '../../lib/sql.js';
 import { customerNameContains } from '../../lib/contains.js';
 
@@ -83,10 +90,12 @@ export async function listAll(db: Db): Promise<Customer[]> {
   return rows.map(toCustomer);
 }
 
-export function listPage(db: Db, query: ListQuery) {
-  return runPagedList({
-    base: db.selectFrom('customers'),
-    select: (qb) => qb.selectAll('customers').select(openOrders.as('open_orders')),
+/** The customer list: its rows, columns, filters and order (the page and the export). */
+function listSpec(db: Db, query: ListQuery) {
+  const base = db.selectFrom('customers');
+  return {
+    base,
+    select: (qb: typeof base) => qb.selectAll('customers').select(openOrders.as('open_orders')),
     columns: CUSTOMER_COLUMNS,
     query,
     idColumn: sql`customers.id`,
@@ -94,12 +103,21 @@ export function listPage(db: Db, query: ListQuery) {
     // Folded columns kept by trigger (migration 2026112205): a native LIKE, no fold() per row.
     filterOverrides: {
       // Name: through its trigram index (migration 2026112440).
-      name: (_p, value) =>
+      name: (_p: string, value: string) =>
         customerNameContains(db, sql.ref<number>('customers.id'), sql.ref<string | null>('customers.name_fold'), value),
-      customerNo: (p) => sql<boolean>`customers.customer_no_fold like fold(${p}) escape '\\'`,
-      contactName: (p) => sql<boolean>`customers.contact_name_fold like fold(${p}) escape '\\'`,
+      customerNo: (p: string) => sql<boolean>`customers.customer_no_fold like fold(${p}) escape '\\'`,
+      contactName: (p: string) => sql<boolean>`customers.contact_name_fold like fold(${p}) escape '\\'`,
     },
-  });
+  };
+}
+
+export function listPage(db: Db, query: ListQuery) {
+  return runPagedList(listSpec(db, query));
+}
+
+/** Every customer the list's filters match, in its order, as rows to map with toCustomer (the export). */
+export function listRows(db: Db, query: ListQuery) {
+  return sortedListQuery(listSpec(db, query));
 }
 
 /** The order modal's customer picker: customer number, name or contact, accents ignored. */

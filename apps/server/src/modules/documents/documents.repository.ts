@@ -18,6 +18,7 @@ import {
 import {
   containsPattern,
   runPagedList,
+  sortedListQuery,
   tableColumns,
   type FilterOverrides,
   type ListColumns,
@@ -250,6 +251,19 @@ async function resolvedFilters(
   return overrides;
 }
 
+/** The order or quote list: its rows, columns, filters and order (the page and the export). */
+async function listSpec(db: Db, k: KindTables, query: ListQuery, closed: boolean | undefined, cutoff: string | null) {
+  return {
+    base: (fields: Set<string>) => listBase(db, k, closed, fields),
+    select: listSelect(k, cutoff),
+    columns: listColumns(k, cutoff),
+    query,
+    idColumn: sql`d.id`,
+    map: toListItem(k),
+    filterOverrides: await resolvedFilters(db, k, query, closed),
+  };
+}
+
 export async function listPage(
   db: Db,
   k: KindTables,
@@ -257,21 +271,29 @@ export async function listPage(
   closed: boolean | undefined,
   cutoff: string | null,
 ) {
-  const filterOverrides = await resolvedFilters(db, k, query, closed);
   const page = await runPagedList({
-    base: (fields) => listBase(db, k, closed, fields),
-    select: listSelect(k, cutoff),
-    columns: listColumns(k, cutoff),
-    query,
-    idColumn: sql`d.id`,
-    map: toListItem(k),
+    ...(await listSpec(db, k, query, closed, cutoff)),
     fetchByIds: (ids) => listSelect(k, cutoff)(listBase(db, k, undefined, 'all').where('d.id', 'in', ids)).execute(),
     rowId: (r) => r.id,
-    filterOverrides,
     total: () => listTotal(db, k, closed),
   });
   await withExportedOrders(db, k, page.items);
   return page;
+}
+
+/**
+ * Every document the list's filters match, in its order (the export): the rows map with
+ * `map` to list items, as the list answers them.
+ */
+export async function listRows(
+  db: Db,
+  k: KindTables,
+  query: ListQuery,
+  closed: boolean | undefined,
+  cutoff: string | null,
+) {
+  const spec = await listSpec(db, k, query, closed, cutoff);
+  return { rows: sortedListQuery(spec), map: spec.map };
 }
 
 /** Totals kept by triggers (migration 2026112204): a few rows read, whatever the table's size. */

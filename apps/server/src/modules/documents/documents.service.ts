@@ -135,6 +135,15 @@ export class DocumentsService extends ClockedService {
   }
 
   /**
+   * Every document of the list that the query's filters match, in the list's order, read through
+   * `db` (the export's own connection, modules/export): the list's own query, not a copy of it.
+   */
+  async listRows(kind: DocumentKind, query: ListQuery, closed: boolean | undefined, db: Db) {
+    const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
+    return repo.listRows(db, KINDS[kind], query, closed, cutoff);
+  }
+
+  /**
    * Quotes dated before this day are past their validity (today less the company's validity
    * days), null when quotes do not expire.
    */

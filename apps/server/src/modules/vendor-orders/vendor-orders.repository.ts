@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { LinkedOrder, VendorOrder, VendorOrderInput, WaitingOn } from '@desk/domain';
 import type { VendorOrdersTable } from '../../db/schema.js';
-import { runPagedList, tableColumns, type ListQuery } from '../../lib/paging.js';
+import { runPagedList, sortedListQuery, tableColumns, type ListQuery } from '../../lib/paging.js';
 import { insertedId, type Db } from '../../lib/sql.js';
 
 const COLUMNS = tableColumns('vendor_orders', [
@@ -17,7 +17,7 @@ const COLUMNS = tableColumns('vendor_orders', [
 /** The column's check constraint allows only these statuses. */
 const vendorStatus = (s: string) => s as VendorOrder['status'];
 
-const toVendorOrder = (r: Selectable<VendorOrdersTable>): VendorOrder => ({
+export const toVendorOrder = (r: Selectable<VendorOrdersTable>): VendorOrder => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -40,15 +40,26 @@ export async function listAll(db: Db): Promise<VendorOrder[]> {
   return (await db.selectFrom('vendor_orders').selectAll().orderBy('id').execute()).map(toVendorOrder);
 }
 
-export function listPage(db: Db, query: ListQuery) {
-  return runPagedList({
-    base: db.selectFrom('vendor_orders'),
-    select: (qb) => qb.selectAll('vendor_orders'),
+/** The vendor order list: its rows, columns and order (the page and the export). */
+function listSpec(db: Db, query: ListQuery) {
+  const base = db.selectFrom('vendor_orders');
+  return {
+    base,
+    select: (qb: typeof base) => qb.selectAll('vendor_orders'),
     columns: COLUMNS,
     query,
     idColumn: sql`vendor_orders.id`,
     map: toVendorOrder,
-  });
+  };
+}
+
+export function listPage(db: Db, query: ListQuery) {
+  return runPagedList(listSpec(db, query));
+}
+
+/** Every vendor order the list's filters match, in its order, as rows to map with toVendorOrder (the export). */
+export function listRows(db: Db, query: ListQuery) {
+  return sortedListQuery(listSpec(db, query));
 }
 
 export async function findById(db: Db, id: number): Promise<VendorOrder | null> {

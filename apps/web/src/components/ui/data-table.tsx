@@ -20,6 +20,7 @@ import { Chevron } from './chevron';
 import { DetailsRow, LoadingRow } from './list-table';
 import { BusyStatus } from './busy-status';
 import { LIST_FRESH_MS } from '../../lib/query-freshness';
+import type { ListState } from './export-links';
 
 export interface Column<T> {
   /** The field: read from the row in client mode, sent as sort and filter name in server mode. */
@@ -69,6 +70,8 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** Accessible name of the table (aria-label). */
   caption?: string;
+  /** Server mode: controls given the list's current sort and filters (the export links), after the toolbar. */
+  renderExport?: (state: ListState) => ReactNode;
 }
 
 const FILTER_DELAY_MS = 300;
@@ -161,6 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     initialSort,
     emptyText = 'No records found',
     caption,
+    renderExport,
   } = props;
   const serverMode = fetchPage !== undefined;
   const tableId = useId();
@@ -275,6 +279,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
         {toolbar}
+        {renderExport?.({ sort: serverQuery.sort, filters: serverQuery.filters })}
         {isFetching && !isInitialLoading && <BusyStatus className="ms-auto">Loading...</BusyStatus>}
       </div>
 

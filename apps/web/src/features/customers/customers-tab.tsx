@@ -2,6 +2,7 @@ import type { Customer } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
@@ -53,6 +54,7 @@ export function CustomersTab() {
         fetchPage={listCustomersPage}
         initialSort="id"
         emptyText="No customers found"
+        renderExport={(state) => <ExportLinks list="customers" noun="customers" state={state} />}
         renderExpanded={(c) => <CustomerDetails customer={c} />}
         toolbar={
           <>

@@ -4,6 +4,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useNewChangesButton } from '../../components/ui/new-changes';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
+import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
 import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
@@ -107,6 +108,14 @@ export function DocumentList({
         }
         initialSort="-id"
         emptyText={`No ${kind}s found`}
+        renderExport={(state) => (
+          <ExportLinks
+            list={kind === 'order' ? 'orders' : 'quotes'}
+            noun={kind === 'order' ? (closed ? 'closed orders' : 'open orders') : 'quotes'}
+            state={changedBy ? { ...state, filters: { ...state.filters, changedBy } } : state}
+            params={closed ? { closed: '1' } : undefined}
+          />
+        )}
         toolbar={
           <>
             <Button variant="primary" size="sm" onClick={() => openEditor(null)}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteVendorOrder } from './api/delete-vendor-order';
 import { listVendorOrdersPage } from './api/list-vendor-orders';
@@ -62,6 +63,7 @@ export function VendorOrdersTab() {
         fetchPage={listVendorOrdersPage}
         initialSort="id"
         emptyText="No vendor orders found"
+        renderExport={(state) => <ExportLinks list="vendor-orders" noun="vendor orders" state={state} />}
         toolbar={
           <Button variant="primary" size="sm" onClick={() => editor.open(null)}>
             Create Vendor Order

@@ -2,6 +2,7 @@ import type { Product } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { ExportLinks } from '../../../components/ui/export-links';
 import { useNewChangesButton } from '../../../components/ui/new-changes';
 import { RowAction, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
@@ -71,6 +72,7 @@ export function ProductCatalog() {
         fetchPage={(query) => listProductPage(query)}
         initialSort="id"
         emptyText="No products found"
+        renderExport={(state) => <ExportLinks list="products" noun="products" state={state} />}
         toolbar={
           <>
             <Button size="sm" variant="primary" onClick={() => editor.open(null)}>

@@ -1,0 +1,49 @@
+/**
+ * What an exported cell is, for both writers (docs/architecture.md section 14): text, a whole
+ * number, money (integer cents) or a date (YYYY-MM-DD). Text that a spreadsheet would run as a
+ * formula is made plain text here, once, for CSV and XLSX alike.
+ */
+export type CellKind = 'text' | 'integer' | 'money' | 'date';
+
+/** One column of an export: its header as the list names it, its kind and its value in a row. */
+export interface ExportColumn<R> {
+  header: string;
+  kind: CellKind;
+  /** Text, a whole number, cents (money) or 'YYYY-MM-DD' (date); null or '' leaves the cell empty. */
+  value: (row: R) => string | number | null;
+}
+
+/** A cell's value as the writers get it, after the rules below. */
+export type Cell =
+  { kind: 'text'; text: string } | { kind: 'integer' | 'money'; n: number } | { kind: 'date'; iso: string } | null;
+
+/** The first characters with which a spreadsheet reads a cell as a formula (or a DDE call). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text that starts like a formula (=, +, -, @, tab, carriage return) is written with a ' in front,
+ * so Excel, LibreOffice and Google Sheets show it as text instead of running it
+ * (`=HYPERLINK("http://x","y")` becomes `'=HYPERLINK("http://x","y")`). Only text: a number
+ * cell (an amount of -12.50) is a number, not a formula, and stays one.
+ */
+export function plainText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The cell of `value` in a column of `kind`; a value that does not fit its kind goes out as text. */
+export function toCell(kind: CellKind, value: string | number | null | undefined): Cell {
+  if (value === null || value === undefined || value === '') return null;
+  if ((kind === 'integer' || kind === 'money') && typeof value === 'number' && Number.isFinite(value))
+    return { kind, n: kind === 'money' ? Math.round(value) : value };
+  if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return { kind: 'date', iso: value };
+  return { kind: 'text', text: plainText(String(value)) };
+}
+
+/** Cents as the lists show money, without a thousands separator: 123450 -> "1234.50", -1250 -> "-12.50". */
+export function moneyText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * The CSV writer of the export (docs/architecture.md section 14): UTF-8 with a byte order mark (so
+ * Excel reads accents right), CRLF line ends, a field quoted when it holds a comma, a quote or a
+ * line break (RFC 4180). Money as the lists show it (1234.50), dates as YYYY-MM-DD. Text that
+ * would run as a formula has a ' in front (cells.ts); numbers are written as numbers.
+ */
+import { moneyText, toCell, type ExportColumn } from './cells.js';
+
+const BOM = '\uFEFF';
+/** Rows are gathered into chunks of about this many characters before they are handed on. */
+const CHUNK_CHARS = 64 * 1024;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine<R>(columns: readonly ExportColumn<R>[], row: R): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]!;
+    const cell = toCell(column.kind, column.value(row));
+    if (i > 0) line += ',';
+    if (cell === null) continue;
+    if (cell.kind === 'text') line += csvField(cell.text);
+    else if (cell.kind === 'money') line += moneyText(cell.n);
+    else if (cell.kind === 'date') line += cell.iso;
+    else line += String(cell.n);
+  }
+  return `${line}\r\n`;
+}
+
+/** The CSV of `rows`, in chunks: the next chunk is made only when the reader asks for it. */
+export async function* csvChunks<R>(
+  columns: readonly ExportColumn<R>[],
+  rows: AsyncIterable<R>,
+): AsyncGenerator<Buffer> {
+  let chunk = BOM + columns.map((c) => csvField(c.header)).join(',') + '\r\n';
+  for await (const row of rows) {
+    chunk += csvLine(columns, row);
+    if (chunk.length >= CHUNK_CHARS) {
+      yield Buffer.from(chunk, 'utf8');
+      chunk = '';
+    }
+  }
+  yield Buffer.from(chunk, 'utf8');
+}
