@@ -45,6 +45,8 @@ import { historyRoutes } from './modules/history/history.routes.js';
 import { HistoryService } from './modules/history/history.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { repriceStale } from './modules/documents/documents.totals.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
 import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
@@ -254,6 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
   await app.register(searchRoutes, { search: new SearchService(database.db, clock) });
+  await app.register(dashboardRoutes, { dashboard: new DashboardService(database.db, clock) });
   await app.register(exportRoutes, { exports: new ExportService(database, documents, clock) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {

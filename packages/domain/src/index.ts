@@ -17,3 +17,4 @@ export * from './schemas/security.js';
 export * from './schemas/company.js';
 export * from './schemas/history.js';
 export * from './schemas/find.js';
+export * from './schemas/dashboard.js';

@@ -205,6 +205,8 @@ export interface OrdersTable extends DocumentHeader {
   loading_bay: number | null;
   source_quote_id: number | null;
   completed_at: string | null;
+  /** When it became its bay's current load (migration 2026112800); null when it is not one. */
+  loaded_at: string | null;
 }
 
 interface PartRow {

@@ -9,6 +9,8 @@
  * - quotes keep sent_at (the first time the quote left Draft) and accepted_at (when it was
  *   accepted), filled here from the change history, so a period's quotes sent and won are read
  *   by an index.
+ * - orders keep loaded_at, when the order became its bay's current load (a current load made
+ *   before this migration takes its last change), so the dashboard says how long it has waited.
  * - company_settings.dashboard_for_staff: whether staff, not only administrators, see the
  *   dashboard.
  * - Indexes that cover the dashboard's sums by date, by customer and by product.
@@ -32,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
   await db.schema.alterTable('quotes').addColumn('sent_at', 'text').execute();
   await db.schema.alterTable('quotes').addColumn('accepted_at', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('loaded_at', 'text').execute();
+  await sql`update orders set loaded_at = updated_at where current_load = 1`.execute(db);
   await db.schema
     .alterTable('company_settings')
     .addColumn('dashboard_for_staff', 'integer', (c) => c.notNull().defaultTo(0))
@@ -50,12 +54,12 @@ export async function up(db: Kysely<any>): Promise<void> {
           where h.subject = 'quote' and h.subject_id = quotes.id and h.field = 'status' and h.to_value = 'Accepted'),
         updated_at) end`.execute(db);
 
-  // The dashboard: a period's orders by date with their totals and customer (covering), a
+  // The dashboard: a period's orders by date with their status, customer and totals (covering), a
   // period's lines by order, and the quotes sent in a period.
   await db.schema
     .createIndex('orders_date_totals_idx')
     .on('orders')
-    .columns(['order_date', 'customer_id', 'subtotal_cents', 'tax_cents', 'total_cents'])
+    .columns(['order_date', 'order_status_id', 'customer_id', 'subtotal_cents', 'tax_cents', 'total_cents'])
     .execute();
   await db.schema
     .createIndex('order_parts_order_price_idx')
@@ -69,6 +73,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const index of ['orders_date_totals_idx', 'order_parts_order_price_idx', 'quotes_sent_at_idx'])
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
   await db.schema.alterTable('company_settings').dropColumn('dashboard_for_staff').execute();
+  await db.schema.alterTable('orders').dropColumn('loaded_at').execute();
   await db.schema.alterTable('quotes').dropColumn('accepted_at').execute();
   await db.schema.alterTable('quotes').dropColumn('sent_at').execute();
   for (const table of ['order_parts', 'quote_parts'])

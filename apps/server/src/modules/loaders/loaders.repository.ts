@@ -98,10 +98,27 @@ export async function otherLoadInBay(db: Db, bay: number, exceptIds: number[]): 
   return holder?.id;
 }
 
-export async function setBay(db: Db, id: number, bay: number | null, load: boolean, now: string): Promise<void> {
+/**
+ * Puts an order in a bay (or none), as its current load or not. `stillLoaded`: it already was
+ * this bay's current load before the save, so the time it has waited there (loaded_at) is kept.
+ */
+export async function setBay(
+  db: Db,
+  id: number,
+  bay: number | null,
+  load: boolean,
+  now: string,
+  stillLoaded = false,
+): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ loading_bay: bay, current_load: load ? 1 : 0, updated_at: now, version: sql`version + 1` })
+    .set({
+      loading_bay: bay,
+      current_load: load ? 1 : 0,
+      loaded_at: load ? (stillLoaded ? sql<string>`coalesce(loaded_at, ${now})` : now) : null,
+      updated_at: now,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -110,7 +110,9 @@ export class LoadersService {
       const placed: Array<{ orderId: number; bay: number }> = [];
       for (const n of ordered) {
         try {
-          await repo.setBay(trx, n.id, n.bay, n.load, now);
+          const was = byId.get(n.id)!;
+          const stillLoaded = was.current_load === 1 && was.loading_bay === n.bay;
+          await repo.setBay(trx, n.id, n.bay, n.load, now, stillLoaded);
         } catch (e) {
           // Another clerk's save filled the bay since the check above (PostgreSQL runs saves side by side).
           if (n.load && isUniqueViolation(e)) {

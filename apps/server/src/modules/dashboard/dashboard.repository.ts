@@ -1,0 +1,184 @@
+/**
+ * The dashboard's figures (docs/architecture.md section 16), every one a sum or count the
+ * database computes over the stored totals (documents.totals.ts), read through an index that
+ * covers it: orders by date (orders_date_totals_idx), lines by order
+ * (order_parts_order_price_idx), quotes by when they were first sent (quotes_sent_at_idx).
+ * A period's range is from..to inclusive, as dates; timestamps (sent_at) compare as UTC.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { addDays, type DashboardBucket } from '@desk/domain';
+import { isPostgres } from '../../lib/contains.js';
+import type { Db } from '../../lib/sql.js';
+
+/** Orders that count as sold: not cancelled. */
+async function cancelledStatusIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('order_statuses').select('id').where('type', '=', 'Cancelled').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The period of an order date, in SQL: as periodOf in the domain (weeks start on Monday). */
+function periodSql(db: Db, bucket: DashboardBucket) {
+  if (bucket === 'day') return sql<string>`o.order_date`;
+  if (bucket === 'month') return sql<string>`substr(o.order_date, 1, 7)`;
+  return isPostgres(db)
+    ? sql<string>`to_char(date_trunc('week', o.order_date::date), 'YYYY-MM-DD')`
+    : sql<string>`date(o.order_date, '-' || ((cast(strftime('%w', o.order_date) as integer) + 6) % 7) || ' days')`;
+}
+
+function soldIn(from: string, to: string, cancelled: number[]) {
+  return (eb: any): Expression<SqlBool> =>
+    eb.and([
+      eb('o.order_date', '>=', from),
+      eb('o.order_date', '<=', to),
+      ...(cancelled.length ? [eb('o.order_status_id', 'not in', cancelled)] : []),
+    ]);
+}
+
+export async function salesByPeriod(db: Db, from: string, to: string, bucket: DashboardBucket) {
+  const cancelled = await cancelledStatusIds(db);
+  const period = periodSql(db, bucket);
+  const rows = await db
+    .selectFrom('orders as o')
+    .select([
+      period.as('period'),
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`coalesce(sum(o.subtotal_cents), 0)`.as('subtotal'),
+      sql<number>`coalesce(sum(o.tax_cents), 0)`.as('tax'),
+      sql<number>`coalesce(sum(o.total_cents), 0)`.as('total'),
+    ])
+    .where(soldIn(from, to, cancelled))
+    .groupBy(period)
+    .execute();
+  // PostgreSQL answers count and sum as bigint text.
+  return rows.map((r) => ({
+    period: r.period,
+    orders: Number(r.orders),
+    subtotalCents: Number(r.subtotal),
+    taxCents: Number(r.tax),
+    totalCents: Number(r.total),
+  }));
+}
+
+/**
+ * Quote numbers first sent in the range (a number's earliest sent_at among its revisions), and
+ * of them how many have a revision accepted.
+ */
+export async function quotesSentAndWon(db: Db, from: string, to: string) {
+  const end = addDays(to, 1);
+  const number = (alias: string) => sql.raw(`coalesce(${alias}.quote_number, ${alias}.id)`);
+  const row = await sql<{ sent: number | string; won: number | string | null }>`
+    select count(*) as sent, coalesce(sum(t.won), 0) as won from (
+      select ${number('q')} as n,
+        max(case when exists (select 1 from quotes a where ${number('a')} = ${number('q')} and a.quote_status = 'Accepted')
+          then 1 else 0 end) as won
+      from quotes q
+      where q.sent_at >= ${from} and q.sent_at < ${end}
+        and not exists (select 1 from quotes e where ${number('e')} = ${number('q')} and e.sent_at < ${from})
+      group by ${number('q')}
+    ) t`.execute(db);
+  const r = row.rows[0];
+  return { sent: Number(r?.sent ?? 0), won: Number(r?.won ?? 0) };
+}
+
+/** Every open status, in its order, with how many orders have it now (the kept counters). */
+export async function openByStatus(db: Db) {
+  const rows = await db
+    .selectFrom('order_statuses as s')
+    .leftJoin('order_status_counts as c', 'c.order_status_id', 's.id')
+    .select(['s.type as status', sql<number>`coalesce(c.n, 0)`.as('count')])
+    .where('s.closed', '=', 0)
+    .orderBy('s.sort_order')
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/** The open current loads of the bays, by bay, with since when each has waited. */
+export function currentLoads(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select([
+      'o.loading_bay as bay',
+      'o.id as orderId',
+      'c.name as customerName',
+      sql<string>`coalesce(o.loaded_at, o.updated_at)`.as('since'),
+    ])
+    .where('o.current_load', '=', 1)
+    .where('o.loading_bay', '>', 0)
+    .where('s.closed', '=', 0)
+    .orderBy('o.loading_bay')
+    .orderBy('o.id')
+    .execute();
+}
+
+const TOP = 10;
+
+export async function topCustomers(db: Db, from: string, to: string) {
+  const cancelled = await cancelledStatusIds(db);
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('orders as o')
+        .select(['o.customer_id', sql<number>`sum(o.total_cents)`.as('total')])
+        .where(soldIn(from, to, cancelled))
+        .groupBy('o.customer_id')
+        .having(sql`sum(o.total_cents)`, '>', 0)
+        .orderBy(sql`sum(o.total_cents)`, 'desc')
+        .orderBy('o.customer_id')
+        .limit(TOP)
+        .as('t'),
+    )
+    .innerJoin('customers as c', 'c.id', 't.customer_id')
+    .select(['c.id', 'c.name', 't.total'])
+    .orderBy('t.total', 'desc')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, totalCents: Number(r.total) }));
+}
+
+export async function topProducts(db: Db, from: string, to: string) {
+  const cancelled = await cancelledStatusIds(db);
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('orders as o')
+        .innerJoin('order_parts as l', 'l.order_id', 'o.id')
+        .select(['l.product_id', sql<number>`sum(l.line_price_cents)`.as('total')])
+        .where(soldIn(from, to, cancelled))
+        .groupBy('l.product_id')
+        .having(sql`sum(l.line_price_cents)`, '>', 0)
+        .orderBy(sql`sum(l.line_price_cents)`, 'desc')
+        .orderBy('l.product_id')
+        .limit(TOP)
+        .as('t'),
+    )
+    .innerJoin('products as p', 'p.id', 't.product_id')
+    .select(['p.id', 'p.item_no', 'p.item_description', 't.total'])
+    .orderBy('t.total', 'desc')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.item_description ? `${r.item_no} ${r.item_description}` : r.item_no,
+    totalCents: Number(r.total),
+  }));
+}
+
+/** Whether the administrators let staff see the dashboard (the company settings). */
+export async function dashboardForStaff(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_settings')
+    .select('dashboard_for_staff')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.dashboard_for_staff === 1;
+}
+
+export async function setDashboardForStaff(db: Db, forStaff: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('company_settings')
+    .set({ dashboard_for_staff: forStaff ? 1 : 0, updated_at: now })
+    .where('id', '=', 1)
+    .execute();
+}

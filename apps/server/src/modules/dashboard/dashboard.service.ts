@@ -1,0 +1,62 @@
+/**
+ * The business at a glance (docs/architecture.md section 16): the week's questions of the owner,
+ * answered by the database from the stored totals, for administrators and, when an administrator
+ * allows it in the company settings, for staff.
+ */
+import { dashboardPeriods, type Dashboard, type DashboardAccess, type DashboardQuery } from '@desk/domain';
+import { forbidden } from '../../lib/errors.js';
+import { ClockedService } from '../../lib/service.js';
+import { isAdmin } from '../../plugins/auth.js';
+import type { SessionUser } from '../auth/session.service.js';
+import * as repo from './dashboard.repository.js';
+
+export class DashboardService extends ClockedService {
+  /** Administrators always; staff when the company settings say so. */
+  async access(user: SessionUser): Promise<DashboardAccess> {
+    const forStaff = await repo.dashboardForStaff(this.db);
+    return { allowed: isAdmin(user) || forStaff, forStaff };
+  }
+
+  async setForStaff(forStaff: boolean, user: SessionUser): Promise<DashboardAccess> {
+    await repo.setDashboardForStaff(this.db, forStaff, this.now());
+    return this.access(user);
+  }
+
+  async dashboard(query: DashboardQuery, user: SessionUser): Promise<Dashboard> {
+    if (!(await this.access(user)).allowed)
+      throw forbidden(
+        'The dashboard is for administrators; an administrator can open it to staff in the company settings.',
+      );
+    const { from, to, bucket } = query;
+    // The reads go out together (PostgreSQL runs them on pooled connections side by side).
+    const [sales, quotes, openByStatus, loads, topCustomers, topProducts] = await Promise.all([
+      repo.salesByPeriod(this.db, from, to, bucket),
+      repo.quotesSentAndWon(this.db, from, to),
+      repo.openByStatus(this.db),
+      repo.currentLoads(this.db),
+      repo.topCustomers(this.db, from, to),
+      repo.topProducts(this.db, from, to),
+    ]);
+    // Every period of the range, those without orders at 0, so a chart's gaps are real.
+    const byPeriod = new Map(sales.map((s) => [s.period, s]));
+    const now = this.clock();
+    return {
+      from,
+      to,
+      bucket,
+      sales: dashboardPeriods(from, to, bucket).map(
+        (period) => byPeriod.get(period) ?? { period, orders: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 },
+      ),
+      quotes: { ...quotes, conversion: quotes.sent ? quotes.won / quotes.sent : 0 },
+      openByStatus,
+      bays: loads.map((l) => ({
+        bay: l.bay!,
+        orderId: l.orderId,
+        customerName: l.customerName,
+        waitingMinutes: Math.max(0, Math.floor((now - Date.parse(l.since)) / 60_000)),
+      })),
+      topCustomers,
+      topProducts,
+    };
+  }
+}
