@@ -38,6 +38,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { ExportService } from './modules/export/export.service.js';
+import { importRoutes } from './modules/import/import.routes.js';
+import { ImportService } from './modules/import/import.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -258,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes, { search: new SearchService(database.db, clock) });
   await app.register(dashboardRoutes, { dashboard: new DashboardService(database.db, clock) });
   await app.register(exportRoutes, { exports: new ExportService(database, documents, clock) });
+  await app.register(importRoutes, { imports: new ImportService(database.db, clock, config.taxRateScaled, bus) });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),

@@ -18,3 +18,4 @@ export * from './schemas/company.js';
 export * from './schemas/history.js';
 export * from './schemas/find.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/import.js';

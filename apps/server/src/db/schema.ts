@@ -41,7 +41,7 @@ export interface SecurityEventsTable {
 /** Append-only (migration 2026112500): the database refuses UPDATE and DELETE. */
 export interface ChangeHistoryTable {
   id: Generated<number | string>;
-  subject: 'order' | 'quote' | 'customer' | 'product';
+  subject: 'order' | 'quote' | 'customer' | 'product' | 'vendor-order';
   subject_id: number;
   at: string;
   user_id: number | null;
@@ -339,6 +339,42 @@ export interface TableCountsTable {
   n: number;
 }
 
+/** One import run (migration 2026112810; docs/architecture.md section 15). */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  kind: 'products' | 'customers' | 'vendor-orders';
+  mode: 'all' | 'valid';
+  state: 'running' | 'done' | 'failed';
+  /** The kind while running, NULL after: one import of a kind at a time (a unique index). */
+  active_kind: string | null;
+  file_name: string | null;
+  user_id: number | null;
+  username: string | null;
+  total: Generated<number>;
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  problem_count: Generated<number>;
+  /** JSON [{row, column, message}], the first 1,000. */
+  problems: Generated<string>;
+  message: string | null;
+  longest_write_ms: Generated<number>;
+  started_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The mapping last used for a kind and set of headers. */
+export interface ImportMappingsTable {
+  kind: string;
+  headers_key: string;
+  headers: string;
+  mapping: string;
+  user_id: number | null;
+  updated_at: string;
+}
+
 export interface DB {
   order_status_counts: OrderStatusCountsTable;
   table_counts: TableCountsTable;
@@ -369,6 +405,8 @@ export interface DB {
   linked_orders: LinkedOrdersTable;
   email_settings: EmailSettingsTable;
   company_settings: CompanySettingsTable;
+  import_jobs: ImportJobsTable;
+  import_mappings: ImportMappingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -204,6 +204,16 @@ export const api = {
     };
     return send<Blob>(apiUrl(path), init, { timeoutMs: FILE_REQUEST_TIMEOUT_MS, ...options }, true).then((r) => r.data);
   },
+  /** A multipart POST (a file upload, the import): answers data and the server's message. */
+  upload<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    // No Content-Type: the browser writes multipart/form-data with its boundary.
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...options.headers },
+      body: form,
+    };
+    return send<T>(apiUrl(path), init, { timeoutMs: FILE_REQUEST_TIMEOUT_MS, ...options });
+  },
   /** A form-encoded POST; docs/product.md section 7 asks this of login only. */
   postForm<T>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
     const init: RequestInit = {

@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '../constants.js';
 import { wholeNumberFromDigits } from './common.js';
 
 /** What keeps a change history (docs/architecture.md section 9). */
-export const HISTORY_SUBJECTS = ['order', 'quote', 'customer', 'product'] as const;
+export const HISTORY_SUBJECTS = ['order', 'quote', 'customer', 'product', 'vendor-order'] as const;
 export type HistorySubject = (typeof HISTORY_SUBJECTS)[number];
 
 /**
@@ -35,6 +35,7 @@ export const HISTORY_ACTIONS = [
   'bay-completed',
   'emailed',
   'bulk-price',
+  'import',
   'deleted',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

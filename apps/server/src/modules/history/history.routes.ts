@@ -1,5 +1,5 @@
 /**
- * GET /api/{orders,quotes,customers,products}/{id}/history: the change history, newest first,
+ * GET /api/{orders,quotes,customers,products,vendor-orders}/{id}/history: the change history, newest first,
  * paged like the lists (docs/architecture.md section 9).
  */
 import { z } from 'zod';
@@ -15,6 +15,7 @@ const PATHS: Record<HistorySubject, string> = {
   quote: 'quotes',
   customer: 'customers',
   product: 'products',
+  'vendor-order': 'vendor-orders',
 };
 
 export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {

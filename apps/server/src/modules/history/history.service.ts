@@ -8,8 +8,20 @@ import { notFound } from '../../lib/errors.js';
 import { ClockedService } from '../../lib/service.js';
 import { hasHistory, historyPage } from './history.repository.js';
 
-const TABLES = { order: 'orders', quote: 'quotes', customer: 'customers', product: 'products' } as const;
-const LABELS = { order: 'Order', quote: 'Quote', customer: 'Customer', product: 'Product' } as const;
+const TABLES = {
+  order: 'orders',
+  quote: 'quotes',
+  customer: 'customers',
+  product: 'products',
+  'vendor-order': 'vendor_orders',
+} as const;
+const LABELS = {
+  order: 'Order',
+  quote: 'Quote',
+  customer: 'Customer',
+  product: 'Product',
+  'vendor-order': 'Vendor order',
+} as const;
 
 export class HistoryService extends ClockedService {
   /**

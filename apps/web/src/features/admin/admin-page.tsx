@@ -19,10 +19,12 @@ const ModifyPasswordTab = lazyComponent(
 );
 const AddUsersTab = lazyComponent(() => import('./add-users-tab').then((m) => m.AddUsersTab), <Loading />);
 const UsersListTab = lazyComponent(() => import('./users-list-tab').then((m) => m.UsersListTab), <Loading />);
+const ImportTab = lazyComponent(() => import('./import-tab').then((m) => m.ImportTab), <Loading />);
 const SecurityTab = lazyComponent(() => import('./security-tab').then((m) => m.SecurityTab), <Loading />);
 
 const ADMIN_TABS = [
   { key: 'products', title: 'Product Catalog', content: <ProductCatalogTab /> },
+  { key: 'import', title: 'Import', content: <ImportTab /> },
   { key: 'email', title: 'Email Management', content: <EmailManagementTab /> },
   { key: 'company', title: 'Company', content: <CompanyTab /> },
   { key: 'password', title: 'Modify Password', content: <ModifyPasswordTab /> },

@@ -100,6 +100,10 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
       return `e-mailed the ${noun} to ${to ?? 'the customer'}${field ? ` ("${field}")` : ''}`;
     case 'bulk-price':
       return `changed the ${fieldWords(field ?? 'wholesalePrice')} from ${dollars(from)} to ${dollars(to)} in a bulk price change`;
+    case 'import':
+      // A record made by an import names it; a changed field reads as a change, from a file.
+      if (field === null) return `imported the ${noun}${to ? ` ${to}` : ''} from a file`;
+      return `${historyWords({ ...item, action: 'changed' }, noun)} in an import`;
     case 'deleted':
       return `deleted the ${noun}`;
   }

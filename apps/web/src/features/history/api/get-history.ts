@@ -7,6 +7,7 @@ const PLURAL: Record<HistorySubject, string> = {
   quote: 'quotes',
   customer: 'customers',
   product: 'products',
+  'vendor-order': 'vendor-orders',
 };
 
 /** The query key of a subject's history; under the subject's plural, so its invalidations reach it. */
