@@ -9,7 +9,9 @@
  * (also runs the server cases on PostgreSQL), CHROMIUM_PATH (front-end cases and Lighthouse),
  * BENCH_LIGHTHOUSE=0 (skips Lighthouse, the slowest part), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_ONLY=front (only the browser
  * figures, server RSS and the logging cost: for working on them), BENCH_ONLY=sse (only the live-events case:
- * 200 open event streams, printed, nothing written), BENCH_DOC_ONLY=1 (rewrites
+ * 200 open event streams, printed, nothing written), BENCH_ONLY=export (only the export of every order at 100,000 orders, CSV
+ * and XLSX, with the server's RSS sampled; SQLite, and PostgreSQL with TEST_DATABASE_URL; builds the server only, never
+ * apps/web/dist; figures into bench/results.json and the Export table of docs/performance.md), BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +22,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openStream } from './sse.mjs';
+import { exportCase, exportTable } from './export.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -89,7 +92,9 @@ async function startServer(env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  // Up to 2 minutes: the first start on a copy of the large set runs the migrations since it was
+  // built (pricing the stored totals of 130,000 documents took 36 s on 2 busy cores).
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -888,6 +893,7 @@ ${targets.map((t) => `| ${t.join(' | ')} |`).join('\n')}
 
 ${caseTable(s)}
 ${results.postgres ? `\n## Server cases, PostgreSQL\n\n${caseTable(results.postgres)}\n` : '\nPostgreSQL: not measured in this run (set TEST_DATABASE_URL to include it).\n'}
+${exportTable(results)}
 ## Front end
 
 ${
@@ -967,10 +973,67 @@ function keptNotes() {
   return at < 0 ? '' : old.slice(at);
 }
 
+/**
+ * The export case (bench/export.mjs) on a copy of the 100,000-order SQLite set, and with
+ * TEST_DATABASE_URL on a PostgreSQL database of its own built by the same generator.
+ */
+async function exportRun() {
+  const out = {};
+  const large = sqliteDataSet('large', 1);
+  const dir = path.join(os.tmpdir(), `desk-bench-export-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'sqlite'), { recursive: true });
+  try {
+    sh('cp', [path.join(large.dir, 'desk.sqlite'), path.join(large.dir, 'session-secret'), path.join(dir, 'sqlite')]);
+    const sqlite = await startServer({ DATA_DIR: path.join(dir, 'sqlite') });
+    try {
+      out.sqlite = await exportCase(sqlite, 'SQLite', log);
+    } finally {
+      await sqlite.stop();
+    }
+    if (process.env.TEST_DATABASE_URL) {
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('drop database if exists desk_bench_export with (force)');
+      await admin.query('create database desk_bench_export');
+      const u = new URL(process.env.TEST_DATABASE_URL);
+      u.pathname = '/desk_bench_export';
+      try {
+        log('building the large data set on PostgreSQL for the export');
+        sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+        const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+        try {
+          out.postgres = await exportCase(server, 'PostgreSQL', log);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await admin.query('drop database if exists desk_bench_export with (force)');
+        await admin.end();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
 async function main() {
   if (process.env.BENCH_DOC_ONLY) {
     // Rewrites docs/performance.md from bench/results.json (after editing its notes or this template).
     const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'export') {
+    // The server only: this case never rebuilds apps/web/dist.
+    if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
+    const file = path.join(root, 'bench', 'results.json');
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    results.export = await exportRun();
+    console.log(JSON.stringify(results.export, null, 2));
+    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
   }
@@ -1051,6 +1114,7 @@ async function main() {
       await serverPg.stop();
     }
   }
+  results.export = await exportRun();
   rmSync(runDir, { recursive: true, force: true });
   writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
   writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));

@@ -4,6 +4,7 @@
  * XLSX writer, a chunk at a time as the response asks for it.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CUSTOMER_LIST_FIELDS,
   ORDER_LIST_FIELDS,
@@ -124,6 +125,20 @@ export class ExportSlots {
   }
 }
 
+/**
+ * The chunks, with a turn of the event loop after each. A client reading as fast as the export
+ * writes (on the same machine, or through a proxy's buffer) finishes every socket write at once,
+ * and a drained socket asks for the next chunk at once: without the turn, the whole export ran in
+ * one go and every other request waited for it (the bench's clerk waited 0.9 s for a page of the
+ * order list during a CSV export of 100,000 orders).
+ */
+async function* takingTurns<T>(chunks: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const chunk of chunks) {
+    yield chunk;
+    await nextTurn();
+  }
+}
+
 /** `f`, run on the first call only. */
 function once(f: () => void): () => void {
   let called = false;
@@ -173,7 +188,7 @@ export class ExportService {
         format === 'csv'
           ? csvChunks(source.columns, source.rows)
           : xlsxChunks(sheetName(request), source.columns, source.rows);
-      const body = Readable.from(chunks, { objectMode: false, highWaterMark: 128 * 1024 });
+      const body = Readable.from(takingTurns(chunks), { objectMode: false, highWaterMark: 128 * 1024 });
       const opened = reader;
       // Let go at the first of: read to the end, failed, or dropped (the client went away).
       const done = once(() => {
