@@ -15,6 +15,9 @@ import { loadLoadersPage, loadSalesPage } from './route-preload';
 const SalesPage = lazy(() => loadSalesPage().then((m) => ({ default: m.SalesPage })));
 const LoadersPage = lazy(() => loadLoadersPage().then((m) => ({ default: m.LoadersPage })));
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
 
 function RootLayout() {
@@ -45,6 +48,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/sales', element: <SalesPage />, handle: handle('Sales') },
           { path: '/loaders', element: <LoadersPage />, handle: handle('Loaders') },
+          { path: '/dashboard', element: <DashboardPage />, handle: handle('Dashboard') },
           { path: '/account', element: <AccountPage />, handle: handle('Account') },
           {
             path: '/admin',

@@ -5,6 +5,7 @@ import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-rol
 import { useLogout } from '../../features/auth/api/logout';
 import { useCompanyName } from '../../features/config/api/get-public-config';
 import { FindLauncher } from '../../features/find/find-launcher';
+import { useDashboardAccess } from '../../features/dashboard/api/dashboard';
 
 /** The top navigation of the signed-in area (docs/product.md section 2, "Routes"). */
 export function AppNavbar() {
@@ -13,6 +14,9 @@ export function AppNavbar() {
   const roles = useUserRoles();
   const signOut = useLogout();
   const isAdmin = hasAdminRole(roles.data);
+  // Staff see the Dashboard link when an administrator has opened it to them (asked once in a while).
+  const dashboard = useDashboardAccess(!isAdmin && roles.isSuccess);
+  const showDashboard = isAdmin || dashboard.data?.allowed === true;
 
   return (
     <Navbar bg="dark" data-bs-theme="dark" expand="md" className="app-navbar" aria-label="Main">
@@ -29,6 +33,11 @@ export function AppNavbar() {
             <Nav.Link as={NavLink} to="/loaders">
               Loaders
             </Nav.Link>
+            {showDashboard && (
+              <Nav.Link as={NavLink} to="/dashboard">
+                Dashboard
+              </Nav.Link>
+            )}
             {isAdmin && (
               <Nav.Link as={NavLink} to="/admin">
                 Admin
