@@ -6,23 +6,13 @@
  * A period's range is from..to inclusive, as dates; timestamps (sent_at) compare as UTC.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { addDays, type DashboardBucket } from '@desk/domain';
-import { isPostgres } from '../../lib/contains.js';
+import { addDays } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 
 /** Orders that count as sold: not cancelled. */
 async function cancelledStatusIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('order_statuses').select('id').where('type', '=', 'Cancelled').execute();
   return rows.map((r) => r.id);
-}
-
-/** The period of an order date, in SQL: as periodOf in the domain (weeks start on Monday). */
-function periodSql(db: Db, bucket: DashboardBucket) {
-  if (bucket === 'day') return sql<string>`o.order_date`;
-  if (bucket === 'month') return sql<string>`substr(o.order_date, 1, 7)`;
-  return isPostgres(db)
-    ? sql<string>`to_char(date_trunc('week', o.order_date::date), 'YYYY-MM-DD')`
-    : sql<string>`date(o.order_date, '-' || ((cast(strftime('%w', o.order_date) as integer) + 6) % 7) || ' days')`;
 }
 
 function soldIn(from: string, to: string, cancelled: number[]) {
@@ -34,24 +24,28 @@ function soldIn(from: string, to: string, cancelled: number[]) {
     ]);
 }
 
-export async function salesByPeriod(db: Db, from: string, to: string, bucket: DashboardBucket) {
+/**
+ * A range's orders summed by order date, in date order (the covering index answers it in its
+ * order, with no sort): the service adds the days up into weeks or months (periodOf).
+ */
+export async function salesByDay(db: Db, from: string, to: string) {
   const cancelled = await cancelledStatusIds(db);
-  const period = periodSql(db, bucket);
   const rows = await db
     .selectFrom('orders as o')
     .select([
-      period.as('period'),
+      'o.order_date as day',
       sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(o.subtotal_cents), 0)`.as('subtotal'),
-      sql<number>`coalesce(sum(o.tax_cents), 0)`.as('tax'),
-      sql<number>`coalesce(sum(o.total_cents), 0)`.as('total'),
+      sql<number>`sum(o.subtotal_cents)`.as('subtotal'),
+      sql<number>`sum(o.tax_cents)`.as('tax'),
+      sql<number>`sum(o.total_cents)`.as('total'),
     ])
     .where(soldIn(from, to, cancelled))
-    .groupBy(period)
+    .groupBy('o.order_date')
+    .orderBy('o.order_date')
     .execute();
   // PostgreSQL answers count and sum as bigint text.
   return rows.map((r) => ({
-    period: r.period,
+    day: r.day,
     orders: Number(r.orders),
     subtotalCents: Number(r.subtotal),
     taxCents: Number(r.tax),
@@ -120,12 +114,14 @@ export async function topCustomers(db: Db, from: string, to: string) {
     .selectFrom((eb) =>
       eb
         .selectFrom('orders as o')
-        .select(['o.customer_id', sql<number>`sum(o.total_cents)`.as('total')])
+        // Grouped by +customer_id, an expression: so the plan reads the range through the
+        // covering date index instead of walking every order by customer (5x slower at 100,000).
+        .select([sql<number>`+o.customer_id`.as('customer_id'), sql<number>`sum(o.total_cents)`.as('total')])
         .where(soldIn(from, to, cancelled))
-        .groupBy('o.customer_id')
+        .groupBy(sql`+o.customer_id`)
         .having(sql`sum(o.total_cents)`, '>', 0)
         .orderBy(sql`sum(o.total_cents)`, 'desc')
-        .orderBy('o.customer_id')
+        .orderBy(sql`+o.customer_id`)
         .limit(TOP)
         .as('t'),
     )
@@ -144,12 +140,13 @@ export async function topProducts(db: Db, from: string, to: string) {
       eb
         .selectFrom('orders as o')
         .innerJoin('order_parts as l', 'l.order_id', 'o.id')
-        .select(['l.product_id', sql<number>`sum(l.line_price_cents)`.as('total')])
+        // +product_id for the same reason: the range's orders first, then their lines (covering).
+        .select([sql<number>`+l.product_id`.as('product_id'), sql<number>`sum(l.line_price_cents)`.as('total')])
         .where(soldIn(from, to, cancelled))
-        .groupBy('l.product_id')
+        .groupBy(sql`+l.product_id`)
         .having(sql`sum(l.line_price_cents)`, '>', 0)
         .orderBy(sql`sum(l.line_price_cents)`, 'desc')
-        .orderBy('l.product_id')
+        .orderBy(sql`+l.product_id`)
         .limit(TOP)
         .as('t'),
     )

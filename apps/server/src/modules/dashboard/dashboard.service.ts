@@ -3,7 +3,7 @@
  * answered by the database from the stored totals, for administrators and, when an administrator
  * allows it in the company settings, for staff.
  */
-import { dashboardPeriods, type Dashboard, type DashboardAccess, type DashboardQuery } from '@desk/domain';
+import { dashboardPeriods, periodOf, type Dashboard, type DashboardAccess, type DashboardQuery } from '@desk/domain';
 import { forbidden } from '../../lib/errors.js';
 import { ClockedService } from '../../lib/service.js';
 import { isAdmin } from '../../plugins/auth.js';
@@ -30,23 +30,34 @@ export class DashboardService extends ClockedService {
     const { from, to, bucket } = query;
     // The reads go out together (PostgreSQL runs them on pooled connections side by side).
     const [sales, quotes, openByStatus, loads, topCustomers, topProducts] = await Promise.all([
-      repo.salesByPeriod(this.db, from, to, bucket),
+      repo.salesByDay(this.db, from, to),
       repo.quotesSentAndWon(this.db, from, to),
       repo.openByStatus(this.db),
       repo.currentLoads(this.db),
       repo.topCustomers(this.db, from, to),
       repo.topProducts(this.db, from, to),
     ]);
-    // Every period of the range, those without orders at 0, so a chart's gaps are real.
-    const byPeriod = new Map(sales.map((s) => [s.period, s]));
+    // Every period of the range, those without orders at 0, so a chart's gaps are real; the
+    // database's sums by day added up into the bucket's periods.
+    const byPeriod = new Map(
+      dashboardPeriods(from, to, bucket).map((period) => [
+        period,
+        { period, orders: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 },
+      ]),
+    );
+    for (const day of sales) {
+      const p = byPeriod.get(periodOf(day.day, bucket))!;
+      p.orders += day.orders;
+      p.subtotalCents += day.subtotalCents;
+      p.taxCents += day.taxCents;
+      p.totalCents += day.totalCents;
+    }
     const now = this.clock();
     return {
       from,
       to,
       bucket,
-      sales: dashboardPeriods(from, to, bucket).map(
-        (period) => byPeriod.get(period) ?? { period, orders: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 },
-      ),
+      sales: [...byPeriod.values()],
       quotes: { ...quotes, conversion: quotes.sent ? quotes.won / quotes.sent : 0 },
       openByStatus,
       bays: loads.map((l) => ({
