@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { route } from '../../lib/routes.js';
 import {
+  CONTENT_TYPES,
   EXPORT_FORMATS,
   EXPORT_LISTS,
   parseExportRequest,
@@ -47,12 +48,13 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exports: ExportService }> = a
         );
       // A bad filter or sort is refused here, before a byte of the file is sent.
       const asked = parseExportRequest(list, request.query);
-      const file = await exports.open(asked, format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+      reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${exports.filename(asked, format)}"`)
+        .header('x-content-type-options', 'nosniff');
+      // HEAD: the headers an export would have, and no export.
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await exports.open(asked, format));
     },
   );
 };

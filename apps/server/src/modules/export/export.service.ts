@@ -84,13 +84,6 @@ export function parseExportRequest(list: ExportList, raw: Record<string, string>
   return { list, query: parseListQuery(productQuery, PRODUCT_LIST_FIELDS), productKind: kind };
 }
 
-/** A file on its way: its name, type and the stream of its bytes. */
-export interface ExportFile {
-  filename: string;
-  contentType: string;
-  body: Readable;
-}
-
 /** Turns past MAX_RUNNING wait in line (at most MAX_WAITING of them); beyond that, 429. */
 export class ExportSlots {
   private running = 0;
@@ -176,9 +169,10 @@ export class ExportService {
 
   /**
    * Opens the export: waits for a slot, opens a connection of its own, and answers the stream of
-   * the file. The slot and the connection are let go when the stream ends, fails or is dropped.
+   * the file's bytes. The slot and the connection are let go when the stream ends, fails or is
+   * dropped.
    */
-  async open(request: ExportRequest, format: ExportFormat): Promise<ExportFile> {
+  async open(request: ExportRequest, format: ExportFormat): Promise<Readable> {
     const release = await this.slots.take();
     let reader: Reader | null = null;
     try {
@@ -196,7 +190,7 @@ export class ExportService {
         void opened.close().catch(() => {});
       });
       body.once('end', done).once('error', done).once('close', done);
-      return { filename: this.filename(request, format), contentType: CONTENT_TYPES[format], body };
+      return body;
     } catch (e) {
       release();
       if (reader) await reader.close().catch(() => {});
