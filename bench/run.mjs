@@ -11,7 +11,9 @@
  * figures, server RSS and the logging cost: for working on them), BENCH_ONLY=sse (only the live-events case:
  * 200 open event streams, printed, nothing written), BENCH_ONLY=export (only the export of every order at 100,000 orders, CSV
  * and XLSX, with the server's RSS sampled; SQLite, and PostgreSQL with TEST_DATABASE_URL; builds the server only, never
- * apps/web/dist; figures into bench/results.json and the Export table of docs/performance.md), BENCH_DOC_ONLY=1 (rewrites
+ * apps/web/dist; figures into bench/results.json and the Export table of docs/performance.md), BENCH_ONLY=import (only the
+ * 50,000-row import, on SQLite and, with TEST_DATABASE_URL, PostgreSQL; builds the server only, never apps/web/dist; its
+ * figures go into bench/results.json and the Import table of docs/performance.md), BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openStream } from './sse.mjs';
 import { exportCase, exportTable } from './export.mjs';
+import { importCase, importTable } from './import.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -893,7 +896,7 @@ ${targets.map((t) => `| ${t.join(' | ')} |`).join('\n')}
 
 ${caseTable(s)}
 ${results.postgres ? `\n## Server cases, PostgreSQL\n\n${caseTable(results.postgres)}\n` : '\nPostgreSQL: not measured in this run (set TEST_DATABASE_URL to include it).\n'}
-${exportTable(results)}
+${exportTable(results)}${importTable(results)}
 ## Front end
 
 ${
@@ -973,6 +976,42 @@ function keptNotes() {
   return at < 0 ? '' : old.slice(at);
 }
 
+/** The import case on a fresh database (bench/import.mjs): SQLite, and PostgreSQL with TEST_DATABASE_URL. */
+async function importRun() {
+  const out = {};
+  const dir = path.join(os.tmpdir(), `desk-bench-import-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    const sqlite = await startServer({ DATA_DIR: path.join(dir, 'sqlite') });
+    try {
+      out.sqlite = await importCase(sqlite, 'SQLite', log);
+    } finally {
+      await sqlite.stop();
+    }
+    if (process.env.TEST_DATABASE_URL) {
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('drop database if exists desk_bench_import with (force)');
+      await admin.query('create database desk_bench_import');
+      const u = new URL(process.env.TEST_DATABASE_URL);
+      u.pathname = '/desk_bench_import';
+      const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+      try {
+        out.postgres = await importCase(server, 'PostgreSQL', log);
+      } finally {
+        await server.stop();
+        await admin.query('drop database if exists desk_bench_import with (force)');
+        await admin.end();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
 /**
  * The export case (bench/export.mjs) on a copy of the 100,000-order SQLite set, and with
  * TEST_DATABASE_URL on a PostgreSQL database of its own built by the same generator.
@@ -1033,6 +1072,17 @@ async function main() {
     const results = JSON.parse(readFileSync(file, 'utf8'));
     results.export = await exportRun();
     console.log(JSON.stringify(results.export, null, 2));
+    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'import') {
+    // The server only: this case never rebuilds apps/web/dist.
+    if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
+    const file = path.join(root, 'bench', 'results.json');
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    results.import = await importRun();
+    console.log(JSON.stringify(results.import, null, 2));
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
@@ -1115,6 +1165,7 @@ async function main() {
     }
   }
   results.export = await exportRun();
+  results.import = await importRun();
   rmSync(runDir, { recursive: true, force: true });
   writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
   writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
