@@ -27,6 +27,7 @@ import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form } from './import-files.js';
 import { pgAdminQuery } from './support.js';
 import { ADMIN_PASSWORD, ensureBuilt, ROOT, ServerProcess, sleep, tempDir } from './reliability/harness.js';
 
@@ -464,6 +465,19 @@ describe.skipIf(missing.length > 0)('N instances behind nginx (deploy/nginx/desk
     const tooBig = await call('POST', '/api/customers/create', undefined, {}, body(1024 * 1024 + 1));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({ status: 'FAILED', data: null, message: 'The request body is too large.' });
+    // The import's location takes a spreadsheet over 1 MiB (up to 20 MB; docs/architecture.md section 15).
+    const rows = Array.from({ length: 40_000 }, (_, i) => `PROXY-${i},Torsion spring ${i},12.50`).join('\n');
+    const upload = await form(`Item No,Description,Wholesale Price\n${rows}\n`, { dryRun: 'true' });
+    expect(upload.payload.length).toBeGreaterThan(1024 * 1024);
+    const preview = await call(
+      'POST',
+      '/api/import/products',
+      undefined,
+      upload.headers,
+      upload.payload.toString('latin1'),
+    );
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data).toMatchObject({ rows: 40_000, creates: 40_000, problemCount: 0 });
 
     // A rebinding page (Host: its own name) cannot claim the site's name in X-Forwarded-Host:
     // nginx sets that header from Host.
