@@ -200,6 +200,18 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     expect(after).toEqual(before);
   });
 
+  it('50 at once: cart writes to one order while the bulk price change moves its product', async () => {
+    const doc = await call('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Race' });
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? t.send(admin, 'POST', `/api/order-parts/create/${doc.id}`, { product: f.pkg.id, quantity: 1 + (i % 3) })
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'PKG-16X7' }, percent: 1 }),
+    );
+    const answers = await Promise.all(writes);
+    expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
+    await expectStoredEqualsPriced();
+  });
+
   it('a tax rate changed in the configuration is priced again at start, every document', async () => {
     const db = t.db.database.db;
     await db.updateTable('orders').set({ priced_tax_rate: null }).execute();

@@ -385,7 +385,10 @@ export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean
       sql<boolean>`fold(coalesce(item_description, '')) like fold(${containsPattern(where.description)}) escape '\\'`,
     );
   }
-  if (lock) q = q.forUpdate();
+  // FOR NO KEY UPDATE, the lock an UPDATE of these columns takes anyway: a clerk adding one of
+  // these products to a cart (its foreign key's KEY SHARE) does not wait for the change, and the
+  // change then waits for that cart's document instead of the two waiting on each other.
+  if (lock) q = q.forNoKeyUpdate();
   return q.execute();
 }
 

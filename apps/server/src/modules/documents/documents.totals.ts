@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { priceDocument, type LinePrice, type Totals } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
+import { isPostgres } from '../../lib/contains.js';
 import { loadLinesOf, multipliersOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
 import { docDb, KINDS, type KindTables } from './kinds.js';
 
@@ -40,14 +41,17 @@ const headerColumns = [
   'priced_tax_rate',
 ] as const;
 
-/** Prices the documents of one kind, as the one pricer does, without writing. */
-async function priceForStore(db: Db, k: KindTables, docIds: readonly number[], taxRate: number) {
+/**
+ * Prices the documents of one kind, as the one pricer does, without writing. With `lock` (a
+ * write from outside the document: the catalogue), their rows are locked first, in id order, on
+ * PostgreSQL: a cart write to one of them in flight commits before its lines are read, so what
+ * is stored includes it (otherwise the totals priced from before it would overwrite its own).
+ */
+async function priceForStore(db: Db, k: KindTables, docIds: readonly number[], taxRate: number, lock: boolean) {
   if (docIds.length === 0) return [];
-  const headers: StoredHeader[] = await docDb(db)
-    .selectFrom(k.header)
-    .select(headerColumns)
-    .where('id', 'in', docIds)
-    .execute();
+  let q = docDb(db).selectFrom(k.header).select(headerColumns).where('id', 'in', docIds).orderBy('id');
+  if (lock && isPostgres(db)) q = q.forNoKeyUpdate();
+  const headers: StoredHeader[] = await q.execute();
   const lines = await loadLinesOf(db, k, docIds);
   return headers.map((header): PricedForStore => {
     const own = lines.get(header.id) ?? [];
@@ -112,10 +116,12 @@ export async function storeTotals(
   k: KindTables,
   docIds: readonly number[],
   taxRate: number,
+  opts: { lock?: boolean } = {},
 ): Promise<Map<number, Totals>> {
   const answer = new Map<number, Totals>();
-  for (let i = 0; i < docIds.length; i += CHUNK) {
-    const priced = await priceForStore(db, k, docIds.slice(i, i + CHUNK), taxRate);
+  const sorted = [...docIds].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const priced = await priceForStore(db, k, sorted.slice(i, i + CHUNK), taxRate, opts.lock ?? false);
     await writeStoredTotals(db, k, priced, taxRate);
     for (const p of priced) answer.set(p.header.id, p.totals);
   }
@@ -148,7 +154,7 @@ export async function repriceForProducts(db: Db, productIds: readonly number[], 
         .execute();
       for (const r of rows) ids.add(r.doc_id);
     }
-    await storeTotals(db, k, [...ids], taxRate);
+    await storeTotals(db, k, [...ids], taxRate, { lock: true });
     count += ids.size;
   }
   return count;
@@ -169,6 +175,7 @@ export async function repriceForModifier(db: Db, modifierId: number, taxRate: nu
       k,
       rows.map((r) => r.doc_id),
       taxRate,
+      { lock: true },
     );
   }
 }
