@@ -293,6 +293,97 @@ describe.each(engines())('import (%s)', (engine) => {
     });
   });
 
+  it('re-imports customers and vendor orders by number and name, each change in their history as an import', async () => {
+    const customers: Table = [
+      ['Customer No', 'Name', 'Street', 'City', 'Use Tax', 'Opener'],
+      ['HIS-1', 'History Doors', '1 Main St', 'Fresno', 'no', '0.9'],
+    ];
+    expect(await run('customers', csv(customers))).toMatchObject({ state: 'done', created: 1 });
+    // Only the city changes; the empty street cell keeps the stored street.
+    const again: Table = [customers[0]!, ['HIS-1', 'History Doors', '', 'Clovis', 'yes', '0.9']];
+    expect(await run('customers', csv(again))).toMatchObject({ state: 'done', created: 0, updated: 1 });
+    const list = await suite.t.admin('GET', '/api/customers/?page=1&size=10&customerNo=HIS-1');
+    expect(list.items).toHaveLength(1);
+    const id = list.items[0].id;
+    expect(await suite.t.admin('GET', `/api/customers/${id}`)).toMatchObject({
+      streetAddress: { street: '1 Main St', city: 'Clovis' },
+      useTax: true,
+    });
+    const h = await suite.t.admin('GET', `/api/customers/${id}/history`);
+    const rows = (items: Array<{ action: string; field: string | null; from: string | null; to: string | null }>) =>
+      items.map((x) => [x.action, x.field, x.from, x.to]);
+    expect(rows(h.items)).toEqual([
+      ['import', 'useTax', 'no', 'yes'],
+      ['import', 'streetAddress.city', 'Fresno', 'Clovis'],
+      ['import', null, null, 'History Doors'],
+    ]);
+
+    const vendor: Table = [
+      ['Name', 'Status', 'ETA'],
+      ['VO-HIS-1', 'Ordered', '2026-12-01'],
+    ];
+    expect(await run('vendor-orders', csv(vendor))).toMatchObject({ state: 'done', created: 1 });
+    const received: Table = [vendor[0]!, ['VO-HIS-1', 'received', '2026-12-01']];
+    expect(await run('vendor-orders', csv(received))).toMatchObject({ state: 'done', updated: 1 });
+    const vos = await suite.t.admin('GET', '/api/vendor-orders/?page=1&size=10&name=VO-HIS-1');
+    const vo = await suite.t.admin('GET', `/api/vendor-orders/${vos.items[0].id}`);
+    // Marked Received without a date: today's, as the screen does.
+    expect(vo).toMatchObject({ status: 'Received', receivedDate: '2026-11-02' });
+    const vh = await suite.t.admin('GET', `/api/vendor-orders/${vo.id}/history`);
+    expect(rows(vh.items)).toEqual([
+      ['import', 'receivedDate', null, '2026-11-02'],
+      ['import', 'status', 'Ordered', 'Received'],
+      ['import', null, null, 'VO-HIS-1'],
+    ]);
+  });
+
+  it('skips, in mode valid, a package whose part is on a row with a problem, saying which', async () => {
+    const table: Table = [
+      PRODUCT_HEADER,
+      ['SKIP-PART', 'A part', 'Hardware', '', 'oops', '', ''],
+      ['SKIP-PKG', 'A package', 'Package', '', '100', '', 'SKIP-PART x 2'],
+      ['SKIP-OK', 'Fine', 'Hardware', '', '1', '', ''],
+    ];
+    const p = await preview('products', csv(table));
+    expect(p.problems).toEqual([
+      { row: 2, column: 'Wholesale Price', message: "Wholesale price 'oops' is not an amount of money" },
+      { row: 3, column: 'Parts', message: 'Associated part SKIP-PART is on row 2, which has a problem' },
+    ]);
+    expect(await run('products', csv(table), { mode: 'valid' })).toMatchObject({
+      state: 'done',
+      created: 1,
+      skipped: 2,
+    });
+    expect(await productByItem('SKIP-PKG')).toHaveLength(0);
+  });
+
+  it('fails a job left running by a stopped server when the next import of its kind starts', async () => {
+    const { db } = suite.t.db.database;
+    await db
+      .insertInto('import_jobs')
+      .values({
+        kind: 'vendor-orders',
+        mode: 'all',
+        state: 'running',
+        active_kind: 'vendor-orders',
+        started_at: '2026-11-01T08:00:00.000Z',
+        updated_at: '2026-11-01T08:00:00.000Z',
+      })
+      .execute();
+    const done = await run('vendor-orders', csv([['Name'], ['VO-AFTER-STALE']]));
+    expect(done).toMatchObject({ state: 'done', created: 1 });
+    const stale = await db
+      .selectFrom('import_jobs')
+      .selectAll()
+      .where('started_at', '=', '2026-11-01T08:00:00.000Z')
+      .executeTakeFirstOrThrow();
+    expect(stale).toMatchObject({
+      state: 'failed',
+      active_kind: null,
+      message: 'The server stopped during this import.',
+    });
+  });
+
   it('reads the same table from XLSX and CSV (comma, semicolon, tab, UTF-8 with BOM, Windows-1252) alike', async () => {
     const table: Table = [
       ['Cust No', 'Name', 'Contact', 'Street', 'City', 'State', 'Zip', 'Use Tax', 'Residential', 'Commercial'],

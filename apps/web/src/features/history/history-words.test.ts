@@ -18,6 +18,11 @@ describe('historyWords', () => {
       'changed the job name from "Morgan" to "Morgan - rear"',
     );
     expect(w('changed', 'poNumber', null, 'PO-7')).toBe('changed the PO number from empty to "PO-7"');
+    expect(w('import', null, null, 'PKG-1607', 'product')).toBe('imported the product PKG-1607 from a file');
+    expect(w('import', 'wholesalePrice', '1234.50', '1300.00', 'product')).toBe(
+      'changed the wholesale price from $1,234.50 to $1,300.00 in an import',
+    );
+    expect(w('import', 'useTax', 'no', 'yes', 'customer')).toBe('turned use tax on in an import');
     expect(w('changed', 'useTax', 'no', 'yes')).toBe('turned use tax on');
     expect(w('changed', 'orderStatus', 'Open', 'Completed')).toBe('changed the status from "Open" to "Completed"');
     expect(w('line-added', 'line 3 (HNG-02)', null, '8')).toBe('added line 3 (HNG-02), quantity 8');
