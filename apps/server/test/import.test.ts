@@ -6,6 +6,8 @@
  * one import of a kind at a time, and an Idempotency-Key answers 50 retries with one job.
  */
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
 import { engines, json, suiteApp } from './support.js';
 import { csv, form, windows1252, withBom, xlsx, type Table } from './import-files.js';
 import { snapshotDb } from './db-snapshot.js';
@@ -550,6 +552,56 @@ describe.each(engines())('import (%s)', (engine) => {
     const page = await suite.t.admin('GET', '/api/products/?page=1&size=10&itemNo=TWICE-1');
     expect(page.filtered).toBe(111); // TWICE-1, -10..19, -100..199: each once
   });
+
+  it.runIf(engine === 'postgres')(
+    'a second instance on the same database answers the job and refuses a second import of the kind',
+    async () => {
+      const database = openDatabase({ databaseUrl: suite.t.db.url!, poolSize: 3 });
+      const b = await buildApp({
+        config: suite.t.config,
+        database,
+        clock: suite.t.clock,
+        logger: false,
+        checkResponses: true,
+      });
+      await b.ready();
+      try {
+        const table: Table = [
+          ['Item No', 'Wholesale'],
+          ...Array.from({ length: 3000 }, (_, i) => [`TWO-${i}`, '4.25']),
+        ];
+        const res = await post('products', csv(table));
+        expect(res.statusCode, res.body).toBe(202);
+        const id = json(res).data.jobId;
+        const onB = async (
+          method: 'GET' | 'POST',
+          url: string,
+          f?: { payload: Buffer; headers: Record<string, string> },
+        ) =>
+          b.inject({
+            method,
+            url,
+            ...(f ? { payload: f.payload } : {}),
+            headers: { ...f?.headers, cookie: suite.admin },
+          });
+        // While A checks and writes 3,000 rows, B is told an import of products is running.
+        const second = await onB('POST', '/api/import/products', await form(csv(table)));
+        expect(second.statusCode).toBe(409);
+        expect(json(second).message).toBe(
+          `An import of products is already running (job ${id}, started by admin); wait for it to finish.`,
+        );
+        let j = json(await onB('GET', `/api/import/jobs/${id}`)).data;
+        while (j.state === 'running') {
+          await new Promise((r) => setTimeout(r, 25));
+          j = json(await onB('GET', `/api/import/jobs/${id}`)).data;
+        }
+        expect(j).toMatchObject({ state: 'done', total: 3000, processed: 3000, created: 3000 });
+      } finally {
+        await b.close();
+        await database.close();
+      }
+    },
+  );
 
   it('reports progress: a job of 1,200 rows answers running with processed counts, then done', async () => {
     const table: Table = [
