@@ -255,6 +255,17 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await audit(page, 'bulk price change preview', findings);
     await closeDialog(bulk);
 
+    // Admin > Import with a preview that shows a problem (nothing is imported).
+    const importTab = await openTab(page, 'Import');
+    await importTab.getByLabel(/File \(CSV or XLSX/).setInputFiles({
+      name: 'parts.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Item No,Wholesale Price\nAXE-IMPORT-1,abc\n'),
+    });
+    await importTab.getByRole('button', { name: 'Preview' }).click();
+    await expect(importTab.getByRole('region', { name: 'Problems, by row' })).toBeVisible();
+    await audit(page, 'Admin > Import preview', findings);
+
     for (const tab of ['Email Management', 'Company', 'Modify Password', 'Add Users', 'Security']) {
       await openTab(page, tab);
       await audit(page, `Admin > ${tab}`, findings);
