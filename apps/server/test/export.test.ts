@@ -179,6 +179,8 @@ describe.each(engines())('export (%s)', (engine) => {
       ids.quotes.push(quote.id);
       if (i % 3 === 0) await A('PUT', `/api/quotes/update/${quote.id}`, { ...quote, quoteStatus: 'Declined' });
     }
+    const quoteLine = await A('POST', `/api/quote-parts/create/${ids.quotes[1]}`, { product: part.id, quantity: 1 });
+    await A('PUT', `/api/quote-parts/update/${quoteLine.id}/price-override`, { priceOverride: 99.95 });
     await A('POST', `/api/quotes/${ids.quotes[0]}/revise`);
     for (const [i, name] of ['Clopay stock', 'Amarr, "rush"', 'Wayne Dalton'].entries())
       await A('POST', '/api/vendor-orders/create', {
@@ -239,6 +241,26 @@ describe.each(engines())('export (%s)', (engine) => {
     expect(priced[8]).toBe('1234.50');
     const unpriced = rows.find((r) => Number(r[0]) === ids.orders[2])!;
     expect(unpriced[8]).toBe('0.00');
+    const quotes = (await exportCsv('quotes', { sort: 'id' })).rows;
+    expect(quotes[0]).toEqual([
+      'ID',
+      'Job Name',
+      'PO Number',
+      'Customer No',
+      'Customer Name',
+      'Contact Name',
+      'Status',
+      'Revision',
+      'Quote Date',
+      'Total',
+    ]);
+    // The quote's total as its detail prices it (the stored total), and its revision's number.
+    const pricedQuote = quotes.find((r) => Number(r[0]) === ids.quotes[1])!;
+    const detail = await suite.t.admin('GET', `/api/quotes/${ids.quotes[1]}`);
+    expect(pricedQuote[9]).toBe(detail.totals.total.toFixed(2));
+    expect(pricedQuote[9]).toBe('99.95');
+    const revised = quotes.find((r) => r[1] === 'Quote job 0')!;
+    expect(revised[7]).toBe('2');
     const closed = await get('/api/export/orders.xlsx?closed=1');
     expect(closed.headers['content-disposition']).toBe('attachment; filename="closed-orders-2026-11-02.xlsx"');
     expect(closed.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
