@@ -386,6 +386,36 @@ describe.each(engines())('import (%s)', (engine) => {
     });
   });
 
+  it('a price imported for a product on an open order reprices its stored totals in the same batch', async () => {
+    const types = await suite.t.productTypes();
+    const customer = await suite.t.admin('POST', '/api/customers/create', { name: 'Totals Doors' });
+    const pkg = await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'TOT-PKG',
+      wholesalePrice: 100,
+      productType: types['Door Package'],
+    });
+    const order = await suite.t.admin('POST', '/api/orders/create', { customer: customer.id, jobName: 'Totals' });
+    await suite.t.admin('POST', `/api/order-parts/create/${order.id}`, { product: pkg.id, quantity: 2 });
+    const stored = () =>
+      suite.t.db.database.db
+        .selectFrom('orders')
+        .select(['subtotal_cents', 'total_cents'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+    expect((await stored()).subtotal_cents).toBe(20000);
+    const done = await run(
+      'products',
+      csv([
+        ['Item No', 'Wholesale Price'],
+        ['TOT-PKG', '150.00'],
+      ]),
+    );
+    expect(done).toMatchObject({ state: 'done', updated: 1 });
+    const header = await suite.t.admin('GET', `/api/orders/${order.id}`);
+    expect(header.totalsCents.subTotalCents).toBe(30000);
+    expect(await stored()).toEqual({ subtotal_cents: 30000, total_cents: header.totalsCents.totalCents });
+  });
+
   it('reads the same table from XLSX and CSV (comma, semicolon, tab, UTF-8 with BOM, Windows-1252) alike', async () => {
     const table: Table = [
       ['Cust No', 'Name', 'Contact', 'Street', 'City', 'State', 'Zip', 'Use Tax', 'Residential', 'Commercial'],
