@@ -6,6 +6,7 @@
  */
 import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../lib/errors.js';
+import { breathe } from './import.cells.js';
 
 export interface SheetRow {
   /** As the file numbers it: the header is row 1. */
@@ -55,7 +56,11 @@ export function detectDelimiter(text: string): string {
  * stretch of the event loop that held every other request; this takes a few tens of milliseconds.
  */
 export function parseCsv(text: string, delimiter: string): string[][] {
-  const rows: string[][] = [];
+  return [...csvRecords(text, delimiter)];
+}
+
+/** The records one by one (the reader gives the event loop a turn between slices of them). */
+export function* csvRecords(text: string, delimiter: string): Generator<string[]> {
   const n = text.length;
   let row: string[] = [];
   let i = 0;
@@ -106,16 +111,20 @@ export function parseCsv(text: string, delimiter: string): string[][] {
       continue;
     }
     i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    rows.push(row);
+    yield row;
     row = [];
   }
-  if (row.length) rows.push(row);
-  return rows;
+  if (row.length) yield row;
 }
 
-function csvSheet(bytes: Uint8Array): Sheet {
+async function csvSheet(bytes: Uint8Array): Promise<Sheet> {
   const text = decodeText(bytes);
-  return toSheet(parseCsv(text, detectDelimiter(text)));
+  const records: string[][] = [];
+  for (const r of csvRecords(text, detectDelimiter(text))) {
+    // A large file is read in slices, so other requests on this instance are served meanwhile.
+    if (records.push(r) % 5000 === 0) await breathe();
+  }
+  return toSheet(records);
 }
 
 /** An XLSX cell as a CSV would hold it: numbers as written in the file, dates as YYYY-MM-DD. */

@@ -127,7 +127,8 @@ export const productsImporter: KindImporter = {
     // Every item number the file names, as a row or as a package's part, and what the database has of them.
     const named = new Set<string>();
     const partCells = new Map<number, ReturnType<typeof parseParts>>();
-    for (const r of sheet.rows) {
+    for (const [n, r] of sheet.rows.entries()) {
+      if (n % 5000 === 4999) await breathe();
       const key = reader.get(r, 'itemNo');
       if (key) named.add(key);
       const cell = reader.get(r, 'associatedParts');
