@@ -337,6 +337,10 @@ describe.each(engines())('import (%s)', (engine) => {
       ['import', 'status', 'Ordered', 'Received'],
       ['import', null, null, 'VO-HIS-1'],
     ]);
+    // A clerk's change on the screen is in the same history.
+    await suite.t.admin('PUT', `/api/vendor-orders/update/${vo.id}`, { ...vo, description: 'Springs, 2 pallets' });
+    const after = await suite.t.admin('GET', `/api/vendor-orders/${vo.id}/history`);
+    expect(rows(after.items)[0]).toEqual(['changed', 'description', null, 'Springs, 2 pallets']);
   });
 
   it('skips, in mode valid, a package whose part is on a row with a problem, saying which', async () => {

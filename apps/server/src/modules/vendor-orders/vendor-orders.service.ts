@@ -12,6 +12,8 @@ import type { Actor } from '../history/history.repository.js';
 export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderInput> {
   protected readonly table = 'vendor_orders';
   protected readonly records = { ...repo, values: repo.vendorOrderValues };
+  /** Created and changed, by a clerk or an import (docs/architecture.md sections 9 and 15). */
+  protected override readonly historySubject = 'vendor-order' as const;
 
   /** A vendor order marked Received without a date was received today. */
   private received(input: VendorOrderInput): VendorOrderInput {
