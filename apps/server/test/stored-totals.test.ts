@@ -35,8 +35,14 @@ describe.each(engines())('stored totals (%s)', (engine) => {
         .execute();
       for (const r of rows) {
         const header = await as('GET', `/api/${plural}/${r.id}`);
+        const cents = (v: number | string) => Number(v); // a bigint is text from PostgreSQL
         expect(
-          { id: r.id, subTotalCents: r.subtotal_cents, taxCents: r.tax_cents, totalCents: r.total_cents },
+          {
+            id: r.id,
+            subTotalCents: cents(r.subtotal_cents),
+            taxCents: cents(r.tax_cents),
+            totalCents: cents(r.total_cents),
+          },
           `${table} ${r.id}`,
         ).toEqual({ id: r.id, ...header.totalsCents });
         expect(r.priced_tax_rate).toBe(t.config.taxRateScaled);
@@ -48,7 +54,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
           .orderBy('id')
           .execute();
         expect(
-          stored.map((l: any) => [l.id, l.line_price_cents]),
+          stored.map((l: any) => [l.id, Number(l.line_price_cents)]),
           `${table} ${r.id} lines`,
         ).toEqual([...cart].sort((a, b) => a.id - b.id).map((l) => [l.id, l.price.linePriceCents]));
         checked++;
@@ -128,8 +134,8 @@ describe.each(engines())('stored totals (%s)', (engine) => {
       // 3 x (round(123456 x sectional) + 2 x 4125) + 2550: 0.9 for the order; the quote is made
       // after the order's steps moved the customer to 0.8.
       const sectional = (await call('GET', `/api/${plural}/${doc.id}`)).sectionalMultiplierCopy;
-      expect(row.subtotal_cents).toBe(3 * (Math.round(123456 * sectional) + 8250) + 2550);
-      expect(row.total_cents).toBeGreaterThan(row.subtotal_cents);
+      expect(Number(row.subtotal_cents)).toBe(3 * (Math.round(123456 * sectional) + 8250) + 2550);
+      expect(Number(row.total_cents)).toBeGreaterThan(Number(row.subtotal_cents));
     });
 
     it('the tax switch and refreshed multipliers on the header', async () => {
@@ -209,6 +215,24 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     );
     const answers = await Promise.all(writes);
     expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
+    await expectStoredEqualsPriced();
+  });
+
+  it('a total past $21,474,836.47 (2^31 cents) is stored whole', async () => {
+    const types = await t.productTypes();
+    const big = await call('POST', '/api/products/create', {
+      itemNo: 'PKG-HANGAR',
+      wholesalePrice: 9_000_000,
+      productType: types.Package,
+    });
+    const doc = await call('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Hangar doors' });
+    await call('POST', `/api/order-parts/create/${doc.id}`, { product: big.id, quantity: 5 });
+    const [row] = await t.db.database.db
+      .selectFrom('orders')
+      .select('subtotal_cents')
+      .where('id', '=', doc.id)
+      .execute();
+    expect(Number(row!.subtotal_cents)).toBe(5 * 900_000_000);
     await expectStoredEqualsPriced();
   });
 

@@ -1,5 +1,5 @@
 /** Kysely table types: the shape of every row as the database stores it (snake_case). */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0 or 1: booleans are integers on both engines (see the initial migration). */
 export type Flag = number;
@@ -160,6 +160,9 @@ export interface OrderStatusesTable {
   sort_order: Generated<number>;
 }
 
+/** A bigint of cents: PostgreSQL's driver answers it as text (read it through Number()). */
+type Cents = ColumnType<number | string, number | undefined, number>;
+
 interface DocumentHeader extends Audit {
   id: Generated<number>;
   customer_id: number;
@@ -175,9 +178,9 @@ interface DocumentHeader extends Audit {
   commercial_multiplier_copy: Generated<number>;
   no_price_print: Generated<Flag>;
   /** The totals as the one pricer priced them (migration 2026112800, docs/architecture.md section 16). */
-  subtotal_cents: Generated<number>;
-  tax_cents: Generated<number>;
-  total_cents: Generated<number>;
+  subtotal_cents: Cents;
+  tax_cents: Cents;
+  total_cents: Cents;
   /** The scaled tax rate they were priced with; null: not priced yet. */
   priced_tax_rate: number | null;
 }
@@ -217,7 +220,7 @@ interface PartRow {
   position: Generated<number>;
   created_at: string;
   /** What the line adds to the subtotal as last priced (migration 2026112800). */
-  line_price_cents: Generated<number>;
+  line_price_cents: Cents;
 }
 export interface OrderPartsTable extends PartRow {
   order_id: number;

@@ -20,17 +20,19 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['orders', 'quotes']) {
+    // bigint: a document's total in cents passes 2^31 at $21,474,836.47, which a large commercial
+    // order can reach; on SQLite every integer is 64-bit anyway.
     for (const column of ['subtotal_cents', 'tax_cents', 'total_cents'])
       await db.schema
         .alterTable(table)
-        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
     await db.schema.alterTable(table).addColumn('priced_tax_rate', 'integer').execute();
   }
   for (const table of ['order_parts', 'quote_parts'])
     await db.schema
       .alterTable(table)
-      .addColumn('line_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('line_price_cents', 'bigint', (c) => c.notNull().defaultTo(0))
       .execute();
   await db.schema.alterTable('quotes').addColumn('sent_at', 'text').execute();
   await db.schema.alterTable('quotes').addColumn('accepted_at', 'text').execute();

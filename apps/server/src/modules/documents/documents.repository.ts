@@ -836,9 +836,10 @@ export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>
 
 /** The totals a document keeps, as last stored (docs/architecture.md section 16). */
 export interface StoredTotalsColumns {
-  subtotal_cents: number;
-  tax_cents: number;
-  total_cents: number;
+  /** bigint: text from PostgreSQL. */
+  subtotal_cents: number | string;
+  tax_cents: number | string;
+  total_cents: number | string;
   priced_tax_rate: number | null;
 }
 const STORED_TOTALS_COLUMNS = ['subtotal_cents', 'tax_cents', 'total_cents', 'priced_tax_rate'] as const;

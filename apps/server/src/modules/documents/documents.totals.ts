@@ -25,7 +25,7 @@ type StoredHeader = PricingHeader & StoredTotalsColumns;
 export interface PricedForStore {
   header: StoredHeader;
   totals: Totals;
-  lines: { id: number; stored: number; priced: LinePrice }[];
+  lines: { id: number; stored: number | string; priced: LinePrice }[];
 }
 
 const headerColumns = [
@@ -78,11 +78,12 @@ async function priceForStore(db: Db, k: KindTables, docIds: readonly number[], t
  * however many rows, on SQLite and PostgreSQL alike).
  */
 export async function writeStoredTotals(db: Db, k: KindTables, priced: readonly PricedForStore[], taxRate: number) {
+  // Number(): PostgreSQL answers a bigint as text.
   const headers = priced.filter(
     (p) =>
-      p.header.subtotal_cents !== p.totals.subTotalCents ||
-      p.header.tax_cents !== p.totals.taxCents ||
-      p.header.total_cents !== p.totals.totalCents ||
+      Number(p.header.subtotal_cents) !== p.totals.subTotalCents ||
+      Number(p.header.tax_cents) !== p.totals.taxCents ||
+      Number(p.header.total_cents) !== p.totals.totalCents ||
       p.header.priced_tax_rate !== taxRate,
   );
   for (let i = 0; i < headers.length; i += CHUNK) {
@@ -90,7 +91,7 @@ export async function writeStoredTotals(db: Db, k: KindTables, priced: readonly 
       .slice(i, i + CHUNK)
       .map(
         (p) =>
-          sql`(cast(${p.header.id} as integer), cast(${p.totals.subTotalCents} as integer), cast(${p.totals.taxCents} as integer), cast(${p.totals.totalCents} as integer))`,
+          sql`(cast(${p.header.id} as integer), cast(${p.totals.subTotalCents} as bigint), cast(${p.totals.taxCents} as bigint), cast(${p.totals.totalCents} as bigint))`,
       );
     await sql`
       with v (id, subtotal, tax, total) as (values ${sql.join(rows)})
@@ -98,11 +99,11 @@ export async function writeStoredTotals(db: Db, k: KindTables, priced: readonly 
         priced_tax_rate = cast(${taxRate} as integer)
       from v where ${sql.ref(`${k.header}.id`)} = v.id`.execute(db);
   }
-  const lines = priced.flatMap((p) => p.lines.filter((l) => l.stored !== l.priced.linePriceCents));
+  const lines = priced.flatMap((p) => p.lines.filter((l) => Number(l.stored) !== l.priced.linePriceCents));
   for (let i = 0; i < lines.length; i += CHUNK) {
     const rows = lines
       .slice(i, i + CHUNK)
-      .map((l) => sql`(cast(${l.id} as integer), cast(${l.priced.linePriceCents} as integer))`);
+      .map((l) => sql`(cast(${l.id} as integer), cast(${l.priced.linePriceCents} as bigint))`);
     await sql`
       with v (id, price) as (values ${sql.join(rows)})
       update ${sql.table(k.parts)} set line_price_cents = v.price

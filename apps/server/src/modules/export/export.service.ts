@@ -207,7 +207,7 @@ export class ExportService {
         const kind = request.list === 'orders' ? 'order' : 'quote';
         const { rows, map } = await this.documents.listRows(kind, query, request.closed, db);
         const withTotals = rows.select('d.total_cents');
-        const toRow = (r: Parameters<typeof map>[0] & { total_cents: number }): DocumentExportRow => ({
+        const toRow = (r: Parameters<typeof map>[0] & { total_cents: number | string }): DocumentExportRow => ({
           ...map(r),
           totalCents: Number(r.total_cents),
         });
