@@ -13,7 +13,9 @@
  * and XLSX, with the server's RSS sampled; SQLite, and PostgreSQL with TEST_DATABASE_URL; builds the server only, never
  * apps/web/dist; figures into bench/results.json and the Export table of docs/performance.md), BENCH_ONLY=import (only the
  * 50,000-row import, on SQLite and, with TEST_DATABASE_URL, PostgreSQL; builds the server only, never apps/web/dist; its
- * figures go into bench/results.json and the Import table of docs/performance.md), BENCH_DOC_ONLY=1 (rewrites
+ * figures go into bench/results.json and the Import table of docs/performance.md), BENCH_ONLY=dashboard (only the
+ * dashboard at 100,000 orders, one user: SQLite, and the PostgreSQL bench database of a full run when TEST_DATABASE_URL is
+ * set; builds the server only; printed, nothing written), BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,7 +54,8 @@ const freePort = () =>
 /** A SQLite data set, built once and cached (delete bench/.data to rebuild). */
 function sqliteDataSet(name, scale) {
   const dir = path.join(cacheDir, name);
-  const marker = path.join(dir, 'READY-v2');
+  // v3: quotes sent and accepted, stored totals priced (issue 20).
+  const marker = path.join(dir, 'READY-v3');
   if (!existsSync(marker)) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -159,6 +162,35 @@ async function measure(server, name, path_, opts = {}) {
   return row;
 }
 
+/**
+ * The dashboard (issue 20): one owner asking (1 connection), over the large set's last 12 weeks by
+ * week (the page's first view), its last year by week, and its whole three years by month.
+ */
+async function dashboardCases(server, label) {
+  const at = (from, to, bucket) => `/api/dashboard?from=${from}&to=${to}&bucket=${bucket}`;
+  const one = { connections: 1 };
+  return {
+    dashboard12w: await measure(
+      server,
+      `${label}: dashboard, 12 weeks by week`,
+      at('2026-08-10', '2026-11-01', 'week'),
+      one,
+    ),
+    dashboardYear: await measure(
+      server,
+      `${label}: dashboard, a year by week`,
+      at('2025-11-02', '2026-11-01', 'week'),
+      one,
+    ),
+    dashboardAll: await measure(
+      server,
+      `${label}: dashboard, 3 years by month`,
+      at('2023-11-01', '2026-11-01', 'month'),
+      one,
+    ),
+  };
+}
+
 async function serverCases(server, label, small) {
   const rows = {};
   rows.health = await measure(server, `${label}: GET /api/health (no session)`, '/api/health', { headers: {} });
@@ -198,6 +230,7 @@ async function serverCases(server, label, small) {
     `${label}: find '#12345' (an order number)`,
     '/api/search?q=%2312345&limit=5',
   );
+  Object.assign(rows, await dashboardCases(server, label));
   if (small)
     rows.smallList = await measure(
       small,
@@ -748,6 +781,7 @@ function markdown(results) {
     ],
     ['health route p99 while PDFs render', '<= 50 ms', `${s.healthDuringPdf.p99} ms`, ok(s.healthDuringPdf.p99 <= 50)],
     findTarget(s, results.postgres, ok),
+    dashboardTarget(s, results.postgres, ok),
     ...sseTargets(results.sse, ok),
     [
       'JavaScript for / and /login (gzip)',
@@ -929,6 +963,21 @@ function findTarget(s, pg, ok) {
   ];
 }
 
+/** The dashboard (issue 20): under 300 ms at 100,000 orders for the first view and a year. */
+function dashboardTarget(s, pg, ok) {
+  const name = 'Dashboard, p99 (12 weeks / a year by week; 3 years by month)';
+  if (!s.dashboard12w) return [name, '<= 300 ms', 'not measured', ''];
+  const line = (r) => `${r.dashboard12w.p99} / ${r.dashboardYear.p99} ms; ${r.dashboardAll.p99} ms`;
+  const worst = (r) => Math.max(r.dashboard12w.p99, r.dashboardYear.p99);
+  const both = pg?.dashboard12w ? Math.max(worst(s), worst(pg)) : worst(s);
+  return [
+    name,
+    '<= 300 ms (12 weeks, a year)',
+    `SQLite ${line(s)}${pg?.dashboard12w ? `; PostgreSQL ${line(pg)}` : ''}`,
+    ok(both <= 300),
+  ];
+}
+
 function sseTargets(sse, ok) {
   if (!sse) return [['200 open event streams: memory, list p99, fan-out', 'issue 16', 'not measured', '']];
   const f = sse.fanout;
@@ -1074,6 +1123,35 @@ async function main() {
     console.log(JSON.stringify(results.export, null, 2));
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'dashboard') {
+    // The server only, on a copy of the large set (and the PostgreSQL bench database, when one is
+    // there from a full run); printed, nothing written.
+    if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
+    const large = sqliteDataSet('large', 1);
+    const dir = path.join(os.tmpdir(), `desk-bench-dash-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    sh('cp', [path.join(large.dir, 'desk.sqlite'), path.join(large.dir, 'session-secret'), dir]);
+    const out = {};
+    const server = await startServer({ DATA_DIR: dir });
+    try {
+      out.sqlite = await dashboardCases(server, 'SQLite');
+    } finally {
+      await server.stop();
+    }
+    if (process.env.TEST_DATABASE_URL) {
+      const u = new URL(process.env.TEST_DATABASE_URL);
+      u.pathname = '/desk_bench';
+      const pgServer = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+      try {
+        out.postgres = await dashboardCases(pgServer, 'PostgreSQL');
+      } finally {
+        await pgServer.stop();
+      }
+    }
+    console.log(JSON.stringify(out, null, 2));
     return;
   }
   if (process.env.BENCH_ONLY === 'import') {
