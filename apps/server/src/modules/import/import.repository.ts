@@ -1,7 +1,7 @@
 /** Import jobs and remembered mappings: SQL only (migration 2026112810). */
 import type { ImportJob, ImportKind, ImportMapping, ImportProblem } from '@desk/domain';
 import type { Selectable } from 'kysely';
-import type { DB, ImportJobsTable } from '../../db/schema.js';
+import type { ImportJobsTable } from '../../db/schema.js';
 import type { Db } from '../../lib/sql.js';
 
 /** How many problems a job keeps and answers (problemCount has them all). */
@@ -159,4 +159,3 @@ export async function rememberMapping(
     .execute();
 }
 
-export type { DB };
