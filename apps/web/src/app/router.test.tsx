@@ -36,7 +36,7 @@ describe('routes', () => {
     expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
   });
 
-  it('shows /admin with its seven tabs to an admin', async () => {
+  it('shows /admin with its eight tabs to an admin', async () => {
     stubApi(signedIn('admin', [ROLE_USER, ROLE_ADMIN], [ROLE_ADMIN]));
     renderApp('/admin');
 
@@ -44,6 +44,7 @@ describe('routes', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual([
       'Product Catalog',
+      'Import',
       'Email Management',
       'Company',
       'Modify Password',

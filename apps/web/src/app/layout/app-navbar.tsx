@@ -5,7 +5,7 @@ import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-rol
 import { useLogout } from '../../features/auth/api/logout';
 import { useCompanyName } from '../../features/config/api/get-public-config';
 import { FindLauncher } from '../../features/find/find-launcher';
-import { useDashboardAccess } from '../../features/dashboard/api/dashboard';
+import { useDashboardAccess } from '../../features/dashboard/api/access';
 
 /** The top navigation of the signed-in area (docs/product.md section 2, "Routes"). */
 export function AppNavbar() {
