@@ -8,7 +8,7 @@ import { ADMIN, createStaffUser, listRow, signIn } from './fixtures.js';
  * on any serious or critical violation. Each state is checked where the clerk sees it: the Sales
  * and Admin tabs, the account page, sign-in, the Loading Grid, the order modal with a package line
  * open and its price breakdown popover, the product linker, the confirmations, and the customer,
- * vendor order and product editors. AXE_SUMMARY=1 prints the violations per rule (the issue's
+ * vendor order and product editors, and the dashboard. AXE_SUMMARY=1 prints the violations per rule (the issue's
  * before/after figures).
  */
 
@@ -287,6 +287,11 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await expect(page.locator('.bay-table').first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
     await audit(page, 'Loading Grid', findings);
+
+    // The dashboard with its figures on screen (the charts drawn, the tables filled).
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: /^Sales by week: the numbers/ })).toBeVisible();
+    await audit(page, 'Dashboard', findings);
     report(findings);
   });
 });

@@ -113,7 +113,7 @@ declare module 'fastify' {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The web app's routes (apps/web/src/app/router.tsx) and their sub-paths: these get index.html. */
-const APP_ROUTES = ['/login', '/sales', '/loaders', '/admin', '/account'];
+const APP_ROUTES = ['/login', '/sales', '/loaders', '/dashboard', '/admin', '/account'];
 
 export function isAppRoute(url: string): boolean {
   if (url === '/') return true;
