@@ -116,7 +116,7 @@ describe.each(engines())('find anything (%s)', (engine) => {
 });
 
 /**
- * SQLite's trigram indexes (migration 2026112700) answer exactly what the scans answer: on a
+ * SQLite's trigram indexes (migrations 2026112700 and 2026112820) answer exactly what the scans answer: on a
  * seeded set with accents, phone punctuation, quotes revised and records changed after they were
  * indexed, every way of searching gives the same records in the same order both ways.
  */
@@ -152,6 +152,13 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
         productType: { id: types.Hardware },
       });
     }
+    for (const [i, name] of ['Garage springs restock', 'Crème façade panels', 'Overhead garage rails'].entries())
+      await A('POST', '/api/vendor-orders/create', { name, description: `Seed ${i}` });
+    const restock = (await A('POST', '/api/vendor-orders/create', { name: 'Torsion restock', description: 'x' })).id;
+    await A('PUT', `/api/vendor-orders/update/${restock}`, {
+      ...(await A('GET', `/api/vendor-orders/${restock}`)),
+      name: 'Torsion garage restock',
+    });
     // Changed after it was indexed: the index follows (its trigger), the old name is gone.
     const renamed = await A('GET', `/api/customers/${customers[1]}`);
     await A('PUT', `/api/customers/update/${customers[1]}`, { ...renamed, name: 'Northgate Garage Co' });
@@ -162,6 +169,7 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
       (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'orders', a[1], a[2], a[3]),
       (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'quotes', a[1], a[2], a[3]),
       repo.products,
+      repo.vendorOrders,
     ] as const;
     const texts = [
       'garage',
@@ -186,11 +194,13 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
         const scanned = await find(db, text, 5, true);
         expect(
           indexed.map((r) => r.id),
-          `${['customers', 'orders', 'quotes', 'products'][k]} '${text}'`,
+          `${['customers', 'orders', 'quotes', 'products', 'vendor orders'][k]} '${text}'`,
         ).toEqual(scanned.map((r) => r.id));
       }
     }
     expect((await repo.customers(db, 'northgate', 5)).map((c) => c.name)).toEqual(['Northgate Garage Co']);
     expect(await repo.customers(db, 'overhead', 5)).toEqual([]);
+    expect((await repo.vendorOrders(db, 'torsion', 5)).map((v) => v.name)).toEqual(['Torsion garage restock']);
+    expect((await repo.vendorOrders(db, 'garage', 5)).length).toBe(3);
   });
 });

@@ -17,8 +17,9 @@ import * as m61 from './migrations/2026112510_quote_lifecycle.js';
 import * as m62 from './migrations/2026112520_vendor_order_received.js';
 import * as m63 from './migrations/2026112600_ready_for_pickup_email.js';
 import * as m70 from './migrations/2026112700_find_trigram.js';
-import * as m81 from './migrations/2026112810_import.js';
 import * as m80 from './migrations/2026112800_stored_totals.js';
+import * as m81 from './migrations/2026112810_import.js';
+import * as m82 from './migrations/2026112820_find_vendor_orders.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -38,8 +39,9 @@ const migrations: Record<string, Migration> = {
   '2026112520_vendor_order_received': m62,
   '2026112600_ready_for_pickup_email': m63,
   '2026112700_find_trigram': m70,
-  '2026112810_import': m81,
   '2026112800_stored_totals': m80,
+  '2026112810_import': m81,
+  '2026112820_find_vendor_orders': m82,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

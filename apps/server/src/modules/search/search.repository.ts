@@ -200,14 +200,18 @@ export async function products(db: Db, q: string, limit: number, scan = false) {
     .execute();
 }
 
-export async function vendorOrders(db: Db, q: string, limit: number) {
+export async function vendorOrders(db: Db, q: string, limit: number, scan = false) {
   const id = idOf(q);
+  const phrase = ftsPhrase(db, q, scan);
+  // SQLite, three characters or more: the trigram index of migration 2026112820.
+  const byName =
+    phrase !== null
+      ? sql<boolean>`vendor_orders.id in (select rowid from vendor_orders_find_trgm where vendor_orders_find_trgm match ${phrase})`
+      : foldedContains(db, sql`fold(vendor_orders.name)`, q);
   return db
     .selectFrom('vendor_orders')
     .select(['id', 'name', 'status', 'estimated_arrival'])
-    .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), foldedContains(db, sql`fold(vendor_orders.name)`, q)]),
-    )
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), byName]))
     .orderBy(unindexed(db, 'id'), 'desc')
     .limit(limit)
     .execute();
