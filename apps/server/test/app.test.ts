@@ -94,7 +94,16 @@ describe.each(engines())('the app (%s)', (engine) => {
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp(engine, { STATIC_DIR: webDir });
     try {
-      for (const url of ['/', '/login', '/sales', '/loaders', '/dashboard', '/admin', '/account', '/sales?tab=orders']) {
+      for (const url of [
+        '/',
+        '/login',
+        '/sales',
+        '/loaders',
+        '/dashboard',
+        '/admin',
+        '/account',
+        '/sales?tab=orders',
+      ]) {
         const res = await web.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toMatch(/text\/html/);
