@@ -17,6 +17,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { dollars } from '../../lib/sql.js';
+import { conflict } from '../../lib/errors.js';
 import { productValues } from '../catalog/products.repository.js';
 import { repriceForProducts } from '../documents/documents.totals.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
@@ -416,7 +417,25 @@ export const productsImporter: KindImporter = {
         // Once every product of the file has its id: each package's parts become the file's list.
         async write(trx: Transaction<DB>, from: number, to: number) {
           const records: Array<{ id: number; changes: PlannedRow['changes'] }> = [];
-          for (const p of packages.slice(from, to)) {
+          // Parts that are in the catalogue but not in the file: their ids, read now.
+          const slice = packages.slice(from, to);
+          const elsewhere = [...new Set(slice.flatMap((p) => p.parts!.map((x) => x.itemNo)))].filter(
+            (n) => !ids.has(n),
+          );
+          if (elsewhere.length) {
+            const found = await trx
+              .selectFrom('products')
+              .select(['id', 'item_no'])
+              .where('item_no', 'in', elsewhere)
+              .execute();
+            for (const f of found) ids.set(f.item_no, f.id);
+            const gone = elsewhere.filter((n) => !ids.has(n));
+            if (gone.length)
+              throw conflict(
+                `Associated part ${gone.slice(0, 3).join(', ')} was deleted from the catalogue during the import; the rows before it are written. Import the file again to finish.`,
+              );
+          }
+          for (const p of slice) {
             const packageId = ids.get(p.key)!;
             const wanted = new Map(p.parts!.map((x) => [ids.get(x.itemNo)!, x.quantity]));
             const have = await trx
