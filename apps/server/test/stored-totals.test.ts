@@ -218,6 +218,24 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     await expectStoredEqualsPriced();
   });
 
+  it('50 at once: first lines of a product on 25 new orders while 25 bulk price changes move it', async () => {
+    // Each add brings the product onto an order the price change has not seen yet: the change
+    // must not miss it (it waits for the add, or the add waits for it and prices anew).
+    const fresh = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call('POST', '/api/orders/create', { customer: f.customer.id, jobName: `New ${i}` }),
+      ),
+    );
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? t.send(admin, 'POST', `/api/order-parts/create/${fresh[i / 2].id}`, { product: f.part.id, quantity: 3 })
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'HNG-03' }, percent: 2 }),
+    );
+    const answers = await Promise.all(writes);
+    expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
+    await expectStoredEqualsPriced();
+  });
+
   it('a total past $21,474,836.47 (2^31 cents) is stored whole', async () => {
     const types = await t.productTypes();
     const big = await call('POST', '/api/products/create', {

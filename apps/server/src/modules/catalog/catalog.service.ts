@@ -21,7 +21,7 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
-import { repriceForModifier, repriceForProducts } from '../documents/documents.totals.js';
+import { pricingLock, repriceForModifier, repriceForProducts } from '../documents/documents.totals.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -106,6 +106,8 @@ export class CatalogService extends ClockedService {
 
   async updateProduct(id: number, input: ProductInput, actor?: Actor): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
+      // Before any row lock: no cart write prices beside a price change (documents.totals.ts).
+      await pricingLock(trx, 'exclusive');
       const current = await this.getProduct(id, trx);
       await this.checkItemNoFree(trx, input.itemNo, id);
       const type = await this.checkProductType(trx, input.productType);
@@ -221,6 +223,7 @@ export class CatalogService extends ClockedService {
 
   async updateModifier(id: number, m: PackageModifierInput) {
     return this.db.transaction().execute(async (trx) => {
+      await pricingLock(trx, 'exclusive');
       const row = found(await repo.findModifierRow(trx, id), `Package modifier ${id} does not exist.`);
       await this.checkModifierProduct(trx, m.product);
       if (row.category !== m.category && (await repo.modifierUses(trx, id)) > 0) {
@@ -257,10 +260,10 @@ export class CatalogService extends ClockedService {
     if (input.dryRun) return this.bulkPriceIn(this.db, input, actor);
     // A retried request (the same Idempotency-Key) answers the first result: a double click or a
     // retry after a lost answer never raises the prices twice.
-    const done = await withIdempotency(this.db, this.clock, 'bulk-price', key, actor?.userId ?? null, async (trx) => ({
-      statusCode: 200,
-      body: await this.bulkPriceIn(trx, input, actor),
-    }));
+    const done = await withIdempotency(this.db, this.clock, 'bulk-price', key, actor?.userId ?? null, async (trx) => {
+      await pricingLock(trx, 'exclusive');
+      return { statusCode: 200, body: await this.bulkPriceIn(trx, input, actor) };
+    });
     return done.body;
   }
 

@@ -20,7 +20,7 @@ import { withIdempotency } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
-import { storeTotals, writeStoredTotals } from './documents.totals.js';
+import { pricingLock, storeTotals, writeStoredTotals } from './documents.totals.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { customerText, headerChanges, moneyText } from './documents.history.js';
@@ -237,7 +237,7 @@ export class DocumentsService extends ClockedService {
   async update(kind: DocumentKind, id: number, input: DocumentInput, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
     let leftBay: number | null = null;
-    const saved = await this.db.transaction().execute(async (trx) => {
+    const saved = await this.priced(async (trx) => {
       // Locked before it is read: what the history records as "from" is what this save replaces.
       await repo.lockDocument(trx, k.header, id);
       const current = await this.headerRow(trx, k, id);
@@ -310,7 +310,7 @@ export class DocumentsService extends ClockedService {
   /** A deep copy with the edited job name: header, lines, sub-parts and applied modifiers. */
   async duplicate(kind: DocumentKind, id: number, jobName: string | null, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    return this.priced(async (trx) => {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
       const values: DocHeaderValues = {
@@ -342,6 +342,7 @@ export class DocumentsService extends ClockedService {
   async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, actor: Actor) {
     const key = `quote:export:${quoteId}`;
     return withIdempotency(this.db, this.clock, key, idempotencyKey, actor.userId, async (trx) => {
+      await pricingLock(trx, 'shared'); // the copy is priced (see priced())
       await repo.lockQuote(trx, quoteId);
       const q = await this.headerRow(trx, KINDS.quote, quoteId);
       if (!again) {
@@ -383,7 +384,7 @@ export class DocumentsService extends ClockedService {
    */
   async revise(quoteId: number, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS.quote;
-    return this.db.transaction().execute(async (trx) => {
+    return this.priced(async (trx) => {
       const info = found(await repo.quoteRevisionInfo(trx, quoteId), `Quote ${quoteId} does not exist.`);
       await repo.lockQuote(trx, info.number);
       const src = await this.headerRow(trx, k, quoteId);
@@ -451,6 +452,17 @@ export class DocumentsService extends ClockedService {
   }
 
   /**
+   * A transaction of a write that prices the document: it first takes the pricing lock shared
+   * (documents.totals.ts), before any row lock, so a catalogue price change never runs beside it.
+   */
+  private priced<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await pricingLock(trx, 'shared');
+      return fn(trx);
+    });
+  }
+
+  /**
    * Prices the document after a write to its cart and stores its totals in the same transaction
    * (docs/architecture.md section 16); answers it as priced.
    */
@@ -479,7 +491,7 @@ export class DocumentsService extends ClockedService {
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
   async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.priced(async (trx) => {
       const header = await this.touchForPricing(trx, k, docId);
       const product = await repo.findProductWithType(trx, productId);
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
@@ -496,7 +508,7 @@ export class DocumentsService extends ClockedService {
   async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
     let docId = 0;
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { quantity });
@@ -518,7 +530,7 @@ export class DocumentsService extends ClockedService {
   async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
     const k = KINDS[kind];
     let docId = 0;
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
@@ -536,7 +548,7 @@ export class DocumentsService extends ClockedService {
   async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
     const k = KINDS[kind];
     let docId = 0;
-    const result = await this.db.transaction().execute(async (trx) => {
+    const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
       const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
@@ -667,7 +679,7 @@ export class DocumentsService extends ClockedService {
     actor: Actor,
   ) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    return this.priced(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
       const m = await repo.findPackageModifier(trx, modifierId);
@@ -719,7 +731,7 @@ export class DocumentsService extends ClockedService {
    */
   async deleteModifier(kind: DocumentKind, appliedId: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    return this.priced(async (trx) => {
       const row = found(
         await repo.findAppliedModifierRow(trx, k, appliedId),
         `Applied modifier ${appliedId} does not exist.`,

@@ -16,6 +16,24 @@ import { isPostgres } from '../../lib/contains.js';
 import { loadLinesOf, multipliersOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
 import { docDb, KINDS, type KindTables } from './kinds.js';
 
+/** The advisory lock between the catalogue's price writes and the documents' priced writes. */
+const PRICING_LOCK = 0x5052_4943_45; // "PRICE"
+
+/**
+ * PostgreSQL, first statement of a transaction that prices documents: `shared` for a document's
+ * own writes (clerks never wait for each other), `exclusive` for a write that moves catalogue
+ * prices. So a price change never runs beside a cart write: it waits for the cart writes in
+ * flight, and those that start meanwhile wait for it and then read its prices. Without it a
+ * product's first line added to an order while its price changed was priced at the old price
+ * and missed by the change's repricing (it picks the documents that already had the product).
+ * SQLite runs one write at a time: nothing to do.
+ */
+export async function pricingLock(db: Db, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (!isPostgres(db)) return;
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${PRICING_LOCK})`.execute(db);
+  else await sql`select pg_advisory_xact_lock(${PRICING_LOCK})`.execute(db);
+}
+
 /** How many documents one statement prices and writes. */
 const CHUNK = 400;
 
@@ -198,14 +216,18 @@ export async function repriceStale(db: Kysely<DB>, taxRate: number): Promise<num
         .limit(CHUNK)
         .execute();
       if (rows.length === 0) break;
-      await db.transaction().execute((trx) =>
-        storeTotals(
+      // As a cart write would: shared with the other documents' writes, their rows locked (another
+      // instance may be serving meanwhile).
+      await db.transaction().execute(async (trx) => {
+        await pricingLock(trx, 'shared');
+        await storeTotals(
           trx,
           k,
           rows.map((r) => r.id),
           taxRate,
-        ),
-      );
+          { lock: true },
+        );
+      });
       count += rows.length;
     }
   }

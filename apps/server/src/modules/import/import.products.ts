@@ -19,7 +19,7 @@ import type { DB } from '../../db/schema.js';
 import { dollars } from '../../lib/sql.js';
 import { conflict } from '../../lib/errors.js';
 import { productValues } from '../catalog/products.repository.js';
-import { repriceForProducts } from '../documents/documents.totals.js';
+import { pricingLock, repriceForProducts } from '../documents/documents.totals.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
 import { breathe, issueProblems, parseAmount, shown, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
@@ -377,6 +377,8 @@ export const productsImporter: KindImporter = {
     return {
       size: rows.length,
       async write(trx: Transaction<DB>, from: number, to: number) {
+        // Prices may move: no cart write prices beside this batch (documents.totals.ts).
+        await pricingLock(trx, 'exclusive');
         const slice = rows.slice(from, to);
         const creates = slice.filter((r) => r.id === null);
         const updates = slice.filter((r) => r.id !== null && r.changes.length);
