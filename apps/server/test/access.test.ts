@@ -41,6 +41,11 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/account/sessions/:id': 'user',
   'GET /api/customers/': 'user',
   'GET /api/search': 'user',
+  'GET /api/export/:file': 'user',
+  // Signed in; the service then refuses staff until an administrator opens it (dashboard.test.ts).
+  'GET /api/dashboard': 'user',
+  'GET /api/dashboard/access': 'user',
+  'PUT /api/dashboard/access': 'admin',
   'GET /api/customers/:id': 'user',
   'GET /api/customers/:id/history': 'user',
   'POST /api/customers/create': 'user',
