@@ -5,6 +5,7 @@
  * every dialect of the same table gives the same result; the mapping is remembered per headers;
  * one import of a kind at a time, and an Idempotency-Key answers 50 retries with one job.
  */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
@@ -515,6 +516,43 @@ describe.each(engines())('import (%s)', (engine) => {
       useTax: true,
       residentialMultiplier: 0.85,
     });
+  });
+
+  it('refuses a workbook that would unpack past 64 MB or spans thousands of columns; drops NUL from cells', async () => {
+    // A deflate bomb in small: 70 MB of one repeated row compresses to well under the 20 MB upload.
+    const bomb = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/worksheets/sheet1.xml': new Uint8Array(70 * 1024 * 1024).fill(0x20),
+    });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const big = await post('products', bomb, { dryRun: 'true' }, { name: 'bomb.xlsx' });
+    expect(big.statusCode).toBe(400);
+    expect(json(big).message).toMatch(/unpacks to 70 MB, more than an import takes \(64 MB\)/);
+
+    // One cell in column XFD: the sheet says so in its dimension, and is refused before reading.
+    const wide = xlsx([
+      ['Item No', 'Wholesale Price'],
+      ['WIDE-1', '5'],
+    ]);
+    const files = unzipSync(wide);
+    files['xl/worksheets/sheet1.xml'] = strToU8(
+      strFromU8(files['xl/worksheets/sheet1.xml']!).replace('<sheetData>', '<dimension ref="A1:XFD2"/><sheetData>'),
+    );
+    const refused = await post('products', zipSync(files), { dryRun: 'true' }, { name: 'wide.xlsx' });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toMatch(/16384 columns wide; an import reads at most 200/);
+
+    const nul = await run(
+      'products',
+      csv([
+        ['Item No', 'Description', 'Wholesale Price'],
+        ['NUL-1', 'Old system\u0000 text', '3'],
+      ]),
+    );
+    expect(nul).toMatchObject({ state: 'done', created: 1 });
+    const [made] = await productByItem('NUL-1');
+    const product = await suite.t.admin('GET', `/api/products/${made!.id}`);
+    expect(product.itemDescription).toBe('Old system text');
   });
 
   it('remembers the mapping an administrator used, for the next file with the same headers', async () => {

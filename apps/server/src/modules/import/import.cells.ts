@@ -53,6 +53,13 @@ export function parseDate(text: string): string {
 export const shown = (v: string) => `'${v.length > 40 ? `${v.slice(0, 37)}...` : v}'`;
 
 /** The cells of one row by our field, and the problems found in it. */
+/**
+ * Control characters other than tab and line breaks (a NUL from an old system's export): dropped
+ * from every cell, since PostgreSQL refuses NUL in text and would stop the job after its checks.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 export class RowReader {
   private readonly index = new Map<string, number>();
   private readonly fields: Map<string, ImportField>;
@@ -73,7 +80,7 @@ export class RowReader {
   /** The cell's text, trimmed; '' when the field is not mapped or the cell is empty. */
   get(row: SheetRow, field: string): string {
     const i = this.index.get(field);
-    return i === undefined ? '' : (row.cells[i] ?? '').trim();
+    return i === undefined ? '' : (row.cells[i] ?? '').replace(CONTROL_CHARACTERS, '').trim();
   }
 
   label(field: string): string {

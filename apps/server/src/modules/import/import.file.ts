@@ -4,6 +4,7 @@
  * Windows-1252), or the first sheet of an XLSX. Every cell becomes text, as a CSV would hold it,
  * so both kinds of file go through the same checks and give the same result.
  */
+import { unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../lib/errors.js';
 import { breathe } from './import.cells.js';
@@ -135,7 +136,49 @@ function cellText(v: unknown): string {
   return String(v);
 }
 
+/** Most an XLSX part may unzip to, and most columns a sheet may have (a hostile file's bounds). */
+const MAX_UNZIPPED = 64 * 1024 * 1024;
+const MAX_COLUMNS = 200;
+
+/**
+ * Refuses, before anything is unzipped, a workbook whose parts would unzip past MAX_UNZIPPED
+ * (a deflate bomb) or whose first sheet spans more than MAX_COLUMNS columns (the reader pads
+ * every row to the widest: one cell in column XFD makes 16,384 cells a row).
+ */
+function checkXlsxBounds(bytes: Uint8Array): void {
+  let total = 0;
+  let sheet: string | null = null;
+  try {
+    unzipSync(bytes, {
+      filter(f) {
+        total += f.originalSize;
+        if (/^xl\/worksheets\/sheet1\.xml$/.test(f.name)) sheet = f.name;
+        return false; // sizes only: nothing is inflated here
+      },
+    });
+  } catch (e) {
+    throw badRequest(`The file could not be read as XLSX: ${(e as Error).message}`);
+  }
+  if (total > MAX_UNZIPPED)
+    throw badRequest(
+      `The file unpacks to ${Math.round(total / 1048576)} MB, more than an import takes (${MAX_UNZIPPED / 1048576} MB); split it or save it as CSV.`,
+    );
+  if (sheet) {
+    // The sheet's declared size (<dimension ref="A1:G5000"/>) is near its start.
+    const head = unzipSync(bytes, { filter: (f) => f.name === sheet })[sheet];
+    const ref = head
+      ? /<dimension ref="[A-Z]+\d+:([A-Z]+)\d+"/.exec(new TextDecoder().decode(head.subarray(0, 4096)))
+      : null;
+    const width = ref ? [...ref[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) : 0;
+    if (width > MAX_COLUMNS)
+      throw badRequest(
+        `The first sheet is ${width} columns wide; an import reads at most ${MAX_COLUMNS}. Delete the empty columns at its right, or save it as CSV.`,
+      );
+  }
+}
+
 async function xlsxSheet(bytes: Uint8Array): Promise<Sheet> {
+  checkXlsxBounds(bytes);
   let data: unknown[][];
   try {
     // Numbers are kept as the text the file stores (no float rounding on the way).
