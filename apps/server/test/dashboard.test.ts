@@ -270,6 +270,8 @@ describe.each(engines())('dashboard (%s)', (engine) => {
       ['from=2026-11-30&to=2026-11-01', /not be before/],
       ['from=2026-11-01&to=2026-11-30&bucket=year', /day, week or month/],
       ['from=2020-01-01&to=2026-11-30&bucket=day', /periods/],
+      ['from=9999-12-31&to=9999-12-31&bucket=day', /from 1900-01-01 to 9998-12-31/],
+      ['from=0026-11-01&to=0026-11-30&bucket=day', /from 1900-01-01 to 9998-12-31/],
     ] as const) {
       const r = await get(query);
       expect(r.statusCode, query).toBe(400);

@@ -391,6 +391,26 @@ describe.each(engines())('import (%s)', (engine) => {
     });
   });
 
+  it('answers a job left running by a stopped server as failed when asked about it', async () => {
+    const { db } = suite.t.db.database;
+    const [row] = await db
+      .insertInto('import_jobs')
+      .values({
+        kind: 'customers',
+        mode: 'all',
+        state: 'running',
+        active_kind: 'customers',
+        started_at: '2026-10-01T08:00:00.000Z',
+        updated_at: '2026-10-01T08:05:00.000Z',
+      })
+      .returning('id')
+      .execute();
+    expect(await job(Number(row!.id))).toMatchObject({
+      state: 'failed',
+      message: 'The server stopped during this import.',
+    });
+  });
+
   it('a price imported for a product on an open order reprices its stored totals in the same batch', async () => {
     const types = await suite.t.productTypes();
     const customer = await suite.t.admin('POST', '/api/customers/create', { name: 'Totals Doors' });

@@ -13,13 +13,19 @@ export type DashboardBucket = (typeof DASHBOARD_BUCKETS)[number];
 /** The most periods one answer holds: about a year by day, nine years by week. */
 export const MAX_DASHBOARD_PERIODS = 500;
 
+/** A date the dashboard's calendar counts with: years 1900 to 9998 (YYYY-MM-DD stays four digits). */
+const inCalendar = (v: string) => v >= '1900-01-01' && v <= '9998-12-31';
+const dashboardDate = dateSchema.refine(inCalendar, { error: 'must be a date from 1900-01-01 to 9998-12-31' });
+
 export const dashboardQuerySchema = z
   .object({
-    from: dateSchema,
-    to: dateSchema,
+    from: dashboardDate,
+    to: dashboardDate,
     bucket: z.enum(DASHBOARD_BUCKETS, { error: 'must be day, week or month' }).optional().default('week'),
   })
   .superRefine((q, ctx) => {
+    // The dates' own problems are already said (zod goes on to this check regardless).
+    if (!inCalendar(q.from) || !inCalendar(q.to)) return;
     if (q.from > q.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before the from date' });
       return;

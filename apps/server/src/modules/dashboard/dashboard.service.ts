@@ -46,7 +46,8 @@ export class DashboardService extends ClockedService {
       ]),
     );
     for (const day of sales) {
-      const p = byPeriod.get(periodOf(day.day, bucket))!;
+      const p = byPeriod.get(periodOf(day.day, bucket));
+      if (!p) continue; // cannot happen: the range's days all fall in its periods
       p.orders += day.orders;
       p.subtotalCents += day.subtotalCents;
       p.taxCents += day.taxCents;

@@ -172,7 +172,15 @@ export class ImportService extends ClockedService {
   }
 
   async job(id: number): Promise<ImportJob> {
-    return found(await repo.findJob(this.db, id), `Import job ${id} does not exist.`);
+    const job = found(await repo.findJob(this.db, id), `Import job ${id} does not exist.`);
+    // A job its server left running (stopped mid-way) ends failed when asked about, not only when
+    // the next import of its kind starts: the screen polling it gets an answer.
+    if (job.state === 'running') {
+      const now = this.now();
+      await repo.failStale(this.db, job.kind, isoAt(this.clock() - STALE_MS), now);
+      return found(await repo.findJob(this.db, id), `Import job ${id} does not exist.`);
+    }
+    return job;
   }
 
   /** The job itself: check every row, then write in batches; never throws (a failure is the job's state). */
