@@ -39,6 +39,8 @@ import {
 const MONEY = ['wholesalePrice', 'modifierCostIncrease'] as const;
 /** The fields the pricer reads. */
 const PRICED = new Set(['wholesalePrice', 'multiplierCategory', 'productType', 'modifierCostIncrease']);
+/** The same fields as the products table names them. */
+const PRICED_COLUMNS = ['wholesale_price', 'multiplier_category', 'product_type_id', 'modifier_cost_increase'] as const;
 const TEXTS = ['itemDescription', 'windowsData', 'windowDescription', 'insertsData', 'insertDescription'] as const;
 
 interface Existing {
@@ -398,9 +400,29 @@ export const productsImporter: KindImporter = {
             .execute();
           for (const m of made) ids.set(m.item_no, m.id);
         }
+        // The price fields as they are now, not as planned: a price changed by someone since the
+        // plan (the bulk change) is written back by this row, and its documents must follow.
+        const before = updates.length
+          ? await trx
+              .selectFrom('products')
+              .select(['id', ...PRICED_COLUMNS])
+              .where(
+                'id',
+                'in',
+                updates.map((r) => r.id!),
+              )
+              .execute()
+          : [];
+        const current = new Map(before.map((b) => [b.id, b]));
         for (const r of updates) await updateRow(trx, 'products', r.id!, r.values, now);
         // Open documents priced with these products get their stored totals again, in this transaction.
-        const repriced = updates.filter((r) => r.changes.some((c) => PRICED.has(c.field ?? ''))).map((r) => r.id!);
+        const moves = (r: ProductRowPlan) => {
+          const b = current.get(r.id!) as Record<string, unknown> | undefined;
+          return !b || PRICED_COLUMNS.some((c) => c in r.values && r.values[c] !== b[c]);
+        };
+        const repriced = updates
+          .filter((r) => r.changes.some((c) => PRICED.has(c.field ?? '')) || moves(r))
+          .map((r) => r.id!);
         if (repriced.length) await repriceForProducts(trx, repriced, taxRate);
         await recordImport(trx, actor, now, 'product', [
           ...creates.map((r) => ({
