@@ -88,6 +88,12 @@ describe.each(engines())('response schemas (%s)', (kind) => {
               if (schema?.type !== 'string') missing.push(`${method.toUpperCase()} ${path} ${code}: stream not text`);
             } else if (type === 'application/pdf') {
               if (schema?.format !== 'binary') missing.push(`${method.toUpperCase()} ${path} ${code}: PDF not binary`);
+            } else if (
+              type === 'text/csv' ||
+              type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            ) {
+              // The export's files (section 14).
+              if (schema?.type !== 'string') missing.push(`${method.toUpperCase()} ${path} ${code}: export not a file`);
             } else {
               missing.push(`${method.toUpperCase()} ${path} ${code}: unexpected ${type}`);
             }
