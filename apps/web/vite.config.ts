@@ -22,6 +22,11 @@ export default defineConfig({
     // Read by scripts/check-budgets.mjs (the JS budgets per route), which then removes it.
     manifest: true,
     rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 }],
+        },
+      },
       treeshake: {
         // The domain package is pure (no I/O, see docs/conventions.md), so modules the page does not use,
         // such as the zod schemas, can be dropped from the landing and login bundle.

@@ -5,7 +5,7 @@
  * as a table beside it and a CSV of them.
  */
 import { addDays, formatCents, MAX_DASHBOARD_PERIODS, type Dashboard, type DashboardBucket } from '@desk/domain';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
@@ -13,9 +13,20 @@ import { PageCard } from '../../components/ui/page-card';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import { useDashboardAccess, useSetDashboardForStaff } from './api/access';
 import { useDashboard, type DashboardRange } from './api/dashboard';
-import { DashboardChart } from './dashboard-chart';
+import type { DashboardChartProps } from './dashboard-chart';
 import { downloadCsv, toCsv, type CsvCell } from './figure-csv';
 import './dashboard.css';
+
+// Chart.js loads after the page: the figures' tables paint first, each chart fills its reserved
+// box when its chunk arrives (nothing moves).
+const LazyChart = lazy(() => import('./dashboard-chart').then((m) => ({ default: m.DashboardChart })));
+function DashboardChart(props: DashboardChartProps) {
+  return (
+    <Suspense fallback={<div className="dashboard-chart" style={{ height: props.height }} aria-hidden="true" />}>
+      <LazyChart {...props} />
+    </Suspense>
+  );
+}
 
 const money = (cents: number) => formatCents(cents, { currency: true });
 /** Axis ticks: whole dollars, thousands as k. */
