@@ -38,7 +38,7 @@ export function FindLauncher() {
       title="Find a customer, order, quote, product or vendor order (Ctrl+K)"
       aria-keyshortcuts="Control+K"
     >
-      Search <kbd className="ms-1 d-none d-lg-inline">Ctrl K</kbd>
+      Search <kbd className="ms-1 d-none d-xl-inline">Ctrl K</kbd>
     </Button>
   );
 }
