@@ -15,7 +15,9 @@
  * 50,000-row import, on SQLite and, with TEST_DATABASE_URL, PostgreSQL; builds the server only, never apps/web/dist; its
  * figures go into bench/results.json and the Import table of docs/performance.md), BENCH_ONLY=dashboard (only the
  * dashboard at 100,000 orders, one user: SQLite, and the PostgreSQL bench database of a full run when TEST_DATABASE_URL is
- * set; builds the server only; printed, nothing written), BENCH_DOC_ONLY=1 (rewrites
+ * set; builds the server only; its rows replace those of bench/results.json and docs/performance.md is
+ * rewritten), BENCH_ONLY=find (the same for Find anything),
+ * BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -162,6 +164,17 @@ async function measure(server, name, path_, opts = {}) {
   return row;
 }
 
+/** Find anything (issue 20) at 100,000 orders, as fast as 10 connections send. */
+async function findCases(server, label) {
+  const out = {};
+  // Find anything (issue 20): a common word, a text nothing matches (every kind searched to the
+  // end) and an order number.
+  out.findCommon = await measure(server, `${label}: find 'garage' (5 of each kind)`, '/api/search?q=garage&limit=5');
+  out.findNone = await measure(server, `${label}: find 'zqxv' (no match anywhere)`, '/api/search?q=zqxv&limit=5');
+  out.findNumber = await measure(server, `${label}: find '#12345' (an order number)`, '/api/search?q=%2312345&limit=5');
+  return out;
+}
+
 /**
  * The dashboard (issue 20): one owner asking (1 connection), over the large set's last 12 weeks by
  * week (the page's first view), its last year by week, and its whole three years by month.
@@ -221,15 +234,7 @@ async function serverCases(server, label, small) {
     `${label}: closed orders sorted by customer name`,
     '/api/orders/list/1?page=1&size=30&sort=-customerName',
   );
-  // Find anything (issue 20): a common word, a text nothing matches (every kind searched to the
-  // end) and an order number.
-  rows.findCommon = await measure(server, `${label}: find 'garage' (5 of each kind)`, '/api/search?q=garage&limit=5');
-  rows.findNone = await measure(server, `${label}: find 'zqxv' (no match anywhere)`, '/api/search?q=zqxv&limit=5');
-  rows.findNumber = await measure(
-    server,
-    `${label}: find '#12345' (an order number)`,
-    '/api/search?q=%2312345&limit=5',
-  );
+  Object.assign(rows, await findCases(server, label));
   Object.assign(rows, await dashboardCases(server, label));
   if (small)
     rows.smallList = await measure(
@@ -889,7 +894,7 @@ function markdown(results) {
       .concat(
         Object.values(rows).map(
           (r) =>
-            `| ${r.name.replace(/^[^:]+: /, '')} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.p50} ms | ${r.p99} ms | ${r.vsHealth.toFixed(3)} |`,
+            `| ${r.name.replace(/^[^:]+: /, '')} | ${r.rps.toFixed(r.rps < 10 ? 1 : 0)} | ${r.p50} ms | ${r.p99} ms | ${r.vsHealth === undefined ? '' : r.vsHealth.toFixed(3)} |`,
         ),
       )
       .join('\n');
@@ -1125,7 +1130,8 @@ async function main() {
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
   }
-  if (process.env.BENCH_ONLY === 'dashboard') {
+  if (process.env.BENCH_ONLY === 'dashboard' || process.env.BENCH_ONLY === 'find') {
+    const cases = process.env.BENCH_ONLY === 'find' ? findCases : dashboardCases;
     // The server only, on a copy of the large set (and the PostgreSQL bench database, when one is
     // there from a full run); printed, nothing written.
     if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
@@ -1137,7 +1143,7 @@ async function main() {
     const out = {};
     const server = await startServer({ DATA_DIR: dir });
     try {
-      out.sqlite = await dashboardCases(server, 'SQLite');
+      out.sqlite = await cases(server, 'SQLite');
     } finally {
       await server.stop();
     }
@@ -1146,12 +1152,19 @@ async function main() {
       u.pathname = '/desk_bench';
       const pgServer = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
       try {
-        out.postgres = await dashboardCases(pgServer, 'PostgreSQL');
+        out.postgres = await cases(pgServer, 'PostgreSQL');
       } finally {
         await pgServer.stop();
       }
     }
     console.log(JSON.stringify(out, null, 2));
+    // Into the last full run's figures (its rows replaced), and docs/performance.md rewritten.
+    const file = path.join(root, 'bench', 'results.json');
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    if (results.sqlite) Object.assign(results.sqlite, out.sqlite);
+    if (results.postgres && out.postgres) Object.assign(results.postgres, out.postgres);
+    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
   }
   if (process.env.BENCH_ONLY === 'import') {
