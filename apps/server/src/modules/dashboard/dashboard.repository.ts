@@ -9,13 +9,13 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { addDays } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 
-/** Orders that count as sold: not cancelled. */
-async function cancelledStatusIds(db: Db): Promise<number[]> {
+/** The statuses of orders that do not count as sold: Cancelled. */
+export async function cancelledStatusIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('order_statuses').select('id').where('type', '=', 'Cancelled').execute();
   return rows.map((r) => r.id);
 }
 
-function soldIn(from: string, to: string, cancelled: number[]) {
+function soldIn(from: string, to: string, cancelled: readonly number[]) {
   return (eb: any): Expression<SqlBool> =>
     eb.and([
       eb('o.order_date', '>=', from),
@@ -28,8 +28,7 @@ function soldIn(from: string, to: string, cancelled: number[]) {
  * A range's orders summed by order date, in date order (the covering index answers it in its
  * order, with no sort): the service adds the days up into weeks or months (periodOf).
  */
-export async function salesByDay(db: Db, from: string, to: string) {
-  const cancelled = await cancelledStatusIds(db);
+export async function salesByDay(db: Db, from: string, to: string, cancelled: readonly number[]) {
   const rows = await db
     .selectFrom('orders as o')
     .select([
@@ -86,30 +85,9 @@ export async function openByStatus(db: Db) {
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
 
-/** The open current loads of the bays, by bay, with since when each has waited. */
-export function currentLoads(db: Db) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('order_statuses as s', 's.id', 'o.order_status_id')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select([
-      'o.loading_bay as bay',
-      'o.id as orderId',
-      'c.name as customerName',
-      sql<string>`coalesce(o.loaded_at, o.updated_at)`.as('since'),
-    ])
-    .where('o.current_load', '=', 1)
-    .where('o.loading_bay', '>', 0)
-    .where('s.closed', '=', 0)
-    .orderBy('o.loading_bay')
-    .orderBy('o.id')
-    .execute();
-}
-
 const TOP = 10;
 
-export async function topCustomers(db: Db, from: string, to: string) {
-  const cancelled = await cancelledStatusIds(db);
+export async function topCustomers(db: Db, from: string, to: string, cancelled: readonly number[]) {
   const rows = await db
     .selectFrom((eb) =>
       eb
@@ -133,8 +111,7 @@ export async function topCustomers(db: Db, from: string, to: string) {
   return rows.map((r) => ({ id: r.id, name: r.name, totalCents: Number(r.total) }));
 }
 
-export async function topProducts(db: Db, from: string, to: string) {
-  const cancelled = await cancelledStatusIds(db);
+export async function topProducts(db: Db, from: string, to: string, cancelled: readonly number[]) {
   const rows = await db
     .selectFrom((eb) =>
       eb

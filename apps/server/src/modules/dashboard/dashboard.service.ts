@@ -9,6 +9,7 @@ import { ClockedService } from '../../lib/service.js';
 import { isAdmin } from '../../plugins/auth.js';
 import type { SessionUser } from '../auth/session.service.js';
 import * as repo from './dashboard.repository.js';
+import { currentLoads } from '../loaders/loaders.repository.js';
 
 export class DashboardService extends ClockedService {
   /** Administrators always; staff when the company settings say so. */
@@ -29,13 +30,15 @@ export class DashboardService extends ClockedService {
       );
     const { from, to, bucket } = query;
     // The reads go out together (PostgreSQL runs them on pooled connections side by side).
+    // Which orders are not sold (Cancelled) is read once for the three figures that need it.
+    const cancelled = await repo.cancelledStatusIds(this.db);
     const [sales, quotes, openByStatus, loads, topCustomers, topProducts] = await Promise.all([
-      repo.salesByDay(this.db, from, to),
+      repo.salesByDay(this.db, from, to, cancelled),
       repo.quotesSentAndWon(this.db, from, to),
       repo.openByStatus(this.db),
-      repo.currentLoads(this.db),
-      repo.topCustomers(this.db, from, to),
-      repo.topProducts(this.db, from, to),
+      currentLoads(this.db),
+      repo.topCustomers(this.db, from, to, cancelled),
+      repo.topProducts(this.db, from, to, cancelled),
     ]);
     // Every period of the range, those without orders at 0, so a chart's gaps are real; the
     // database's sums by day added up into the bucket's periods.
@@ -62,9 +65,9 @@ export class DashboardService extends ClockedService {
       quotes: { ...quotes, conversion: quotes.sent ? quotes.won / quotes.sent : 0 },
       openByStatus,
       bays: loads.map((l) => ({
-        bay: l.bay!,
-        orderId: l.orderId,
-        customerName: l.customerName,
+        bay: l.loading_bay!,
+        orderId: l.id,
+        customerName: l.customer_name,
         waitingMinutes: Math.max(0, Math.floor((now - Date.parse(l.since)) / 60_000)),
       })),
       topCustomers,

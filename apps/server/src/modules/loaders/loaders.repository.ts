@@ -37,6 +37,20 @@ function pickupBase(db: Db) {
   );
 }
 
+/**
+ * Every bay's current load now, by bay: its order and customer, and since when it has waited
+ * there (loaded_at; a load made before that column, its last change). The dashboard reads it.
+ */
+export function currentLoads(db: Db) {
+  return pickupBase(db)
+    .select(sql<string>`coalesce(o.loaded_at, o.updated_at)`.as('since'))
+    .where(sql<boolean>`o.current_load = 1`)
+    .where('o.loading_bay', '>', 0)
+    .orderBy('o.loading_bay')
+    .orderBy('o.id')
+    .execute();
+}
+
 function toPickup(r: PickupRow): PickupOrder {
   return {
     id: r.id,
