@@ -1031,6 +1031,30 @@ function keptNotes() {
 }
 
 /** The import case on a fresh database (bench/import.mjs): SQLite, and PostgreSQL with TEST_DATABASE_URL. */
+/**
+ * A new, empty PostgreSQL database `name` beside TEST_DATABASE_URL's: its URL, and drop() to
+ * remove it (with force: a bench server's connections may linger).
+ */
+async function freshPgDatabase(name) {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const u = new URL(process.env.TEST_DATABASE_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+    async keep() {
+      await admin.end();
+    },
+  };
+}
+
 async function importRun() {
   const out = {};
   const dir = path.join(os.tmpdir(), `desk-bench-import-${process.pid}`);
@@ -1044,20 +1068,13 @@ async function importRun() {
       await sqlite.stop();
     }
     if (process.env.TEST_DATABASE_URL) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query('drop database if exists desk_bench_import with (force)');
-      await admin.query('create database desk_bench_import');
-      const u = new URL(process.env.TEST_DATABASE_URL);
-      u.pathname = '/desk_bench_import';
-      const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+      const db = await freshPgDatabase('desk_bench_import');
+      const server = await startServer({ DATABASE_URL: db.url, DATA_DIR: path.join(dir, 'pg') });
       try {
         out.postgres = await importCase(server, 'PostgreSQL', log);
       } finally {
         await server.stop();
-        await admin.query('drop database if exists desk_bench_import with (force)');
-        await admin.end();
+        await db.drop();
       }
     }
   } finally {
@@ -1068,9 +1085,11 @@ async function importRun() {
 
 /**
  * The export case (bench/export.mjs) on a copy of the 100,000-order SQLite set, and with
- * TEST_DATABASE_URL on a PostgreSQL database of its own built by the same generator.
+ * TEST_DATABASE_URL on PostgreSQL: the full run's large set when it has just built one
+ * (`pgLargeUrl`: the export only reads; it then also holds the orders the server cases created,
+ * about a hundred), else a database of its own built by the same generator.
  */
-async function exportRun() {
+async function exportRun(pgLargeUrl) {
   const out = {};
   const large = sqliteDataSet('large', 1);
   const dir = path.join(os.tmpdir(), `desk-bench-export-${process.pid}`);
@@ -1085,25 +1104,20 @@ async function exportRun() {
       await sqlite.stop();
     }
     if (process.env.TEST_DATABASE_URL) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query('drop database if exists desk_bench_export with (force)');
-      await admin.query('create database desk_bench_export');
-      const u = new URL(process.env.TEST_DATABASE_URL);
-      u.pathname = '/desk_bench_export';
+      const own = pgLargeUrl ? null : await freshPgDatabase('desk_bench_export');
       try {
-        log('building the large data set on PostgreSQL for the export');
-        sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
-        const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
+        if (own) {
+          log('building the large data set on PostgreSQL for the export');
+          sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: own.url, DATA_DIR: path.join(dir, 'pg') });
+        }
+        const server = await startServer({ DATABASE_URL: pgLargeUrl ?? own.url, DATA_DIR: path.join(dir, 'pg') });
         try {
           out.postgres = await exportCase(server, 'PostgreSQL', log);
         } finally {
           await server.stop();
         }
       } finally {
-        await admin.query('drop database if exists desk_bench_export with (force)');
-        await admin.end();
+        await own?.drop();
       }
     }
   } finally {
@@ -1234,20 +1248,17 @@ async function main() {
     );
     return;
   }
+  // The PostgreSQL large set, kept after the run (BENCH_ONLY=dashboard and find use it).
+  let pgLargeUrl;
   if (process.env.TEST_DATABASE_URL) {
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query('drop database if exists desk_bench with (force)');
-    await admin.query('create database desk_bench');
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL);
-    u.pathname = '/desk_bench';
+    const db = await freshPgDatabase('desk_bench');
+    await db.keep();
+    pgLargeUrl = db.url;
     log('building the large data set on PostgreSQL');
     const t = Date.now();
-    sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: u.toString(), DATA_DIR: path.join(runDir, 'pg') });
+    sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: pgLargeUrl, DATA_DIR: path.join(runDir, 'pg') });
     results.postgresBuildSeconds = (Date.now() - t) / 1000;
-    const serverPg = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(runDir, 'pg') });
+    const serverPg = await startServer({ DATABASE_URL: pgLargeUrl, DATA_DIR: path.join(runDir, 'pg') });
     try {
       results.postgres = await serverCases(serverPg, 'PostgreSQL', null);
       results.postgresRssMb = serverPg.rssMb();
@@ -1255,7 +1266,7 @@ async function main() {
       await serverPg.stop();
     }
   }
-  results.export = await exportRun();
+  results.export = await exportRun(pgLargeUrl);
   results.import = await importRun();
   rmSync(runDir, { recursive: true, force: true });
   writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
