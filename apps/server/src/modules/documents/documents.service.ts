@@ -273,8 +273,9 @@ export class DocumentsService extends ClockedService {
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
       await repo.updateHeader(trx, k, id, input.version, values, this.now());
-      // The tax switch and the multipliers move the totals.
-      await this.storeTotals(trx, k, id);
+      // Of a header's fields only the tax switch and the multiplier copies move the totals.
+      if (refresh || (values.use_tax !== undefined && values.use_tax !== current.use_tax))
+        await this.storeTotals(trx, k, id);
       const statusBefore = kind === 'order' ? current.status_type : undefined;
       await this.record(trx, actor, k, id, [
         ...headerChanges(k, current, values, { customer, statusBefore, statusAfter }, refresh),
