@@ -4,24 +4,25 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserNavigator, NavigationProvider } from '../lib/navigation';
 import { AppProviders, createQueryClient } from './providers';
 import { preloadRoute } from './route-preload';
-import { routes } from './router';
+import { AppRoutes, routeOf } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 // The session, the page's chunk and its first data start now, together, not one after another.
-preloadRoute(queryClient, window.location);
-const router = createBrowserRouter(routes);
+preloadRoute(queryClient, window.location, routeOf(window.location.pathname).area !== 'public');
+const appNavigator = createBrowserNavigator();
 
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <NavigationProvider navigator={appNavigator}>
+        <AppRoutes />
+      </NavigationProvider>
     </AppProviders>
   </StrictMode>,
 );

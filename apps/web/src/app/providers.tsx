@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { resetUserState } from '../features/auth/reset-user-state';
 import { ToastProvider } from '../components/ui/toaster';
-import { useDialogKeyboard } from '../components/ui/dialog-keyboard';
 import { isApiError, onUnauthorized } from '../lib/api-client';
 
 export interface QueryClientOptions {
@@ -35,8 +34,6 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   // A 401 on an ordinary call means the session ended: forget the user, and the route guard
   // then sends them to /login (remembering where they were).
   useEffect(() => onUnauthorized(() => resetUserState(queryClient)), [queryClient]);
-  // Tab wraps inside dialogs, and focus lost in one goes back (every dialog of the app).
-  useDialogKeyboard();
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import type { DocumentListItem, Page } from '@desk/domain';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/navigation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrdersTab } from '../features/orders/orders-tab';
 import { failed, ok, stubApi, type FakeAnswer } from '../test/fake-api';
@@ -43,7 +43,7 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
       'GET /api/orders/list/0': () => (++listCalls === 1 ? page('Preloaded job') : page('Asked again')),
     });
     const queryClient = createQueryClient({ retry: false });
-    preloadRoute(queryClient, { pathname: '/sales', search: '' });
+    preloadRoute(queryClient, { pathname: '/sales', search: '' }, true);
 
     await waitFor(() => expect(urls(fetchMock)).toContain('/api/orders/list/0?page=1&size=10&sort=-id'));
     expect(urls(fetchMock)[0]).toBe('/api/session/status');
@@ -70,7 +70,7 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
       'GET /api/session': ok({ username: 'ann', roles: ['ROLE_USER'] }),
       'GET /api/orders/list/0': page('Job'),
     });
-    preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: '' });
+    preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: '' }, true);
 
     // Both went out together, before the session answered.
     expect(urls(fetchMock)).toEqual(['/api/session/status', '/api/orders/list/0?page=1&size=10&sort=-id']);
@@ -82,7 +82,7 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
       'GET /api/session': ok({ username: 'ann', roles: ['ROLE_USER'] }),
       'GET /api/orders/list/0': page('Job'),
     });
-    preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: '' });
+    preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: '' }, true);
 
     expect(urls(fetchMock)).toEqual(['/api/session/status', '/api/orders/list/0?page=1&size=10&sort=-id']);
   });
@@ -94,7 +94,7 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
       'GET /api/orders/list/0': failed(401, 'Not signed in.'),
     });
     const queryClient = createQueryClient({ retry: false });
-    preloadRoute(queryClient, { pathname: '/sales', search: '' });
+    preloadRoute(queryClient, { pathname: '/sales', search: '' }, true);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(document.cookie).not.toContain('desk_signed_in=1');
   });
@@ -102,14 +102,14 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
   it('never asks for the list for a signed-out visitor (no 401), nor for another tab', async () => {
     const signedOut = stubApi({ 'GET /api/session': failed(401, 'Not signed in.') });
     const queryClient = createQueryClient({ retry: false });
-    preloadRoute(queryClient, { pathname: '/sales', search: '' });
+    preloadRoute(queryClient, { pathname: '/sales', search: '' }, true);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(urls(signedOut)).toEqual(['/api/session/status']);
 
     const quotes = stubApi({ 'GET /api/session': ok({ username: 'ann', roles: ['ROLE_USER'] }) });
     const other = createQueryClient({ retry: false });
-    preloadRoute(other, { pathname: '/sales', search: '?tab=quotes' });
+    preloadRoute(other, { pathname: '/sales', search: '?tab=quotes' }, true);
     await waitFor(() => expect(other.isFetching()).toBe(0));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(urls(quotes)).toEqual(['/api/session/status']);

@@ -7,10 +7,19 @@ import { documentKeys } from '../features/documents/api/query-keys';
 import { getBayData } from '../features/loaders/api/get-bay-data';
 import { loaderKeys } from '../features/loaders/api/query-keys';
 import type { ServerQuery } from '../components/ui/data-table';
+import { normalPath } from '../lib/navigation';
 
 /** The chunks of the signed-in pages; router.tsx's lazy routes load them with these. */
+export const loadSignedInShell = () => import('./layout/signed-in-shell');
 export const loadSalesPage = () => import('./routes/sales-page');
 export const loadLoadersPage = () => import('../features/loaders/loaders-page');
+/** The Sales page's tabs, each its own chunk (sales-page.tsx); the open one starts with the page. */
+export const salesTabChunks = {
+  orders: () => import('../features/orders/orders-tab'),
+  quotes: () => import('../features/quotes/quotes-tab'),
+  customers: () => import('../features/customers/customers-tab'),
+  'vendor-orders': () => import('../features/vendor-orders/vendor-orders-tab'),
+};
 
 /** What the Orders tab asks for first: page 1, newest first, no filter (DocumentList, DataTable). */
 export const FIRST_ORDERS_PAGE: ServerQuery = { page: 1, size: PAGE_SIZES[0], sort: '-id', filters: {} };
@@ -25,7 +34,11 @@ export const FIRST_ORDERS_PAGE: ServerQuery = { page: 1, size: PAGE_SIZES[0], so
  * goes out before the chunk's files, which otherwise take the browser's 6 connections first.
  * The components read the same query keys, so they find the answers (or the requests in flight).
  */
-export function preloadRoute(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+export function preloadRoute(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+  signedIn: boolean,
+): void {
   const session = queryClient.fetchQuery({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession(signal),
@@ -34,12 +47,18 @@ export function preloadRoute(queryClient: QueryClient, location: Pick<Location, 
   // The session's error is shown by RequireSession, which asks again.
   session.catch(() => {});
 
-  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const path = normalPath(location.pathname);
+  // A page in the signed-in frame (router.tsx says which) needs the frame's chunk too.
+  if (signedIn) void loadSignedInShell().catch(() => {});
   let firstData: (() => void) | undefined;
   let chunk: (() => void) | undefined;
   if (path === '/sales') {
-    chunk = () => void loadSalesPage().catch(() => {});
     const tab = new URLSearchParams(location.search).get('tab');
+    const tabChunk = salesTabChunks[(tab ?? 'orders') as keyof typeof salesTabChunks] ?? salesTabChunks.orders;
+    chunk = () => {
+      void loadSalesPage().catch(() => {});
+      void tabChunk().catch(() => {});
+    };
     if (tab === null || tab === 'orders') {
       firstData = () =>
         void queryClient.prefetchQuery({

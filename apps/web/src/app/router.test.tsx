@@ -23,7 +23,7 @@ describe('routes', () => {
     expect(screen.getByText('Your one stop shop for garage doors')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(await screen.findByLabelText('Username')).toBeTruthy();
   });
 
@@ -32,7 +32,7 @@ describe('routes', () => {
     const { router } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
     expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
   });
 
@@ -98,7 +98,7 @@ describe('routes', () => {
 
     await signInAs('ann');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
     expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBe(JSON.stringify([ROLE_USER]));
     const asked = fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
     expect(asked).toContain('/api/session/status');
@@ -109,10 +109,10 @@ describe('routes', () => {
     twoClerks();
     const { router } = renderApp('/loaders?tab=grid-manager');
     await screen.findByLabelText('Username');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     await signInAs('bob');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
   });
 
   it('after a session expiry the same clerk goes back to the page; another clerk lands on /sales', async () => {
@@ -126,30 +126,30 @@ describe('routes', () => {
     server.signedIn = null;
     window.sessionStorage.removeItem(USER_ROLES_STORAGE_KEY);
     await queryClient.refetchQueries({ queryKey: ['user-roles'] }).catch(() => undefined);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/loaders?tab=grid-manager', username: 'ann' });
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.state).toEqual({ from: '/loaders?tab=grid-manager', username: 'ann' });
     expect(consoleWarn).toHaveBeenCalledWith('Failed to fetch user roles', expect.any(Error));
 
     // Bob takes over the counter: he starts on /sales, not on Ann's screen.
     await signInAs('bob');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
 
     // Had Ann signed in instead, she would have been taken back to where she was.
     server.signedIn = null;
     act(() => queryClient.setQueryData(['session'], null));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     await act(() => router.navigate('/login', { state: { from: '/loaders?tab=grid-manager', username: 'ann' } }));
     await signInAs('ann');
     expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeTruthy();
-    expect(router.state.location.pathname + router.state.location.search).toBe('/loaders?tab=grid-manager');
+    expect(router.location.pathname + router.location.search).toBe('/loaders?tab=grid-manager');
   });
 
   it('sends a signed-in user from /login to /sales', async () => {
     stubApi(signedIn('ann', [ROLE_USER]));
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
   });
 
   it('shows only the active Sales tab', async () => {
@@ -167,7 +167,7 @@ describe('routes', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Customers' }));
     expect(await screen.findByRole('columnheader', { name: 'Open Orders' })).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Order Status' })).toBeNull();
-    expect(router.state.location.search).toBe('?tab=customers');
+    expect(router.location.search).toBe('?tab=customers');
   });
 
   it("warns 'No orders selected for completion.' when nothing is selected", async () => {

@@ -234,3 +234,10 @@ export function newIdempotencyKey(): string {
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
+
+/** The message of an error thrown by the API client (or anything else thrown), for a banner or toast. */
+export function errorText(e: unknown): string {
+  if (isApiError(e) || e instanceof Error) return e.message || GENERIC_ERROR_MESSAGE;
+  if (typeof e === 'string' && e.trim() !== '') return e;
+  return GENERIC_ERROR_MESSAGE;
+}

@@ -15,16 +15,24 @@ export function lazyComponent<P extends object>(
   fallback: ReactNode = null,
 ): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const preload = () => {
     // A failed download may be retried on the next try (a flaky network), not cached as failed.
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function LazyWithBoundary(props: P) {
+    // Loaded already (preloaded): drawn in this very render, without a round through Suspense.
+    // Decided once per mount, so the tree under it never changes shape (that would remount it).
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
     return (
       <Suspense fallback={fallback}>
         <Lazy {...props} />
@@ -55,7 +63,11 @@ function useHasData(queryKey: QueryKey): boolean {
  * requestIdleCallback: a timer stands in.
  */
 export function usePreloadWhenIdle(listKey: QueryKey, components: { preload: () => Promise<unknown> }[]): void {
-  const ready = useHasData(listKey);
+  usePreloadOnceIdle(useHasData(listKey), components);
+}
+
+/** Fetches the given lazy components when the browser is idle once `ready`, one per idle period. */
+export function usePreloadOnceIdle(ready: boolean, components: { preload: () => Promise<unknown> }[]): void {
   const [queue] = useState(() => [...components]);
   useEffect(() => {
     if (!ready) return;

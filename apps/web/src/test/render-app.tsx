@@ -1,15 +1,17 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryNavigator, NavigationProvider } from '../lib/navigation';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 /** Renders the whole app at `path`, as the browser would, with a fresh cache. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryNavigator([path]);
   const queryClient = createQueryClient({ retry: false });
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <NavigationProvider navigator={router}>
+        <AppRoutes />
+      </NavigationProvider>
     </AppProviders>,
   );
   return { ...view, router, queryClient };

@@ -62,7 +62,7 @@ describe('navigation bar', () => {
 
     await userEvent.click(nav.getByRole('button', { name: 'Sign out' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true);
     expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBeNull();
     expect(await screen.findByLabelText('Username')).toBeTruthy();

@@ -1,5 +1,5 @@
-import { Button, Container, Nav, Navbar, Spinner } from 'react-bootstrap';
-import { Link, NavLink } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from '../../lib/navigation';
 import { useSession } from '../../features/auth/api/get-session';
 import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-roles';
 import { useLogout } from '../../features/auth/api/logout';
@@ -18,49 +18,66 @@ export function AppNavbar() {
   const dashboard = useDashboardAccess(!isAdmin && roles.isSuccess);
   const showDashboard = isAdmin || dashboard.data?.allowed === true;
 
+  // Below md the links fold under a menu button (Bootstrap's navbar classes; no animation).
+  const [open, setOpen] = useState(false);
+
   return (
-    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="app-navbar" aria-label="Main">
-      <Container fluid className="app-container">
-        <Navbar.Brand as={Link} to="/">
+    <nav className="app-navbar navbar navbar-expand-md navbar-dark bg-dark" data-bs-theme="dark" aria-label="Main">
+      <div className="app-container container-fluid">
+        <Link to="/" className="navbar-brand">
           {companyName || 'Home'}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="app-navbar-links" />
-        <Navbar.Collapse id="app-navbar-links" className="flex-wrap">
-          <Nav className="me-auto">
-            <Nav.Link as={NavLink} to="/sales">
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${open ? '' : ' collapsed'}`}
+          aria-controls="app-navbar-links"
+          aria-expanded={open}
+          aria-label="Toggle navigation"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="app-navbar-links" className={`flex-wrap navbar-collapse collapse${open ? ' show' : ''}`}>
+          <div className="me-auto navbar-nav">
+            <NavLink to="/sales" className="nav-link">
               Sales
-            </Nav.Link>
-            <Nav.Link as={NavLink} to="/loaders">
+            </NavLink>
+            <NavLink to="/loaders" className="nav-link">
               Loaders
-            </Nav.Link>
+            </NavLink>
             {showDashboard && (
-              <Nav.Link as={NavLink} to="/dashboard">
+              <NavLink to="/dashboard" className="nav-link">
                 Dashboard
-              </Nav.Link>
+              </NavLink>
             )}
             {isAdmin && (
-              <Nav.Link as={NavLink} to="/admin">
+              <NavLink to="/admin" className="nav-link">
                 Admin
-              </Nav.Link>
+              </NavLink>
             )}
-          </Nav>
+          </div>
           <div className="d-flex align-items-center gap-3 py-2 py-md-0">
             {session.data && <FindLauncher />}
             {session.data && (
               // The signed-in user's own settings (two-factor sign-in, sessions), named by who it is.
-              <Nav>
-                <Nav.Link as={NavLink} to="/account" className="app-navbar-user">
+              <div className="navbar-nav">
+                <NavLink to="/account" className="nav-link app-navbar-user">
                   Account (<span className="fw-semibold">{session.data.username}</span>)
-                </Nav.Link>
-              </Nav>
+                </NavLink>
+              </div>
             )}
-            <Button variant="outline-light" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-              {signOut.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            <button
+              type="button"
+              className="btn btn-outline-light btn-sm"
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+            >
+              {signOut.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
               Sign out
-            </Button>
+            </button>
           </div>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </div>
+      </div>
+    </nav>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, Card } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { useCompanyName } from '../../features/config/api/get-public-config';
 import { PublicTopBar } from '../layout/public-top-bar';
 
@@ -13,15 +12,15 @@ export function LandingPage() {
     <>
       <PublicTopBar />
       <main className="public-page">
-        <Card className="page-card welcome-card text-center">
-          <Card.Body className="p-4 p-md-5">
+        <div className="card page-card welcome-card text-center">
+          <div className="card-body p-4 p-md-5">
             <h1 className="h3 mb-3">{companyName ? `Welcome to ${companyName}` : 'Welcome'}</h1>
             <p className="lead text-secondary mb-4">{TAGLINE}</p>
-            <Button variant="primary" size="lg" className="px-5" onClick={() => void navigate('/login')}>
+            <button type="button" className="btn btn-primary btn-lg px-5" onClick={() => void navigate('/login')}>
               Login
-            </Button>
-          </Card.Body>
-        </Card>
+            </button>
+          </div>
+        </div>
       </main>
     </>
   );

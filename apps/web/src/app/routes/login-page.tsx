@@ -1,5 +1,4 @@
-import { Card } from 'react-bootstrap';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../lib/navigation';
 import { Loading } from '../../components/ui/loading';
 import { useSession } from '../../features/auth/api/get-session';
 import { LoginForm } from '../../features/auth/components/login-form';
@@ -20,8 +19,8 @@ export function LoginPage() {
         {session.isPending ? (
           <Loading />
         ) : (
-          <Card className="page-card login-card">
-            <Card.Body className="p-4">
+          <div className="card page-card login-card">
+            <div className="card-body p-4">
               <h1 className="h4 mb-1">Sign in</h1>
               <p className="text-secondary mb-4">Use your staff account.</p>
               <LoginForm
@@ -31,8 +30,8 @@ export function LoginPage() {
                   })
                 }
               />
-            </Card.Body>
-          </Card>
+            </div>
+          </div>
         )}
       </main>
     </>

@@ -1,5 +1,4 @@
-import { Card } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import { PublicTopBar } from '../layout/public-top-bar';
 
 export function NotFoundPage() {
@@ -7,15 +6,15 @@ export function NotFoundPage() {
     <>
       <PublicTopBar />
       <main className="public-page">
-        <Card className="page-card welcome-card text-center">
-          <Card.Body className="p-4 p-md-5">
+        <div className="card page-card welcome-card text-center">
+          <div className="card-body p-4 p-md-5">
             <h1 className="h4 mb-3">Page not found</h1>
             <p className="text-secondary mb-4">The address you followed does not match any page.</p>
             <Link to="/" className="btn btn-primary">
               Go to the home page
             </Link>
-          </Card.Body>
-        </Card>
+          </div>
+        </div>
       </main>
     </>
   );

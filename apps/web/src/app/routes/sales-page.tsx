@@ -1,9 +1,20 @@
+import { Loading } from '../../components/ui/loading';
 import { PageCard } from '../../components/ui/page-card';
 import { UrlTabs } from '../../components/ui/url-tabs';
-import { CustomersTab } from '../../features/customers/customers-tab';
-import { OrdersTab } from '../../features/orders/orders-tab';
-import { QuotesTab } from '../../features/quotes/quotes-tab';
-import { VendorOrdersTab } from '../../features/vendor-orders/vendor-orders-tab';
+import { lazyComponent } from '../../lib/lazy-component';
+import { salesTabChunks } from '../route-preload';
+
+/**
+ * Each tab is its own chunk: the page paints with the open tab's code only (issue 19), and
+ * route-preload.ts starts that chunk with the page's.
+ */
+const OrdersTab = lazyComponent(() => salesTabChunks.orders().then((m) => m.OrdersTab), <Loading />);
+const QuotesTab = lazyComponent(() => salesTabChunks.quotes().then((m) => m.QuotesTab), <Loading />);
+const CustomersTab = lazyComponent(() => salesTabChunks.customers().then((m) => m.CustomersTab), <Loading />);
+const VendorOrdersTab = lazyComponent(
+  () => salesTabChunks['vendor-orders']().then((m) => m.VendorOrdersTab),
+  <Loading />,
+);
 
 const SALES_TABS = [
   { key: 'orders', title: 'Orders', content: <OrdersTab /> },

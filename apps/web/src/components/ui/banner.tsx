@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Alert } from 'react-bootstrap';
 
 export type BannerVariant = 'success' | 'danger' | 'warning' | 'info';
 
@@ -14,18 +13,18 @@ export interface BannerProps {
   className?: string;
 }
 
-/** The success and error alerts listed in docs/product.md section 8. */
+/**
+ * The success and error alerts listed in docs/product.md section 8: Bootstrap's alert markup (the
+ * one React-Bootstrap's Alert draws; its fade is for alerts that hide themselves, and these are
+ * removed by their owner), so the lists' error banner costs no library code before first paint.
+ */
 export function Banner({ variant, title, children, onClose, className }: BannerProps) {
+  const classes = ['alert', `alert-${variant}`, onClose ? 'alert-dismissible' : '', className ?? ''];
   return (
-    <Alert
-      variant={variant}
-      dismissible={onClose !== undefined}
-      onClose={onClose}
-      className={className}
-      closeLabel="Dismiss"
-    >
+    <div role="alert" className={classes.filter(Boolean).join(' ')}>
       {title && <div className="fw-semibold">{title}</div>}
       {children && <div className={title ? 'mt-1' : undefined}>{children}</div>}
-    </Alert>
+      {onClose && <button type="button" className="btn-close" aria-label="Dismiss" onClick={onClose} />}
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
 import { FindHost } from '../../features/find/find-host';
 
 export interface PageCardProps {
@@ -15,13 +14,13 @@ export interface PageCardProps {
  */
 export function PageCard({ title, actions, children }: PageCardProps) {
   return (
-    <Card className="page-card">
-      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+    <div className="card page-card">
+      <div className="card-header d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h1 className="page-card-title">{title}</h1>
         {actions && <div className="d-flex gap-2">{actions}</div>}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
+      </div>
+      <div className="card-body">{children}</div>
       <FindHost />
-    </Card>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { isApiError, GENERIC_ERROR_MESSAGE } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { Banner } from './banner';
 
 /** The outcome of a create or update, shown above an editor (docs/product.md section 8). */
@@ -8,12 +8,9 @@ export type SaveResult =
   | { kind: 'create-failed'; error: string }
   | { kind: 'update-failed'; error: string };
 
-/** The message of an error thrown by the API client (or anything else thrown), for a banner. */
-export function errorText(e: unknown): string {
-  if (isApiError(e) || e instanceof Error) return e.message || GENERIC_ERROR_MESSAGE;
-  if (typeof e === 'string' && e.trim() !== '') return e;
-  return GENERIC_ERROR_MESSAGE;
-}
+// The message of an error for a banner; it lives with the API client (the sign-in page reads it
+// without this module's banners).
+export { errorText } from '../../lib/api-client';
 
 export interface ResultBannerProps {
   result: SaveResult | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/navigation';
 import { Button } from 'react-bootstrap';
 
 const VARIANTS = { Edit: 'outline-primary', Duplicate: 'outline-secondary', Delete: 'outline-danger' } as const;

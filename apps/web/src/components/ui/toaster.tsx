@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Toast, ToastContainer } from 'react-bootstrap';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { BannerVariant } from './banner';
-import { errorText, type SaveResult } from './result-banner';
-import './toaster.css';
+import { errorText } from '../../lib/api-client';
+import type { SaveResult } from './result-banner';
 
 export interface ToastInput {
   variant: BannerVariant;
@@ -17,7 +17,7 @@ export interface ToastInput {
   key?: string;
 }
 
-interface ShownToast extends Required<Omit<ToastInput, 'body'>> {
+export interface ShownToast extends Required<Omit<ToastInput, 'body'>> {
   body?: string;
   id: number;
 }
@@ -31,12 +31,17 @@ export interface Toaster {
   dismiss(key: string): void;
 }
 
-/** Successes fade after a few seconds; errors stay until dismissed or replaced. */
-const SUCCESS_MS = 5000;
 /** At most this many toasts at once: the oldest goes first. */
 const MAX_SHOWN = 3;
 
 const ToastContext = createContext<Toaster | null>(null);
+
+/**
+ * The stack's code (React-Bootstrap's Toast and its fade) is its own chunk, loaded with the first
+ * toast or when the browser is idle (preloadToastStack), so no page's first paint carries it.
+ */
+const ToastStack = lazyComponent(() => import('./toast-stack').then((m) => m.ToastStack));
+export const preloadToastStack = ToastStack;
 
 /**
  * One toast system for the whole app (React-Bootstrap's Toast): results and errors show in the
@@ -86,23 +91,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      <ToastContainer position="top-end" containerPosition="fixed" className="app-toasts p-3">
-        {toasts.map((t) => (
-          <Toast
-            key={t.id}
-            bg={t.variant}
-            onClose={() => setToasts((all) => all.filter((x) => x.id !== t.id))}
-            autohide={t.variant === 'success' || t.variant === 'info'}
-            delay={SUCCESS_MS}
-            data-testid="toast"
-          >
-            <Toast.Header closeLabel="Dismiss" className="justify-content-between">
-              <strong className="me-auto">{t.title}</strong>
-            </Toast.Header>
-            {t.body && <Toast.Body>{t.body}</Toast.Body>}
-          </Toast>
-        ))}
-      </ToastContainer>
+      {toasts.length > 0 && (
+        <ToastStack toasts={toasts} onClose={(id) => setToasts((all) => all.filter((x) => x.id !== id))} />
+      )}
     </ToastContext.Provider>
   );
 }

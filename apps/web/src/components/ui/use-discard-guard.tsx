@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../lib/navigation';
 import './stacked-modal.css';
 
 /**

@@ -93,7 +93,7 @@ describe('Account page', () => {
     expect(link.getAttribute('href')).toBe('/account');
     await user.click(link);
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/account');
+    expect(router.location.pathname).toBe('/account');
     expect(nav.getByRole('link', { name: 'Account (ann)' }).getAttribute('aria-current')).toBe('page');
     expect(document.title).toMatch(/^Account/);
   });
@@ -259,7 +259,7 @@ describe('Account page', () => {
         name: 'End and sign out',
       }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(await screen.findByLabelText('Username')).toBeTruthy();
     expect(calls(fetchMock, 'DELETE', '/api/account/sessions/thisSession01')).toBe(1);
     // Nothing asked the server for the ended session's list again.

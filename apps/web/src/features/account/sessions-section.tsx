@@ -2,7 +2,7 @@ import type { AccountSession } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, LoadingRow, TableMessageRow } from '../../components/ui/list-table';
 import { ErrorBanner } from '../../components/ui/result-banner';

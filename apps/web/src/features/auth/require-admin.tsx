@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/navigation';
 import { Loading } from '../../components/ui/loading';
 import { hasAdminRole, useUserRoles } from './api/get-user-roles';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../lib/navigation';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
 import { useSession } from './api/get-session';

@@ -1,6 +1,6 @@
 import type { Customer } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
@@ -41,7 +41,7 @@ export function CustomersTab() {
   const { slot: editor, open: openEditor, close: closeEditor } = useEditorSlot();
   const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
-  usePreloadWhenIdle(customerKeys.lists(), [CustomerModal]);
+  usePreloadWhenIdle(customerKeys.lists(), [CustomerModal, preloadConfirmDialog]);
   const newChanges = useNewChangesButton('customer', customerKeys.lists());
 
   return (

@@ -2,15 +2,20 @@ import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useNewChangesButton } from '../../components/ui/new-changes';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
+import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
 import { RowAction, useConfirmTarget, useEditorSlot, useModalSlot } from '../../components/ui/row-actions';
 import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
 import { documentKeys } from './api/query-keys';
-import { DuplicateDocumentModal } from './duplicate-document-modal';
 import { KIND_INFO } from './kinds';
+
+/** Its own chunk, with the Modal it needs: the list paints without it (issue 19). */
+const DuplicateDocumentModal = lazyComponent(() =>
+  import('./duplicate-document-modal').then((m) => m.DuplicateDocumentModal),
+);
 
 const text = (v: string | null) => v ?? '';
 
@@ -92,6 +97,8 @@ export function DocumentList({
   // Another user's change to an order or quote: a hint to read the list again, rather than rows
   // that move under the clerk's cursor (docs/architecture.md section 11).
   const newChanges = useNewChangesButton('document', documentKeys.list(kind, closed), (e) => e.kind === kind);
+  // The row actions' dialogs, fetched when the browser is idle after the first page.
+  usePreloadWhenIdle(documentKeys.lists(kind), [DuplicateDocumentModal, preloadConfirmDialog]);
 
   return (
     <>

@@ -56,7 +56,7 @@ describe('Find (Ctrl+K)', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find' })).toBeNull());
     expect(await screen.findByRole('dialog', { name: /Customer/ })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=customers'));
+    await waitFor(() => expect(router.location.search).toBe('?tab=customers'));
     expect(requestsTo(fetchMock, '/api/customers/7')).not.toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@ import type { FindGroup, FindHit, FindResult } from '@desk/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Form, Modal, Spinner } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { api } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import './find.css';

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Button } from 'react-bootstrap';
 
 /** The event the launcher sends and the page's FindHost answers by opening the dialog. */
 export const FIND_EVENT = 'desk:find';
@@ -30,15 +29,14 @@ export function FindLauncher() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <Button
-      variant="outline-light"
-      size="sm"
-      className="app-find"
+    <button
+      type="button"
+      className="btn btn-outline-light btn-sm app-find"
       onClick={openFind}
       title="Find a customer, order, quote, product or vendor order (Ctrl+K)"
       aria-keyshortcuts="Control+K"
     >
       Search <kbd className="ms-1 d-none d-xl-inline">Ctrl K</kbd>
-    </Button>
+    </button>
   );
 }

@@ -597,13 +597,13 @@ describe('Loaders > Grid Manager', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bayOf(43).value).toBe('3');
-    expect(router.state.location.search).toBe('?tab=grid-manager');
+    expect(router.location.search).toBe('?tab=grid-manager');
 
     await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
     dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
     expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeTruthy();
-    expect(router.state.location.search).toBe('?tab=loading-grid');
+    expect(router.location.search).toBe('?tab=loading-grid');
     // Back on Grid Manager, the list is as saved.
     await user.click(screen.getByRole('tab', { name: 'Grid Manager' }));
     await within(await screen.findByRole('table', { name: 'Pickup-ready orders' })).findByText('Sierra Door Service');
@@ -623,9 +623,9 @@ describe('Loaders > Grid Manager', () => {
     expect(unload()).toBe(true);
     await user.click(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/sales"]')!);
     const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
-    expect(router.state.location.pathname).toBe('/loaders');
+    expect(router.location.pathname).toBe('/loaders');
     await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sales'));
+    await waitFor(() => expect(router.location.pathname).toBe('/sales'));
     await waitFor(() => expect(unload()).toBe(false), { timeout: 5000 });
   });
 });

@@ -1,7 +1,7 @@
 import type { DocumentListItem, Page } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/navigation';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';

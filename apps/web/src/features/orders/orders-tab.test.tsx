@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { OrdersTab } from './orders-tab';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/navigation';
 
 const item = (id: number, fields: Partial<DocumentListItem> = {}): DocumentListItem => ({
   id,

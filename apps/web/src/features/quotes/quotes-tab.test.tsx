@@ -6,7 +6,7 @@ import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { aDocument } from '../documents/test/fixtures';
 import { QuotesTab } from './quotes-tab';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/navigation';
 
 const quote: DocumentListItem = {
   id: 6,
@@ -77,7 +77,8 @@ describe('Sales > Quotes', () => {
     );
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
-    const dialog = screen.getByRole('dialog', { name: 'Duplicate Quote' });
+    // The duplicate dialog is its own chunk (loaded on first use when not prefetched yet).
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Quote' });
     expect(dialog.textContent).toContain('Quote ID: 6');
     const jobName = within(dialog).getByLabelText('Job Name') as HTMLInputElement;
     expect(jobName.value).toBe('Bayside dock - 3 doors - copy');
@@ -113,7 +114,7 @@ describe('Sales > Quotes', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Duplicate Quote' })).getByRole('button', { name: 'Duplicate' }),
+      within(await screen.findByRole('dialog', { name: 'Duplicate Quote' })).getByRole('button', { name: 'Duplicate' }),
     );
     const editor = await screen.findByRole('dialog', { name: /Edit Quote/ });
     await waitFor(() =>

@@ -1,7 +1,7 @@
 import type { VendorOrder } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
-import { ConfirmModal } from '../../components/ui/confirm-modal';
+import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
@@ -46,7 +46,7 @@ export function VendorOrdersTab() {
   const editor = useEditorSlot();
   const deleting = useConfirmTarget<VendorOrder>();
   const deleteVendorOrder = useDeleteVendorOrder();
-  usePreloadWhenIdle(vendorOrderKeys.lists(), [VendorOrderModal]);
+  usePreloadWhenIdle(vendorOrderKeys.lists(), [VendorOrderModal, preloadConfirmDialog]);
 
   const closeEditor = () => {
     editor.close();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { api } from '../../../lib/api-client';
 import { forgetSignedInUser } from '../redirect-target';
 import { resetUserState } from '../reset-user-state';

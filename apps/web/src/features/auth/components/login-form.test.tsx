@@ -73,13 +73,13 @@ describe('sign-in with two-factor sign-in on', () => {
     expect(alert.textContent).toBe(WRONG_CODE);
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(code.getAttribute('aria-describedby')).toContain(alert.id);
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
 
     await user.clear(code);
     await user.type(code, '246810');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sales');
+    expect(router.location.pathname).toBe('/sales');
 
     // The username and password were kept and sent again with each code.
     expect(server.logins).toEqual([

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
-import { errorText } from '../../../components/ui/result-banner';
+import { errorText } from '../../../lib/api-client';
 import { isMfaRequired, useLogin, type LoginInput } from '../api/login';
 
 export interface LoginFormProps {
@@ -73,19 +72,23 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   }
 
   const busy = signIn.isPending;
-  const spinner = busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />;
+  const spinner = busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />;
 
   if (step === 'code') {
     return (
       // Its own key: a fresh form whose code field mounts (and takes the focus), not a reused one.
-      <Form key="code" onSubmit={submitCode} aria-label="Sign in" noValidate>
+      <form key="code" onSubmit={submitCode} aria-label="Sign in" noValidate>
         <p className="small mb-3">
           Two-factor sign-in is on for <strong>{username.trim()}</strong>. Open your authenticator app.
         </p>
-        <Form.Group className="mb-4" controlId="login-code">
-          <Form.Label>Authentication code</Form.Label>
-          <Form.Control
+        <div className="mb-4">
+          <label className="form-label" htmlFor="login-code">
+            Authentication code
+          </label>
+          <input
             ref={codeRef}
+            id="login-code"
+            className={`form-control${codeError !== null ? ' is-invalid' : ''}`}
             name="totp"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -99,37 +102,40 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
               setCode(event.target.value);
               if (codeError !== null) setCodeError(null);
             }}
-            isInvalid={codeError !== null}
             aria-invalid={codeError !== null || undefined}
             aria-describedby={codeError !== null ? 'login-code-error login-code-hint' : 'login-code-hint'}
           />
           {codeError !== null && (
-            <Form.Control.Feedback type="invalid" id="login-code-error" role="alert">
+            <div className="invalid-feedback" id="login-code-error" role="alert">
               {codeError}
-            </Form.Control.Feedback>
+            </div>
           )}
-          <Form.Text id="login-code-hint" className="d-block">
+          <small id="login-code-hint" className="form-text d-block">
             {CODE_HINT}
-          </Form.Text>
-        </Form.Group>
+          </small>
+        </div>
         <div className="d-flex gap-2">
-          <Button variant="outline-secondary" onClick={backToPassword} disabled={busy}>
+          <button type="button" className="btn btn-outline-secondary" onClick={backToPassword} disabled={busy}>
             Back
-          </Button>
-          <Button type="submit" variant="primary" className="flex-grow-1" disabled={busy}>
+          </button>
+          <button type="submit" className="btn btn-primary flex-grow-1" disabled={busy}>
             {spinner}
             Verify
-          </Button>
+          </button>
         </div>
-      </Form>
+      </form>
     );
   }
 
   return (
-    <Form key="password" onSubmit={submitPassword} aria-label="Sign in">
-      <Form.Group className="mb-3" controlId="login-username">
-        <Form.Label>Username</Form.Label>
-        <Form.Control
+    <form key="password" onSubmit={submitPassword} aria-label="Sign in">
+      <div className="mb-3">
+        <label className="form-label" htmlFor="login-username">
+          Username
+        </label>
+        <input
+          id="login-username"
+          className="form-control"
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -140,11 +146,15 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
-      </Form.Group>
-      <Form.Group className="mb-4" controlId="login-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
+      </div>
+      <div className="mb-4">
+        <label className="form-label" htmlFor="login-password">
+          Password
+        </label>
+        <input
           ref={passwordRef}
+          id="login-password"
+          className="form-control"
           type="password"
           name="password"
           autoComplete="current-password"
@@ -153,16 +163,16 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-      </Form.Group>
-      <Button type="submit" variant="primary" className="w-100" disabled={busy}>
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={busy}>
         {spinner}
         Login
-      </Button>
+      </button>
       {passwordError !== null && (
         <p role="alert" className="login-error small text-danger text-center mt-3 mb-0">
           {passwordError}
         </p>
       )}
-    </Form>
+    </form>
   );
 }

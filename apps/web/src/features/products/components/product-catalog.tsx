@@ -1,6 +1,6 @@
 import type { Product } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ConfirmModal, preloadConfirmDialog } from '../../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { useNewChangesButton } from '../../../components/ui/new-changes';
@@ -59,7 +59,7 @@ export function ProductCatalog() {
   const deleting = useModalSlot<Product>();
   const remove = useDeleteProduct();
   const bulk = useModalSlot<null>();
-  usePreloadWhenIdle(productKeys.page, [ProductEditorModal]);
+  usePreloadWhenIdle(productKeys.page, [ProductEditorModal, preloadConfirmDialog]);
   const newChanges = useNewChangesButton('catalogue', productKeys.page);
 
   return (

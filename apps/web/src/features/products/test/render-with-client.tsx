@@ -1,6 +1,6 @@
 import type { ProductType } from '@desk/domain';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/navigation';
 import { renderWithQuery } from '../../../test/render-with-query';
 
 /** Renders with the app's providers, in a router (the catalogue's editor reads ?open=). */
