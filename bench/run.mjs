@@ -16,7 +16,8 @@
  * figures go into bench/results.json and the Import table of docs/performance.md), BENCH_ONLY=dashboard (only the
  * dashboard at 100,000 orders, one user: SQLite, and the PostgreSQL bench database of a full run when TEST_DATABASE_URL is
  * set; builds the server only; its rows replace those of bench/results.json and docs/performance.md is
- * rewritten), BENCH_ONLY=find (the same for Find anything),
+ * rewritten), BENCH_ONLY=find (the same for Find anything), BENCH_ONLY=write (the same for the write path: create an
+ * order and add 10 lines, 4 clerks), BENCH_ONLY=lists (the same for the order list and its filters),
  * BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
@@ -204,7 +205,8 @@ async function dashboardCases(server, label) {
   };
 }
 
-async function serverCases(server, label, small) {
+/** The order list: the health route beside it, page 1, the two contains-filters, the last page, a sort. */
+async function listCases(server, label) {
   const rows = {};
   rows.health = await measure(server, `${label}: GET /api/health (no session)`, '/api/health', { headers: {} });
   rows.list = await measure(
@@ -234,6 +236,11 @@ async function serverCases(server, label, small) {
     `${label}: closed orders sorted by customer name`,
     '/api/orders/list/1?page=1&size=30&sort=-customerName',
   );
+  return rows;
+}
+
+async function serverCases(server, label, small) {
+  const rows = await listCases(server, label);
   Object.assign(rows, await findCases(server, label));
   Object.assign(rows, await dashboardCases(server, label));
   if (small)
@@ -371,7 +378,13 @@ async function serverCases(server, label, small) {
     `${rows.healthDuringPdf.name.padEnd(52)} ${rows.healthDuringPdf.rps.toFixed(0).padStart(6)} req/s  p50 ${rows.healthDuringPdf.p50} ms  p99 ${rows.healthDuringPdf.p99} ms`,
   );
 
-  // Write path: create an order and add 10 lines, 4 clerks at once.
+  rows.write = await writeCase(server, label, customers[0].id, pkgIds);
+  for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
+  return rows;
+}
+
+/** Write path: create an order and add 10 lines, 4 clerks at once, for DURATION seconds. */
+async function writeCase(server, label, customerId, pkgIds) {
   const times = [];
   const t0 = Date.now();
   let ops = 0;
@@ -380,7 +393,7 @@ async function serverCases(server, label, small) {
       while (Date.now() - t0 < DURATION * 1000) {
         const s = performance.now();
         const o = await server.api('POST', '/api/orders/create', {
-          customer: customers[0].id,
+          customer: customerId,
           jobName: 'Bench write path',
         });
         for (let i = 0; i < 10; i++)
@@ -395,7 +408,7 @@ async function serverCases(server, label, small) {
   );
   times.sort((a, b) => a - b);
   const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]);
-  rows.write = {
+  const row = {
     name: `${label}: create an order + 10 lines (4 clerks)`,
     rps: ops / ((Date.now() - t0) / 1000),
     p50: q(0.5),
@@ -403,11 +416,8 @@ async function serverCases(server, label, small) {
     requests: ops * 11,
     errors: 0,
   };
-  log(
-    `${rows.write.name.padEnd(52)} ${rows.write.rps.toFixed(1).padStart(6)} ops/s  p50 ${rows.write.p50} ms  p99 ${rows.write.p99} ms`,
-  );
-  for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
-  return rows;
+  log(`${row.name.padEnd(52)} ${row.rps.toFixed(1).padStart(6)} ops/s  p50 ${row.p50} ms  p99 ${row.p99} ms`);
+  return row;
 }
 
 /**
@@ -1144,8 +1154,25 @@ async function main() {
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
   }
-  if (process.env.BENCH_ONLY === 'dashboard' || process.env.BENCH_ONLY === 'find') {
-    const cases = process.env.BENCH_ONLY === 'find' ? findCases : dashboardCases;
+  const partCases = {
+    find: findCases,
+    dashboard: dashboardCases,
+    write: async (server, label) => {
+      const customers = await server.api('GET', '/api/customers/?q=hendr');
+      const packages = await server.api('GET', '/api/products/?kind=package&size=30&sort=id');
+      return {
+        write: await writeCase(
+          server,
+          label,
+          customers[0].id,
+          packages.items.map((p) => p.id),
+        ),
+      };
+    },
+    lists: listCases,
+  };
+  if (partCases[process.env.BENCH_ONLY]) {
+    const cases = partCases[process.env.BENCH_ONLY];
     // The server only, on a copy of the large set (and the PostgreSQL bench database, when one is
     // there from a full run); printed, nothing written.
     if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);

@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { openListenConnection, type Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failed } from './lib/envelope.js';
+import { HttpError } from './lib/errors.js';
 import { responseSerializerCompiler } from './lib/response-schemas.js';
 import authPlugin from './plugins/auth.js';
 import compressPlugin from './plugins/compress.js';
@@ -174,6 +175,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses ?? false));
+  // No answer leaves before the writes it follows are on disk (SQLite's group commit,
+  // db/wal-durability.ts): at once when they are, else with the next shared fsync.
+  app.addHook('onSend', async (request) => {
+    try {
+      await database.durable();
+    } catch (e) {
+      request.log.fatal({ err: e }, 'the database could not be written to disk');
+      throw new HttpError(
+        500,
+        'The server could not save to its disk, so nothing is saved until it is restarted. The error has been logged.',
+        'DISK',
+      );
+    }
+  });
 
   const sessions = new SessionService(database.db, clock, config.SESSION_IDLE_MINUTES);
   const throttle = new LoginThrottle(database.db, clock);
