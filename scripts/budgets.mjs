@@ -70,3 +70,24 @@ export function checkBudgets(manifest, budgets, sizeOf) {
   }
   return { ok, lines };
 }
+
+/**
+ * What each route of `budgets` needs beyond the entry before its first paint (the route's lazy
+ * chunks and their static imports, and their CSS), as files under dist/: the server names them in
+ * `<link rel="modulepreload">` (and stylesheet preload) tags of that route's page, so the browser
+ * fetches them with the entry instead of after it has run (issue 19, no request waterfall).
+ * Answers { [path]: { js: [file], css: [file] } } for the routes that have modules.
+ */
+export function routePreloads(manifest, budgets) {
+  const entry = staticClosure(manifest, entryKey(manifest));
+  const entryFiles = new Set(entry.flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]));
+  const out = {};
+  for (const route of budgets.routes) {
+    if (!route.modules?.length) continue;
+    const js = routeFiles(manifest, route).filter((f) => !entryFiles.has(f));
+    const keys = [...new Set(route.modules.flatMap((m) => staticClosure(manifest, m)))];
+    const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryFiles.has(f));
+    out[route.path] = { js, css };
+  }
+  return out;
+}

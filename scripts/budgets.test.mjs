@@ -1,10 +1,10 @@
 /** The JS budgets per route (scripts/budgets.mjs and the build step scripts/check-budgets.mjs). */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, routeFiles } from './budgets.mjs';
+import { checkBudgets, routeFiles, routePreloads } from './budgets.mjs';
 
 /** A manifest in Vite's shape: an entry with a shared chunk, two lazy pages, a lazy dialog. */
 const manifest = {
@@ -56,6 +56,30 @@ describe('routeFiles: the JS a route loads before its first paint', () => {
     expect(() => routeFiles(manifest, { path: '/sales', modules: ['src/sales.tsx'] })).toThrow(
       'Route /sales: src/sales.tsx is not a chunk of the build (renamed or no longer lazy?)',
     );
+  });
+});
+
+describe('routePreloads: what a route page names for the browser to fetch with the entry', () => {
+  it("is the route's chunks and their static imports and CSS, without what the entry loads already", () => {
+    const budgets = {
+      routes: [
+        { path: '/', modules: [], budgetKB: 90 },
+        { path: '/sales', modules: ['src/sales-page.tsx'], budgetKB: 120 },
+        { path: '/loaders', modules: ['src/loaders-page.tsx'], budgetKB: 120 },
+      ],
+    };
+    expect(routePreloads(manifest, budgets)).toEqual({
+      '/sales': { js: ['assets/sales-page-D.js', 'assets/table-C.js'], css: [] },
+      '/loaders': { js: ['assets/loaders-page-F.js'], css: [] },
+    });
+    const withCss = {
+      ...manifest,
+      'src/loaders-page.tsx': {
+        ...manifest['src/loaders-page.tsx'],
+        css: ['assets/loaders-F.css', 'assets/index-A.css'],
+      },
+    };
+    expect(routePreloads(withCss, budgets)['/loaders'].css).toEqual(['assets/loaders-F.css']);
   });
 });
 
@@ -141,6 +165,10 @@ describe('check-budgets.mjs in the build', () => {
       const r = run(web);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/ok {3}\/sales\s+120\.\d KB of 121 KB budget/);
+      // The server's list of what /sales's page preloads.
+      expect(JSON.parse(readFileSync(path.join(web, 'dist', 'route-preloads.json'), 'utf8'))).toEqual({
+        '/sales': { js: ['assets/sales-page-D.js', 'assets/table-C.js'], css: [] },
+      });
     } finally {
       rmSync(web, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateFromScaled } from '@desk/domain';
+import { appPages } from './app-page.js';
 import type { Config } from './config.js';
 import { openListenConnection, type Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -294,6 +295,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();
   const indexHtml = path.join(staticDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const pageFor = hasWeb ? appPages(staticDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -351,7 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && isAppRoute(url)) {
       // History fallback: the app's own routes get the app; any other path is a plain 404.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor!(url));
     }
     if (!hasWeb && url === '/') {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');

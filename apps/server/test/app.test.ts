@@ -90,7 +90,17 @@ describe.each(engines())('the app (%s)', (engine) => {
 
   it('serves the built web app with a history fallback for the app routes', async () => {
     mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>desk</title><div id="root"></div>');
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head><title>desk</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDir, 'route-preloads.json'),
+      JSON.stringify({
+        '/sales': { js: ['assets/sales-abc123.js', 'assets/x.js" onload="alert(1)'], css: ['assets/sales-abc123.css'] },
+        '/loaders': { js: [], css: [] },
+      }),
+    );
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp(engine, { STATIC_DIR: webDir });
     try {
@@ -109,6 +119,18 @@ describe.each(engines())('the app (%s)', (engine) => {
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      // The signed-in pages name their own chunks for the browser to fetch with the entry.
+      for (const url of ['/login', '/dashboard']) {
+        expect((await web.app.inject({ url })).body, url).not.toContain('modulepreload');
+      }
+      for (const url of ['/sales', '/sales/', '/sales?tab=quotes']) {
+        const body = (await web.app.inject({ url })).body;
+        expect(body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/sales-abc123.js">');
+        expect(body, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/sales-abc123.css">');
+        expect(body.indexOf('modulepreload'), url).toBeLessThan(body.indexOf('</head>'));
+        // A name that is not a plain file name from the build never reaches the page.
+        expect(body, url).not.toContain('onload');
       }
       const asset = await web.app.inject({ url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 import './zod-config';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserNavigator, NavigationProvider } from '../lib/navigation';
 import { AppProviders, createQueryClient } from './providers';
@@ -17,14 +17,19 @@ const queryClient = createQueryClient();
 preloadRoute(queryClient, window.location, routeOf(window.location.pathname).area !== 'public');
 const appNavigator = createBrowserNavigator();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <NavigationProvider navigator={appNavigator}>
-        <AppRoutes />
-      </NavigationProvider>
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task (issue 19, total blocking time).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <NavigationProvider navigator={appNavigator}>
+          <AppRoutes />
+        </NavigationProvider>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
 
 // The service worker (public/sw.js) keeps the app and the yard's last reads for a brief network

@@ -1,5 +1,5 @@
 import { BAY_IDS, type BayData, type BayNextOrder, type BayRow } from '@desk/domain';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
@@ -10,6 +10,8 @@ import { useOfflineCopies } from '../../lib/offline-copies';
 import './loaders.css';
 
 export const BAY_COLUMNS = ['Quantity', 'Item No', 'Item Description'] as const;
+
+const NO_ROWS: BayRow[] = [];
 
 export interface LoadingGridProps {
   /** Order ids of the bays ticked for completion (a bay's current load). */
@@ -134,7 +136,7 @@ function BayCard({ bayId, selectedOrderIds, onToggleOrder, scannedOrderId }: Bay
   const data: BayData | undefined = bay.data;
   const orderId = data?.orderId ?? null;
   const loaded = orderId !== null;
-  const rows = data?.printExcelModels ?? [];
+  const rows = data?.printExcelModels ?? NO_ROWS;
   const next = data?.next ?? [];
   const refreshing = bay.isFetching && !bay.isPending;
   const scanned = loaded && scannedOrderId === orderId;
@@ -290,7 +292,20 @@ function SpecialInstructions({ text }: { text: string }) {
   );
 }
 
-function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; dimmed: boolean }) {
+/**
+ * A bay's pick list, drawn again only when its rows (the query's data, kept by identity), its
+ * caption or its dimming change: not when a tick, a scan or another bay's answer re-renders the
+ * grid (issue 19: the grid's renders were the Loaders page's longest tasks).
+ */
+const BayTable = memo(function BayTable({
+  caption,
+  rows,
+  dimmed,
+}: {
+  caption: string;
+  rows: BayRow[];
+  dimmed: boolean;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(scroller, rows);
   return (
@@ -349,7 +364,7 @@ function BayTable({ caption, rows, dimmed }: { caption: string; rows: BayRow[]; 
       </Table>
     </div>
   );
-}
+});
 
 /** Whether the element's content is taller than the element (it scrolls), kept up to date. */
 function useOverflows(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
