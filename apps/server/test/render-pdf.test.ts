@@ -1,10 +1,14 @@
 /**
- * renderPdf keeps parsed fonts and word layouts per thread (render-pdf.ts): a document renders to
- * the same bytes whatever was rendered before it in the same thread (creation date and id aside).
+ * renderPdf keeps parsed fonts, word layouts and glyph data per thread and draws text without
+ * pdfkit's line wrapper where it can (pdfkit-fast.ts): a document renders to the same bytes as
+ * pdfkit alone would make, whatever was rendered before it in the same thread (creation date
+ * and id aside).
  */
 import type { PrintableDocument } from '@desk/domain';
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../src/modules/printing/render-pdf.js';
+import { fastText, useFont } from '../src/modules/printing/pdfkit-fast.js';
+import { FONTS, renderPdf } from '../src/modules/printing/render-pdf.js';
 
 function doc(lines: number, jobName: string, noPricePrint = false): PrintableDocument {
   return {
@@ -71,5 +75,94 @@ describe('renderPdf in one thread', () => {
     const again = await renderPdf(doc(30, 'Job A'));
     expect(stable(again)).toBe(stable(first));
     expect(first.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('renders the same bytes as pdfkit alone', async () => {
+    const long = 'Torsion spring 0.250 x 2 x 32 LH oil-tempered, R-16 insulated steel/aluminum panel (ivory)';
+    const wide = doc(25, 'Wrapped texts: “quotes”, e\u0301 and n\u0303 (combining marks), ½ — and more');
+    wide.specialInstructions = `${long}\nSecond paragraph: deliver to the side gate, call first. ${long}`;
+    wide.terms = Array.from({ length: 60 }, (_, i) => `Term ${i + 1}: ${long}.`).join(' ');
+    wide.lines = wide.lines.map((l, i) => ({
+      ...l,
+      itemNo: i % 4 === 0 ? `LONG-ITEM-NUMBER-${i}-WWWWWWWWWW` : l.itemNo,
+      itemDescription: [long, '', null, `Insulated steel sectional door package ${i} with windows`][i % 4]!,
+      subParts: [
+        ...l.subParts,
+        ...Array.from({ length: i % 7 }, (_, j) => ({
+          ...l.subParts[0]!,
+          itemNo: `SP-${i}-${j}`,
+          itemDescription: j % 2 ? long : 'Tracks, springs and hardware for a high-lift door, 12 ga',
+          notes: j % 3 ? null : 'Left hand  wound; two  spaces\nand a second line',
+          fromModifier: j % 2 === 0,
+          liftNotes: [],
+        })),
+      ],
+    }));
+    for (const d of [doc(60, 'Job A'), doc(7, 'Job B', true), wide, { ...wide, noPricePrint: true }]) {
+      expect(stable(await renderPdf(d))).toBe(stable(await renderPdf(d, { plain: true })));
+    }
+  });
+});
+
+describe('fastText', () => {
+  it('draws and measures texts as pdf.text and pdf.heightOfString do', async () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(a: T[]) => a[Math.floor(random() * a.length)]!;
+    const words = ['door', 'insulated', '12x14', 'WWWWWWWW', 'AV', 'To', "L'", '#2807', 'ga,', 'galv.', 'lift:', 'a.b'];
+    words.push('verylongwordthatmustbebrokeninsideWWWWWWWWWWWWWWWWWWWW', 'R-16', 'steel/alum', '(ivory)', 'e\u0301te');
+    // Pairs kerned across a break after a hyphen or a slash: "P-T-Y" is narrower whole than in words.
+    words.push('L”', 'P-T-Y-V', 'W-A/L/T/Y/V', 'T-Yo/Va');
+    const separators = [' ', ' ', ' ', '  ', '\n', ' \n', '-', '/'];
+    // Widths at the edge of a line: what a word-prefix of the text measures, give or take a little.
+    const measure = new PDFDocument({ size: 'LETTER', font: null as unknown as string });
+    measure.registerFont('regular', FONTS.regular).registerFont('bold', FONTS.bold);
+    const edges = [-0.01, -1e-9, 0, 1e-9, 0.01, 0.5, 1, 2, 3, 4, 5];
+    const cases = Array.from({ length: 3000 }, () => {
+      let text = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(words) + pick(separators)).join('');
+      text = random() < 0.7 ? text.trimEnd() : text;
+      if (random() < 0.03) text = ` ${text}`;
+      const font = pick(['regular', 'bold']);
+      const size = pick([8, 8.5, 9, 10, 12, 18]);
+      const para = pick(text.split('\n'));
+      const prefix = para.slice(
+        0,
+        Math.max(1, random() < 0.5 ? para.length : para.lastIndexOf(' ', random() * para.length)),
+      );
+      const width =
+        random() < 0.3 ? 5 + random() * 300 : measure.font(font).fontSize(size).widthOfString(prefix) + pick(edges);
+      return {
+        text,
+        font,
+        size,
+        width,
+        align: pick([undefined, 'right' as const]),
+        x: 40 + random() * 100,
+        y: 40 + random() * 700,
+      };
+    });
+    const draw = (fast: boolean) =>
+      new Promise<{ pdf: string; at: number[] }>((resolve) => {
+        const pdf = new PDFDocument({ size: 'LETTER', bufferPages: true, font: null as unknown as string });
+        const chunks: Buffer[] = [];
+        pdf.on('data', (c: Buffer) => chunks.push(c));
+        pdf.on('end', () => resolve({ pdf: stable(Buffer.concat(chunks)), at }));
+        useFont(pdf, 'bold', FONTS.bold);
+        useFont(pdf, 'regular', FONTS.regular);
+        const text = fastText(pdf);
+        const at: number[] = [];
+        for (const c of cases) {
+          pdf.font(c.font).fontSize(c.size);
+          at.push(fast ? text.heightOf(c.text, c.width) : pdf.heightOfString(c.text, { width: c.width }));
+          if (fast) text.cell(c.text, c.x, c.y, c.width, c.align);
+          else pdf.text(c.text, c.x, c.y, c.align ? { width: c.width, align: c.align } : { width: c.width });
+          at.push(pdf.x, pdf.y);
+        }
+        text.finish();
+        pdf.end();
+      });
+    const [plain, fast] = [await draw(false), await draw(true)];
+    expect(fast.at).toEqual(plain.at);
+    expect(fast.pdf === plain.pdf).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
 import { drawCode128 } from './barcode.js';
+import { fastText, plainText, useFont } from './pdfkit-fast.js';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -15,56 +16,6 @@ export const FONTS = {
   regular: path.join(fontDir, 'DejaVuSans.ttf'),
   bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
 };
-
-/**
- * What pdfkit keeps per document that can be kept per thread instead. pdfkit reads and parses
- * each TrueType file (fontkit) for every document, and lays out ("shapes") every word again,
- * which was most of a render's time. A parsed font is read-only (each document keeps its own
- * subset of glyphs to embed), and a word's layout depends on the font alone, so both are made
- * once per worker thread and shared by its documents. These are pdfkit 0.17 internals, typed here.
- */
-interface EmbeddedFont {
-  font: unknown;
-  layoutCache?: Record<string, unknown>;
-}
-interface PdfInternals {
-  _font: EmbeddedFont;
-  _fontCount: number;
-  _fontFamilies: Record<string, EmbeddedFont>;
-}
-type FontName = keyof typeof FONTS;
-interface SharedFont {
-  Ctor: new (document: PDFKit.PDFDocument, font: unknown, id: string) => EmbeddedFont;
-  font: unknown;
-  layouts: Record<string, unknown>;
-  documents: number;
-}
-const shared = new Map<FontName, SharedFont>();
-/** Word layouts kept per font before the cache starts again (a few MB; a 50-line order has ~1,500 words). */
-const MAX_CACHED_WORDS = 50_000;
-
-/** Makes `name` usable with pdf.font(name): the thread's parsed font, or parsed now and kept. */
-function useFont(pdf: PDFKit.PDFDocument, name: FontName) {
-  const internals = pdf as unknown as PdfInternals;
-  const kept = shared.get(name);
-  if (!kept) {
-    pdf.registerFont(name, FONTS[name]);
-    pdf.font(name);
-    const made = internals._font;
-    const layouts = (made.layoutCache ??= Object.create(null) as Record<string, unknown>);
-    shared.set(name, { Ctor: made.constructor as SharedFont['Ctor'], font: made.font, layouts, documents: 0 });
-    return;
-  }
-  // Counting the words is not free: every 100 documents.
-  if (++kept.documents % 100 === 0 && Object.keys(kept.layouts).length > MAX_CACHED_WORDS) {
-    kept.layouts = Object.create(null) as Record<string, unknown>;
-  }
-  // What pdf.font() does for a new font, given the parsed one: a per-document font object
-  // (its own id and subset), registered under its name.
-  const font = new kept.Ctor(pdf, kept.font, `F${++internals._fontCount}`);
-  font.layoutCache = kept.layouts;
-  internals._fontFamilies[name] = font;
-}
 
 const GREY = '#555555';
 const LIGHT = '#e9ecef';
@@ -74,7 +25,11 @@ const ACCENT = '#1f3a5f';
 const MARGINS = { top: 40, bottom: 50, left: 40, right: 40 };
 const FOOTER_FROM_BOTTOM = 35;
 
-export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
+/**
+ * `plain`: pdfkit alone, without the faster steps of pdfkit-fast.ts (the document parses its own
+ * fonts, pdfkit wraps and writes every text): the tests render both ways and compare the bytes.
+ */
+export function renderPdf(doc: PrintableDocument, options: { plain?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
     const pdf = new PDFDocument({
@@ -90,33 +45,35 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    // Bold first: the order pdfkit numbered them in when each was first used (the letterhead).
-    useFont(pdf, 'bold');
-    useFont(pdf, 'regular');
+    if (options.plain) {
+      pdf.registerFont('bold', FONTS.bold);
+      pdf.registerFont('regular', FONTS.regular);
+    } else {
+      // Bold first: the order pdfkit numbers them in when each is first used (the letterhead).
+      useFont(pdf, 'bold', FONTS.bold);
+      useFont(pdf, 'regular', FONTS.regular);
+    }
+    // pdf.text(text, x, y, { width, align }) and pdf.heightOfString(text, { width }).
+    const fast = options.plain ? plainText(pdf) : fastText(pdf);
+    const cell = fast.cell;
 
     const left = MARGINS.left;
     const width = pdf.page.width - left - MARGINS.right;
     const bottom = () => pdf.page.height - MARGINS.bottom;
     // Height of a wrapped cell; a one-line text (the common case) needs no layout pass.
     const cellHeight = (text: string, w: number, lineHeight: number) =>
-      !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : pdf.heightOfString(text, { width: w });
+      !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : fast.heightOf(text, w);
 
     // Letterhead (left) and the document's title and dates (right)
-    pdf
-      .font('bold')
-      .fontSize(18)
-      .fillColor(ACCENT)
-      .text(doc.companyName, left, MARGINS.top, { width: width * 0.6 });
+    pdf.font('bold').fontSize(18).fillColor(ACCENT);
+    cell(doc.companyName, left, MARGINS.top, width * 0.6);
     pdf.font('regular').fontSize(9).fillColor(GREY);
-    for (const l of doc.letterhead) pdf.text(l, left, pdf.y, { width: width * 0.6 });
+    for (const l of doc.letterhead) cell(l, left, pdf.y, width * 0.6);
     const leftEnd = pdf.y;
-    pdf
-      .font('bold')
-      .fontSize(16)
-      .fillColor('#000')
-      .text(title.toUpperCase(), left + width * 0.6, MARGINS.top, { width: width * 0.4, align: 'right' });
+    pdf.font('bold').fontSize(16).fillColor('#000');
+    cell(title.toUpperCase(), left + width * 0.6, MARGINS.top, width * 0.4, 'right');
     pdf.font('regular').fontSize(9).fillColor(GREY);
-    const right = (text: string) => pdf.text(text, left + width * 0.6, pdf.y, { width: width * 0.4, align: 'right' });
+    const right = (text: string) => cell(text, left + width * 0.6, pdf.y, width * 0.4, 'right');
     pdf.y = MARGINS.top + 22;
     right(`${doc.kind === 'order' ? 'Order date' : 'Quote date'}: ${doc.date}`);
     if (doc.validUntil) {
@@ -147,13 +104,10 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     // Customer and job
     const col = width / 3;
     const block = (x: number, heading: string, lines: string[]) => {
-      pdf
-        .font('bold')
-        .fontSize(9)
-        .fillColor(GREY)
-        .text(heading.toUpperCase(), x, y, { width: col - 10 });
+      pdf.font('bold').fontSize(9).fillColor(GREY);
+      cell(heading.toUpperCase(), x, y, col - 10);
       pdf.font('regular').fontSize(10).fillColor('#000');
-      for (const l of lines) pdf.text(l, x, pdf.y, { width: col - 10 });
+      for (const l of lines) cell(l, x, pdf.y, col - 10);
       return pdf.y;
     };
     const c = doc.customer;
@@ -174,8 +128,10 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     ];
     y = Math.max(...ends) + 12;
     if (doc.specialInstructions) {
-      pdf.font('bold').fontSize(9).fillColor(GREY).text('SPECIAL INSTRUCTIONS', left, y, { width });
-      pdf.font('regular').fontSize(10).fillColor('#000').text(doc.specialInstructions, left, pdf.y, { width });
+      pdf.font('bold').fontSize(9).fillColor(GREY);
+      cell('SPECIAL INSTRUCTIONS', left, y, width);
+      pdf.font('regular').fontSize(10).fillColor('#000');
+      cell(doc.specialInstructions, left, pdf.y, width);
       y = pdf.y + 10;
     }
 
@@ -195,12 +151,12 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     const tableHeader = () => {
       pdf.rect(left, y, width, 18).fill(ACCENT);
       pdf.font('bold').fontSize(9).fillColor('#fff');
-      pdf.text('Qty', xs.qty + 4, y + 5, { width: cols.qty - 8 });
-      pdf.text('Item No', xs.item + 4, y + 5, { width: cols.item - 8 });
-      pdf.text('Description', xs.desc + 4, y + 5, { width: cols.desc - 8 });
+      cell('Qty', xs.qty + 4, y + 5, cols.qty - 8);
+      cell('Item No', xs.item + 4, y + 5, cols.item - 8);
+      cell('Description', xs.desc + 4, y + 5, cols.desc - 8);
       if (priced) {
-        pdf.text('Unit Price', xs.unit, y + 5, { width: cols.unit - 6, align: 'right' });
-        pdf.text('Line Price', xs.line, y + 5, { width: cols.line - 6, align: 'right' });
+        cell('Unit Price', xs.unit, y + 5, cols.unit - 6, 'right');
+        cell('Line Price', xs.line, y + 5, cols.line - 6, 'right');
       }
       y += HEADER_H;
     };
@@ -221,7 +177,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     // What follows the last line and goes with it: the totals, and the terms when they are short
     // (long terms flow over further pages on their own).
     pdf.font('regular').fontSize(9);
-    const termsH = doc.terms ? pdf.heightOfString(doc.terms, { width }) : 0;
+    const termsH = doc.terms ? fast.heightOf(doc.terms, width) : 0;
     const TERMS_BLOCK = doc.terms ? 12 + 14 + termsH : 0;
     const TRAILER_H = (priced ? 8 + 16 + 16 + 20 : 0) + (TERMS_BLOCK <= 160 ? TERMS_BLOCK : 0);
 
@@ -262,27 +218,26 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       const { line, desc } = b;
       if (i % 2 === 1) pdf.rect(left, y - 2, width, b.rowH).fill(LIGHT);
       pdf.fillColor('#000').font('bold').fontSize(10);
-      pdf.text(String(line.quantity), xs.qty + 4, y, { width: cols.qty - 8 });
-      pdf.text(line.itemNo, xs.item + 4, y, { width: cols.item - 8 });
-      pdf.font('regular').text(desc, xs.desc + 4, y, { width: cols.desc - 8 });
+      cell(String(line.quantity), xs.qty + 4, y, cols.qty - 8);
+      cell(line.itemNo, xs.item + 4, y, cols.item - 8);
+      pdf.font('regular');
+      cell(desc, xs.desc + 4, y, cols.desc - 8);
       if (priced) {
-        pdf.text(line.unitPrice, xs.unit, y, { width: cols.unit - 6, align: 'right' });
-        pdf.text(line.charged ? line.linePrice : 'n/c', xs.line, y, { width: cols.line - 6, align: 'right' });
-        if (line.overridden)
-          pdf
-            .font('regular')
-            .fontSize(7)
-            .fillColor(GREY)
-            .text('price override', xs.line, y + 12, { width: cols.line - 6, align: 'right' });
+        cell(line.unitPrice, xs.unit, y, cols.unit - 6, 'right');
+        cell(line.charged ? line.linePrice : 'n/c', xs.line, y, cols.line - 6, 'right');
+        if (line.overridden) {
+          pdf.font('regular').fontSize(7).fillColor(GREY);
+          cell('price override', xs.line, y + 12, cols.line - 6, 'right');
+        }
       }
       y += b.rowH;
     };
     const drawSub = ({ s, text, h }: Block['subs'][number]) => {
       pdf.font('regular').fontSize(8.5);
       pdf.fillColor(s.fromModifier ? ACCENT : GREY);
-      pdf.text(String(s.quantity), xs.qty + 14, y, { width: cols.qty - 14 });
-      pdf.text(s.itemNo, xs.item + 14, y, { width: cols.item - 14 });
-      pdf.text(text, xs.desc + 16, y, { width: cols.desc - 20 });
+      cell(String(s.quantity), xs.qty + 14, y, cols.qty - 14);
+      cell(s.itemNo, xs.item + 14, y, cols.item - 14);
+      cell(text, xs.desc + 16, y, cols.desc - 20);
       y += h;
     };
     /** The first row of a page that carries on a line's sub-parts. */
@@ -364,8 +319,8 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
           .font(strong ? 'bold' : 'regular')
           .fontSize(strong ? 12 : 10)
           .fillColor('#000');
-        pdf.text(label, labelX, y, { width: 160, align: 'right' });
-        pdf.text(`$${value}`, labelX + 160, y, { width: 100, align: 'right' });
+        cell(label, labelX, y, 160, 'right');
+        cell(`$${value}`, labelX + 160, y, 100, 'right');
         y += strong ? 20 : 16;
       }
     }
@@ -374,18 +329,16 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
     if (doc.terms) {
       y += 12;
       pdf.font('regular').fontSize(9);
-      const termsH = pdf.heightOfString(doc.terms, { width });
+      const termsH = fast.heightOf(doc.terms, width);
       // The heading never stands alone at the foot of a page: it goes with at least two lines.
       if (y + 14 + Math.min(termsH, 24) > bottom()) {
         pdf.addPage();
         y = MARGINS.top;
       }
-      pdf.font('bold').fontSize(9).fillColor(GREY).text('TERMS', left, y, { width });
-      pdf
-        .font('regular')
-        .fontSize(9)
-        .fillColor('#000')
-        .text(doc.terms, left, pdf.y + 2, { width });
+      pdf.font('bold').fontSize(9).fillColor(GREY);
+      cell('TERMS', left, y, width);
+      pdf.font('regular').fontSize(9).fillColor('#000');
+      cell(doc.terms, left, pdf.y + 2, width);
     }
 
     // Footer on every page, drawn last (the page count is known) inside the bottom margin. The
@@ -405,6 +358,7 @@ export function renderPdf(doc: PrintableDocument): Promise<Buffer> {
       });
       pdf.page.margins.bottom = MARGINS.bottom;
     }
+    fast.finish();
     pdf.end();
   });
 }
