@@ -8,7 +8,7 @@ import { inflateSync } from 'node:zlib';
 import type { PrintableDocument } from '@desk/domain';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { fastText, useFont } from '../src/modules/printing/pdfkit-fast.js';
+import { ContentBytes, fastText, useFont } from '../src/modules/printing/pdfkit-fast.js';
 import { FONTS, renderPdf } from '../src/modules/printing/render-pdf.js';
 
 function doc(lines: number, jobName: string, noPricePrint = false): PrintableDocument {
@@ -187,5 +187,51 @@ describe('fastText', () => {
     const [plain, fast] = [await draw(false), await draw(true)];
     expect(fast.at).toEqual(plain.at);
     expect(fast.pdf === plain.pdf).toBe(true);
+  });
+});
+
+describe('pdfkit-fast', () => {
+  it('encodes a font subset as fontkit does', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    interface Subset {
+      includeGlyph(id: number): number;
+      encode(): Uint8Array;
+    }
+    for (let round = 0; round < 24; round++) {
+      const pdf = new PDFDocument({ font: null as unknown as string });
+      const name = round % 2 ? 'bold' : 'regular';
+      useFont(pdf, name, FONTS[name]);
+      pdf.font(name);
+      const font = (
+        pdf as unknown as { _font: { subset: Subset; font: { numGlyphs: number; createSubset(): Subset } } }
+      )._font;
+      const fontkits = font.font.createSubset();
+      // Letters, then glyphs from anywhere in the font (accented letters are made of others).
+      const ids = Array.from({ length: 5 + round * 8 }, (_, i) =>
+        i % 2 ? 36 + Math.floor(random() * 60) : Math.floor(random() * font.font.numGlyphs),
+      );
+      for (const id of ids) {
+        font.subset.includeGlyph(id);
+        fontkits.includeGlyph(id);
+      }
+      expect(Buffer.from(font.subset.encode()).equals(Buffer.from(fontkits.encode()))).toBe(true);
+    }
+  });
+
+  it('writes numbers as pdfkit does', () => {
+    const pdfkitNumber = (n: number) => String(Math.round(n * 1e6) / 1e6);
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const numbers = [
+      0, -0, 1, -1, 0.5, 1e-7, 5e-7, -5e-7, 4.9999999e-7, 0.000001, 123.4567895, 792, 1e9, 2e15, -3.2e20,
+    ];
+    for (let i = 0; i < 20_000; i++) {
+      const scale = 10 ** Math.floor(random() * 16 - 6);
+      numbers.push((random() - 0.5) * scale, Math.round(random() * 1e6) / 1e6);
+    }
+    const out = new ContentBytes();
+    for (const n of numbers) out.num(n).text(' ');
+    expect(Buffer.from(out.view()).toString('latin1')).toBe(numbers.map((n) => `${pdfkitNumber(n)} `).join(''));
   });
 });

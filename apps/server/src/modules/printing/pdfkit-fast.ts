@@ -8,14 +8,15 @@
  * - Fonts: each worker thread parses a font once and shares, between its documents, the layout
  *   ("shaping") of every word and what the font subset needs of each glyph (its bytes in the font
  *   file, the glyphs it is made of, its metrics). pdfkit laid out every word and fontkit decoded
- *   every glyph's outline again for each document.
+ *   every glyph's outline again for each document. The subset's tables are written here
+ *   (fontkit's generic encoder went value by value through the font's hinting programs).
  * - Text: a cell is broken into lines here when that is certain to give pdfkit's lines (words
  *   end only at spaces, or every line fits with room to spare), and drawn line by line without
  *   pdfkit's line wrapper (a Unicode line breaker, an event emitter and a width measure per
  *   word); the glyph operators of a text are made once per document.
- * - Page content: pdfkit turned each operator it wrote (about 17,000 for a 50-line order) into a
- *   Buffer of its own; the operators of a page are kept as text and written once, deflated at
- *   level 3 (CONTENT_DEFLATE_LEVEL).
+ * - Page content: pdfkit made a string, then a Buffer, of each operator it wrote (about 17,000
+ *   for a 50-line order); here the operators of a page are written into one buffer as they
+ *   come, deflated at level 3 (CONTENT_DEFLATE_LEVEL).
  * Anything else (other characters, a line that would run past the page) goes to pdfkit.
  */
 import { deflateSync } from 'node:zlib';
@@ -43,8 +44,9 @@ interface Run {
 }
 /** A TrueType font of fontkit (the parts used here). */
 interface FontkitFont {
-  loca: { offsets: number[] };
+  loca: { offsets: number[]; version: number };
   getGlyph(id: number): Glyph;
+  createSubset(): Subset;
   _getTableStream(tag: string): { pos: number; readBuffer(length: number): Uint8Array };
   _variationProcessor?: unknown;
   directory: { tables: Record<string, unknown> };
@@ -52,12 +54,14 @@ interface FontkitFont {
 /** fontkit's TTFSubset while it encodes (the parts used here). */
 interface Subset {
   font: FontkitFont;
+  glyphs: number[];
   glyf: Uint8Array[];
   offset: number;
-  loca: { offsets: number[] };
-  hmtx: { metrics: { advance: number; bearing: number }[] };
+  loca: { offsets: number[]; version: number };
+  hmtx: { metrics: { advance: number; bearing: number }[]; bearings: number[] };
   includeGlyph(id: number): number;
   _addGlyph(gid: number): number;
+  encode(): Uint8Array;
 }
 /** pdfkit's EmbeddedFont: one per font and document. */
 interface EmbeddedFont {
@@ -75,6 +79,7 @@ interface EmbeddedFont {
     onlyWidth?: boolean,
   ): { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   encode(text: string, features?: unknown): [string[], Position[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
   ref(): unknown;
 }
 /** pdfkit's PDFReference: an object of the PDF, here a page's content stream. */
@@ -122,6 +127,8 @@ interface SharedFont {
   font: FontkitFont;
   words: Map<string, Run>;
   glyphs: Map<number, GlyphData>;
+  /** fontkit's encoding of a subset, taken apart (made at the first document's embedding). */
+  subsetTemplate?: SubsetTemplate | null;
   documents: number;
 }
 const shared = new Map<string, SharedFont>();
@@ -220,6 +227,103 @@ function addGlyph(this: Subset, memo: Map<number, GlyphData>, gid: number): numb
   return this.glyf.length - 1;
 }
 
+/** A font subset as fontkit encodes it: the file's header and its tables, in order. */
+interface SubsetTemplate {
+  header: Uint8Array;
+  tables: { tag: string; bytes: Uint8Array }[];
+}
+/** The tables fontkit writes for each subset; the others (head, cvt, prep, fpgm) are the font's own. */
+const SUBSET_TABLES = new Set(['hhea', 'loca', 'maxp', 'glyf', 'hmtx']);
+
+/**
+ * What fontkit's TTFSubset.encode writes, taken from its encoding of a subset with the one
+ * glyph every subset has. null if it is not laid out as subsetEncode expects.
+ */
+function subsetTemplate(font: FontkitFont): SubsetTemplate | null {
+  const bytes = font.createSubset().encode();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint16(4);
+  const tables: SubsetTemplate['tables'] = [];
+  let at = 12 + 16 * count;
+  for (let i = 0; i < count; i++) {
+    const entry = 12 + 16 * i;
+    const tag = String.fromCharCode(...bytes.subarray(entry, entry + 4));
+    const offset = view.getUint32(entry + 8);
+    const length = view.getUint32(entry + 12);
+    // Tables one after the other, no checksums: anything else is left to fontkit.
+    if (view.getUint32(entry + 4) !== 0 || offset !== at) return null;
+    tables.push({ tag, bytes: bytes.slice(offset, offset + length) });
+    at += length;
+  }
+  if (at !== bytes.length || !['hhea', 'loca', 'maxp', 'glyf', 'hmtx'].every((t) => tables.some((x) => x.tag === t)))
+    return null;
+  return { header: bytes.slice(0, 12), tables };
+}
+
+/**
+ * fontkit's TTFSubset.encode: the glyphs (as it adds them), then the tables, written here rather
+ * than by fontkit's generic structure encoder, which went value by value through each table
+ * (the hinting programs alone are 2,000 to 2,700 values) for every document.
+ */
+function subsetEncode(this: Subset, template: SubsetTemplate): Uint8Array {
+  this.glyf = [];
+  this.offset = 0;
+  this.loca = { offsets: [], version: this.font.loca.version };
+  this.hmtx = { metrics: [], bearings: [] };
+  // Adding a compound glyph adds its parts to the end of the list.
+  for (let i = 0; i < this.glyphs.length; i++) this._addGlyph(this.glyphs[i]!);
+  this.loca.offsets.push(this.offset);
+  const longOffsets = this.loca.version !== 0;
+  const bodies = template.tables.map(({ tag, bytes }) => {
+    if (!SUBSET_TABLES.has(tag)) return bytes;
+    if (tag === 'glyf') {
+      const glyf = new Uint8Array(this.offset);
+      let at = 0;
+      for (const g of this.glyf) {
+        glyf.set(g, at);
+        at += g.length;
+      }
+      return glyf;
+    }
+    if (tag === 'hhea' || tag === 'maxp') {
+      // hhea.numberOfMetrics, maxp.numGlyphs
+      const copy = bytes.slice();
+      new DataView(copy.buffer).setUint16(
+        tag === 'hhea' ? 34 : 4,
+        tag === 'hhea' ? this.hmtx.metrics.length : this.glyf.length,
+      );
+      return copy;
+    }
+    if (tag === 'loca') {
+      const offsets = this.loca.offsets;
+      const loca = new DataView(new ArrayBuffer(offsets.length * (longOffsets ? 4 : 2)));
+      offsets.forEach((o, i) => (longOffsets ? loca.setUint32(4 * i, o) : loca.setUint16(2 * i, o >>> 1)));
+      return new Uint8Array(loca.buffer);
+    }
+    const metrics = this.hmtx.metrics;
+    const hmtx = new DataView(new ArrayBuffer(4 * metrics.length));
+    metrics.forEach((m, i) => {
+      hmtx.setUint16(4 * i, m.advance);
+      hmtx.setInt16(4 * i + 2, m.bearing);
+    });
+    return new Uint8Array(hmtx.buffer);
+  });
+  const count = bodies.length;
+  const out = new Uint8Array(12 + 16 * count + bodies.reduce((n, b) => n + b.length, 0));
+  const view = new DataView(out.buffer);
+  out.set(template.header);
+  let at = 12 + 16 * count;
+  bodies.forEach((body, i) => {
+    const entry = 12 + 16 * i;
+    for (let c = 0; c < 4; c++) out[entry + c] = template.tables[i]!.tag.charCodeAt(c);
+    view.setUint32(entry + 8, at);
+    view.setUint32(entry + 12, body.length);
+    out.set(body, at);
+    at += body.length;
+  });
+  return out;
+}
+
 /** Gives a document's font object the thread's shared layouts and glyph data. */
 function shareInto(font: EmbeddedFont, kept: SharedFont) {
   const words = kept.words;
@@ -227,12 +331,27 @@ function shareInto(font: EmbeddedFont, kept: SharedFont) {
     return layout.call(this, words, text, features, onlyWidth);
   };
   font.encode = encode;
+  // pdfkit's widthOfString, each text's width kept for the document (a cell is measured, then
+  // broken into lines, then drawn).
+  const widths = new Map<string, number>();
+  font.widthOfString = function (text, size, features) {
+    if (features) return this.layout(text, features, true).advanceWidth * (size / 1000);
+    let width = widths.get(text);
+    if (width === undefined) widths.set(text, (width = this.layout(text, undefined, true).advanceWidth));
+    return width * (size / 1000);
+  };
   // Variable fonts re-encode their glyphs' outlines: left to fontkit (DejaVu Sans is not one).
   if (!kept.font._variationProcessor && kept.font.directory.tables.glyf) {
     const glyphs = kept.glyphs;
     font.subset._addGlyph = function (gid) {
       return addGlyph.call(this, glyphs, gid);
     };
+    if (kept.subsetTemplate === undefined) kept.subsetTemplate = subsetTemplate(kept.font);
+    const template = kept.subsetTemplate;
+    if (template)
+      font.subset.encode = function () {
+        return subsetEncode.call(this, template);
+      };
   }
 }
 
@@ -273,6 +392,12 @@ export function useFont(pdf: PDFKit.PDFDocument, name: string, file: string) {
  */
 const CONTENT_DEFLATE_LEVEL = 3;
 
+const getOrSet = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+};
+
 /** PDFObject.number of pdfkit: how it writes a number into the content. */
 const num = (n: number) => {
   if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
@@ -311,6 +436,84 @@ const KERN_PER_BREAK_EM = 0.27;
 const roomFor = (line: string, fontSize: number) =>
   0.5 + 2 * KERN_PER_BREAK_EM * fontSize * (line.match(BREAK_NEAR)?.length ?? 0);
 
+/** A page's content as pdfkit would write it (each operator a line), in bytes. */
+export class ContentBytes {
+  private buf = Buffer.allocUnsafe(16_384);
+  private length = 0;
+
+  private room(n: number) {
+    if (this.length + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + n));
+    this.buf.copy(next, 0, 0, this.length);
+    this.buf = next;
+  }
+
+  /** A string, one byte per character (pdfkit writes its content as 'binary'). */
+  text(s: string) {
+    this.room(s.length);
+    if (s.length > 32) this.length += this.buf.write(s, this.length, 'latin1');
+    else for (let i = 0; i < s.length; i++) this.buf[this.length++] = s.charCodeAt(i);
+    return this;
+  }
+
+  bytes(b: Uint8Array) {
+    this.room(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+    return this;
+  }
+
+  /**
+   * A number as pdfkit writes it: `${PDFObject.number(n)}`, that is n rounded to 6 decimals. Below
+   * 1e9 the shortest decimal of that double (what String() answers) has those digits, trailing
+   * zeros dropped: no other number of 6 decimals is that close to it.
+   */
+  num(n: number) {
+    const k = Math.round(num(n) * 1e6);
+    if (!(Math.abs(k) < 1e15)) return this.text(String(num(n)));
+    if (k === 0) return this.text('0');
+    this.room(24);
+    const b = this.buf;
+    if (k < 0) b[this.length++] = 45; // '-'
+    const abs = Math.abs(k);
+    const whole = Math.floor(abs / 1e6);
+    let frac = abs - whole * 1e6;
+    this.digits(whole);
+    if (frac) {
+      b[this.length++] = 46; // '.'
+      let places = 6;
+      while (frac % 10 === 0) {
+        frac /= 10;
+        places--;
+      }
+      for (let i = places - 1; i >= 0; i--) {
+        b[this.length + i] = 48 + (frac % 10);
+        frac = Math.floor(frac / 10);
+      }
+      this.length += places;
+    }
+    return this;
+  }
+
+  private digits(n: number) {
+    let count = 1;
+    for (let m = n; m >= 10; m = Math.floor(m / 10)) count++;
+    for (let i = count - 1; i >= 0; i--) {
+      this.buf[this.length + i] = 48 + (n % 10);
+      n = Math.floor(n / 10);
+    }
+    this.length += count;
+  }
+
+  get size() {
+    return this.length;
+  }
+
+  view() {
+    return this.buf.subarray(0, this.length);
+  }
+}
+
 /**
  * Fast text for one document: `cell` and `heightOf` answer what pdf.text(text, x, y, { width, align })
  * and pdf.heightOfString(text, { width }) would, and `finish` writes the pages' content (before
@@ -319,27 +522,22 @@ const roomFor = (line: string, fontSize: number) =>
 export function fastText(pdf: PDFKit.PDFDocument) {
   const doc = internals(pdf);
 
-  // The page content, kept as text: see the top of this file.
-  const kept = new Map<Page, string[]>();
-  const opsOf = (page: Page) => {
-    let ops = kept.get(page);
-    if (!ops) kept.set(page, (ops = []));
-    return ops;
-  };
+  // The page content, kept as bytes: see the top of this file.
+  const kept = new Map<Page, ContentBytes>();
+  const contentOf = (page: Page) => getOrSet(kept, page, () => new ContentBytes());
   const flush = (page: Page) => {
-    const ops = kept.get(page);
+    const bytes = kept.get(page)?.view();
     kept.delete(page);
-    if (!ops?.length) return;
+    if (!bytes?.length) return;
     const content = page.content;
-    // PDFReference.write ends each piece with a line break.
-    if (!content.compress || content.buffer.length) return page.write(ops.join('\n'));
-    const bytes = Buffer.from(`${ops.join('\n')}\n`, 'latin1');
+    if (!content.compress || content.buffer.length) return page.write(Buffer.from(bytes));
     content.compress = false;
     content.write(deflateSync(bytes, { level: CONTENT_DEFLATE_LEVEL }));
     content.data.Filter = 'FlateDecode';
   };
   doc.addContent = (data) => {
-    if (typeof data === 'string') opsOf(doc.page).push(data);
+    // PDFReference.write ends each operator with a line break.
+    if (typeof data === 'string') contentOf(doc.page).text(data).text('\n');
     else {
       flush(doc.page);
       doc.page.write(data);
@@ -351,11 +549,16 @@ export function fastText(pdf: PDFKit.PDFDocument) {
    * The lines pdfkit's wrapper makes of `text` in `width` with the current font, as it passes
    * them on (a line that ends a paragraph keeps its '\n'), or null when that is not certain here.
    */
-  const wrapped = new Map<string, string[] | null>();
+  const wrapped = new Map<EmbeddedFont, Map<number, Map<number, Map<string, string[] | null>>>>();
   const linesOf = (text: string, width: number): string[] | null => {
-    const key = `${doc._font.id} ${doc._fontSize} ${width} ${text}`;
-    let lines = wrapped.get(key);
-    if (lines === undefined) wrapped.set(key, (lines = breakLines(text, width)));
+    const bySize = getOrSet(wrapped, doc._font, () => new Map<number, Map<number, Map<string, string[] | null>>>());
+    const byText = getOrSet(
+      getOrSet(bySize, doc._fontSize, () => new Map()),
+      width,
+      () => new Map(),
+    );
+    let lines = byText.get(text);
+    if (lines === undefined) byText.set(text, (lines = breakLines(text, width)));
     return lines;
   };
   const breakLines = (text: string, width: number): string[] | null => {
@@ -364,6 +567,11 @@ export function fastText(pdf: PDFKit.PDFDocument) {
     const lineWidth = (Math.max(width, 0) * 100) / 100;
     const wordWidth = (word: string) => pdfNumber(pdf.widthOfString(word));
     const paragraphs = text.split('\n');
+    // One paragraph of such words that fits whole: one line (the words' widths, each rounded
+    // down, add up to no more than the whole).
+    if (paragraphs.length === 1 && text.charCodeAt(0) !== 32 && SPACE_BREAKS_ONLY.test(text)) {
+      if (pdf.widthOfString(text) <= lineWidth - 1e-6) return [text];
+    }
     const lines: string[] = [];
     for (let p = 0; p < paragraphs.length; p++) {
       const para = paragraphs[p]!;
@@ -410,49 +618,52 @@ export function fastText(pdf: PDFKit.PDFDocument) {
    * on the baseline (no mark placed on another glyph) shows the same way wherever it is drawn, so
    * those are kept for the document: a 50-line order repeats most of its texts.
    */
-  const shown = new Map<EmbeddedFont, Map<string, string>>();
-  const showText = (font: EmbeddedFont, text: string, x: number, y: number, out: string[]) => {
-    let byText = shown.get(font);
-    if (!byText) shown.set(font, (byText = new Map()));
+  const shown = new Map<EmbeddedFont, Map<string, Uint8Array>>();
+  const showText = (font: EmbeddedFont, text: string, x: number, y: number, out: ContentBytes) => {
+    const byText = getOrSet(shown, font, () => new Map<string, Uint8Array>());
     const known = byText.get(text);
-    if (known !== undefined) {
-      if (known) out.push(known);
-      return;
-    }
+    if (known !== undefined) return out.bytes(known);
+    const start = out.size;
     const [encoded, positions] = font.encode(text);
     const scale = doc._fontSize / 1000;
-    const ops: string[] = [];
-    const commands: string[] = [];
+    // _fragment's commands, written as they come: `<hex> advance` segments, joined by spaces in
+    // a `[...] TJ` operator, each glyph placed off the baseline by a Tm operator of its own.
     let last = 0;
+    let open = false;
     let hadOffset = false;
     let placed = false;
     const addSegment = (cur: number) => {
       if (last < cur) {
-        const hex = encoded.slice(last, cur).join('');
+        out.text(open ? ' <' : '[<');
+        open = true;
+        for (let g = last; g < cur; g++) out.text(encoded[g]!);
         const advance = positions[cur - 1]!.xAdvance - positions[cur - 1]!.advanceWidth;
-        commands.push(`<${hex}> ${num(-advance)}`);
+        out.text('> ').num(-advance);
       }
       last = cur;
     };
     const flushTJ = (i: number) => {
       addSegment(i);
-      if (commands.length > 0) {
-        ops.push(`[${commands.join(' ')}] TJ`);
-        commands.length = 0;
-      }
+      if (open) out.text('] TJ\n');
+      open = false;
     };
     let i = 0;
     for (; i < positions.length; i++) {
       const pos = positions[i]!;
       if (pos.xOffset || pos.yOffset) {
         flushTJ(i);
-        ops.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`);
+        out
+          .text('1 0 0 1 ')
+          .num(x + pos.xOffset * scale)
+          .text(' ')
+          .num(y + pos.yOffset * scale)
+          .text(' Tm\n');
         flushTJ(i + 1);
         hadOffset = true;
         placed = true;
       } else {
         if (hadOffset) {
-          ops.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+          out.text('1 0 0 1 ').num(x).text(' ').num(y).text(' Tm\n');
           hadOffset = false;
         }
         if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
@@ -460,9 +671,7 @@ export function fastText(pdf: PDFKit.PDFDocument) {
       x += pos.xAdvance * scale;
     }
     flushTJ(i);
-    const joined = ops.join('\n');
-    if (!placed) byText.set(text, joined);
-    if (joined) out.push(joined);
+    if (!placed) byText.set(text, new Uint8Array(out.view().subarray(start)));
   };
 
   /** pdfkit's _fragment for a line of plain text (no spacing options, links or decorations). */
@@ -471,29 +680,27 @@ export function fastText(pdf: PDFKit.PDFDocument) {
     if (text.length === 0) return;
     const font = doc._font;
     const page = doc.page;
-    if (align === 'right') x += lineWidth - pdf.widthOfString(text.replace(/\s+$/, ''));
+    if (align === 'right') x += lineWidth - pdf.widthOfString(/\s$/.test(text) ? text.replace(/\s+$/, '') : text);
     const dy = (font.ascender / 1000) * doc._fontSize;
     y = page.height - y - dy;
     if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
     // save() and the flip of the y axis, restore() after: pdfkit's transformation matrix is where
-    // it was before. One piece of the page's content (lines joined as PDFReference.write does).
-    const out = [
-      `q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(doc._fontSize)} Tf`,
-    ];
+    // it was before.
+    const out = contentOf(page);
+    out.text('q\n1 0 0 -1 0 ').num(page.height).text(' cm\nBT\n1 0 0 1 ').num(x).text(' ').num(y);
+    out.text(' Tm\n/').text(font.id).text(' ').num(doc._fontSize).text(' Tf\n');
     showText(font, text, x, y, out);
-    out.push('ET\nQ');
-    opsOf(page).push(out.join('\n'));
+    out.text('ET\nQ\n');
   };
 
   return {
     /** pdf.text(text, x, y, { width, align }). */
     cell(text: string, x: number, y: number, width: number, align?: 'right') {
-      const options = align ? { width, align } : { width };
       const lines = doc._wrapper || doc._textOptions ? null : linesOf(text, width);
       const lineHeight = lines && pdf.currentLineHeight(true) + (doc._lineGap || 0);
       // Lines that would run past the bottom margin: pdfkit's wrapper starts a new page.
       if (!lines || !lineHeight || y + lineHeight * lines.length > doc.page.height - doc.page.margins.bottom - 0.01)
-        return pdf.text(text, x, y, options);
+        return pdf.text(text, x, y, align ? { width, align } : { width });
       const lineWidth = (Math.max(width, 0) * 100) / 100;
       doc.x = x;
       doc.y = y;

@@ -242,11 +242,8 @@ export function renderPdf(doc: PrintableDocument, options: { plain?: boolean } =
     };
     /** The first row of a page that carries on a line's sub-parts. */
     const drawContinued = (b: Block) => {
-      pdf
-        .font('bold')
-        .fontSize(8.5)
-        .fillColor(GREY)
-        .text(`${b.line.itemNo} (continued)`, xs.item + 4, y, { width: cols.item + cols.desc - 8, lineBreak: false });
+      pdf.font('bold').fontSize(8.5).fillColor(GREY);
+      cell(`${b.line.itemNo} (continued)`, xs.item + 4, y, cols.item + cols.desc - 8);
       y += CONTINUED_H;
     };
     /** Sub-parts from index `from` on, breaking between rows only if one is taller than what is left. */
@@ -350,12 +347,8 @@ export function renderPdf(doc: PrintableDocument, options: { plain?: boolean } =
       pdf.page.margins.bottom = 0;
       pdf.font('regular').fontSize(8).fillColor(GREY);
       const fy = pdf.page.height - FOOTER_FROM_BOTTOM;
-      pdf.text(`${doc.companyName} - ${title}`, left, fy, { width: width * 0.7, lineBreak: false });
-      pdf.text(`Page ${p - range.start + 1} of ${range.count}`, left + width * 0.7, fy, {
-        width: width * 0.3,
-        align: 'right',
-        lineBreak: false,
-      });
+      cell(`${doc.companyName} - ${title}`, left, fy, width * 0.7);
+      cell(`Page ${p - range.start + 1} of ${range.count}`, left + width * 0.7, fy, width * 0.3, 'right');
       pdf.page.margins.bottom = MARGINS.bottom;
     }
     fast.finish();
