@@ -108,6 +108,8 @@ interface PdfInternals {
   x: number;
   y: number;
   addContent(data: string | Uint8Array): PDFKit.PDFDocument;
+  _fillColor: unknown;
+  _normalizeColor(color: string): number[] | null;
 }
 
 const internals = (pdf: PDFKit.PDFDocument) => pdf as unknown as PdfInternals;
@@ -544,6 +546,26 @@ export function fastText(pdf: PDFKit.PDFDocument) {
     }
     return pdf;
   };
+
+  // pdf.fillColor('#rrggbb'): pdfkit parses the color and writes its components again for every
+  // cell; its operator is kept per color for the document.
+  const fillColor = pdf.fillColor;
+  const colorOps = new Map<string, string | null>();
+  pdf.fillColor = function (color: unknown, opacity?: number) {
+    if (typeof color !== 'string' || color.charAt(0) !== '#' || opacity != null)
+      return fillColor.call(pdf, color as string, opacity);
+    let op = colorOps.get(color);
+    if (op === undefined) {
+      const rgb = doc._normalizeColor(color);
+      colorOps.set(color, (op = rgb?.length === 3 ? `${rgb.join(' ')} scn` : null));
+    }
+    if (op === null) return fillColor.call(pdf, color, opacity);
+    // _setColorCore: the color space, then the color; no opacity to set.
+    doc.addContent('/DeviceRGB cs');
+    doc.addContent(op);
+    doc._fillColor = [color, opacity];
+    return pdf;
+  } as typeof pdf.fillColor;
 
   /**
    * The lines pdfkit's wrapper makes of `text` in `width` with the current font, as it passes
