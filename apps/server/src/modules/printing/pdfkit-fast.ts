@@ -532,18 +532,17 @@ export function fastText(pdf: PDFKit.PDFDocument) {
     kept.delete(page);
     if (!bytes?.length) return;
     const content = page.content;
+    // Something wrote to the page without addContent (pdfkit does only for tagged PDFs, which
+    // these are not): pdfkit deflates the whole stream itself.
     if (!content.compress || content.buffer.length) return page.write(Buffer.from(bytes));
     content.compress = false;
     content.write(deflateSync(bytes, { level: CONTENT_DEFLATE_LEVEL }));
     content.data.Filter = 'FlateDecode';
   };
   doc.addContent = (data) => {
-    // PDFReference.write ends each operator with a line break.
+    // PDFReference.write ends each operator given as a string with a line break, not bytes.
     if (typeof data === 'string') contentOf(doc.page).text(data).text('\n');
-    else {
-      flush(doc.page);
-      doc.page.write(data);
-    }
+    else contentOf(doc.page).bytes(data);
     return pdf;
   };
 
