@@ -114,10 +114,13 @@ export class EventBus {
 
   private deliver(event: StoredEvent) {
     this.recent.push(event);
+    // The oldest go from the front (events arrive in order): once the list was full, filtering
+    // and copying all 1,000 on every event was 2% of the server's time under a write load.
     const cutoff = this.clock() - RETAIN_MS;
-    if (this.recent.length > RETAIN_COUNT || (this.recent[0] && this.recent[0].at < cutoff)) {
-      this.recent = this.recent.filter((e) => e.at >= cutoff).slice(-RETAIN_COUNT);
-    }
+    let drop = 0;
+    while (drop < this.recent.length && (this.recent.length - drop > RETAIN_COUNT || this.recent[drop]!.at < cutoff))
+      drop++;
+    if (drop > 0) this.recent.splice(0, drop);
     for (const l of this.listeners) l(event);
   }
 
