@@ -204,3 +204,133 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
     expect((await repo.vendorOrders(db, 'garage', 5)).length).toBe(3);
   });
 });
+
+/**
+ * find() answers the five kinds in one statement (SQLite: the trigram indexes; PostgreSQL: the
+ * GIN indexes read per way of matching, merged). On seeded data it gives, kind by kind, the same
+ * rows in the same order as the one-OR scans, for texts of every shape and several limits. On
+ * SQLite the documents of the customers whose name matches are found either way: among the newest
+ * documents first, or through the customers' index; the tunings below make each run here.
+ */
+describe.each(engines())('find anything: one statement agrees with the scans (%s)', (engine) => {
+  const suite = suiteApp(engine);
+
+  it('gives the same rows, in the same order, for every kind, text, limit and tuning', async () => {
+    const A = suite.t.admin;
+    const names = [
+      'Crème Façade Doors',
+      'Northgate Overhead',
+      'Garage Kings',
+      'Überhaus Garage',
+      'Doors "R" Us',
+      'Garage 50% Off',
+      'Hendrix Garage_Works',
+    ];
+    const customers: number[] = [];
+    for (const [i, name] of names.entries()) {
+      customers.push(
+        (
+          await A('POST', '/api/customers/create', {
+            name,
+            customerNo: `SEED-${i}`,
+            contactName: i % 2 ? 'Zoë Quill' : 'Sam Park',
+            phone: `(916) 555-10${i}${i}`,
+            email: `buyer${i}@Example.com`,
+          })
+        ).id,
+      );
+    }
+    const types = await suite.t.productTypes();
+    const orders: number[] = [];
+    const quotes: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      // The garage customers' documents are the oldest: the newest few name other customers.
+      const customer = customers[i < 8 ? 2 + (i % 5) : i % 2];
+      orders.push(
+        (
+          await A('POST', '/api/orders/create', {
+            customer,
+            jobName: i % 3 ? `Lakeside job ${i} façade` : `Shed ${i}`,
+            poNumber: `PO-${100 + i}`,
+          })
+        ).id,
+      );
+      const quote = (await A('POST', '/api/quotes/create', { customer, jobName: `Lakeside quote ${i}` })).id;
+      if (i % 3 === 0) await A('POST', `/api/quotes/${quote}/revise`);
+      quotes.push(quote);
+      if (i < 6)
+        await A('POST', '/api/products/create', {
+          itemNo: `SEED-${i}-GAR`,
+          itemDescription: `Garage part ${i}, crème`,
+          productType: { id: types.Hardware },
+        });
+    }
+    for (const [i, name] of ['Garage springs restock', 'Crème façade panels', 'Overhead garage rails'].entries())
+      await A('POST', '/api/vendor-orders/create', { name, description: `Seed ${i}` });
+    // Changed after it was indexed: the indexes follow.
+    const renamed = await A('GET', `/api/customers/${customers[1]}`);
+    await A('PUT', `/api/customers/update/${customers[1]}`, { ...renamed, name: 'Northgate Garage Co' });
+
+    const db = suite.t.db.database.db;
+    const texts = [
+      'garage',
+      'GARAGE',
+      'Garage Kings',
+      'creme',
+      'façade',
+      'northgate',
+      'lakeside',
+      'gate garage',
+      'po-10',
+      'seed-1',
+      '555-1011',
+      '9165551022',
+      'zoe',
+      'example.com',
+      '"r"',
+      'doors "r" us',
+      '50%',
+      'e_w',
+      'nothing-like-this',
+      'ube',
+      String(orders[3]),
+      `#${orders[12]}`,
+      `#${quotes[3]}`,
+      'ga',
+      'e',
+      '%',
+    ];
+    const tunings = [undefined, { many: 1, walk: 1_000_000 }, { many: 1, walk: 2 }, { many: 1_000_000, walk: 0 }];
+    for (const text of texts) {
+      const scanned = {
+        customers: await repo.customers(db, text, 5, true),
+        orders: await repo.documents(db, 'orders', text, 5, true),
+        quotes: await repo.documents(db, 'quotes', text, 5, true),
+        products: await repo.products(db, text, 5, true),
+        vendorOrders: await repo.vendorOrders(db, text, 5, true),
+      };
+      for (const tuning of tunings) {
+        for (const limit of [1, 2, 5]) {
+          const found = await repo.find(db, text, limit, tuning);
+          for (const kind of Object.keys(scanned) as Array<keyof typeof scanned>)
+            expect(found[kind], `${kind} '${text}' limit ${limit} ${JSON.stringify(tuning)}`).toEqual(
+              scanned[kind].slice(0, limit),
+            );
+        }
+      }
+    }
+    // The seeds reach every part: customers by name and by phone, documents by text, by customer
+    // and by number, the walk and the fallback behind it.
+    const garage = await repo.find(db, 'garage', 5);
+    expect(garage.customers.map((c) => c.name)).toEqual([
+      'Garage 50% Off',
+      'Garage Kings',
+      'Hendrix Garage_Works',
+      'Northgate Garage Co',
+      'Überhaus Garage',
+    ]);
+    expect(garage.orders).toHaveLength(5);
+    expect((await repo.find(db, `#${quotes[3]}`, 5)).quotes.map((q) => q.revision)).toEqual([2]);
+    expect((await repo.find(db, '9165551022', 5)).customers.map((c) => c.id)).toEqual([customers[2]]);
+  });
+});

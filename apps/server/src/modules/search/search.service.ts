@@ -7,7 +7,7 @@ const join = (parts: Array<string | null | undefined>) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
 
 /** An order or a quote as Find shows it: "Quote #16 rev 2 · Lakeside shed". */
-function documentHit(noun: string, d: Awaited<ReturnType<typeof repo.documents>>[number]) {
+function documentHit(noun: string, d: repo.DocumentHit) {
   return {
     id: d.id,
     title: join([`${noun} #${d.number}${d.revision > 1 ? ` rev ${d.revision}` : ''}`, d.job_name]),
@@ -17,14 +17,8 @@ function documentHit(noun: string, d: Awaited<ReturnType<typeof repo.documents>>
 
 export class SearchService extends ClockedService {
   async find(q: string, limit: number): Promise<FindResult> {
-    // The five reads go out together (PostgreSQL runs them on five pooled connections).
-    const [customers, orders, quotes, products, vendorOrders] = await Promise.all([
-      repo.customers(this.db, q, limit),
-      repo.documents(this.db, 'orders', q, limit),
-      repo.documents(this.db, 'quotes', q, limit),
-      repo.products(this.db, q, limit),
-      repo.vendorOrders(this.db, q, limit),
-    ]);
+    // One statement for the five kinds (search.repository.ts).
+    const { customers, orders, quotes, products, vendorOrders } = await repo.find(this.db, q, limit);
     return {
       customers: customers.map((c) => ({
         id: c.id,
