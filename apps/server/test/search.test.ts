@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, json, suiteApp } from './support.js';
 import * as repo from '../src/modules/search/search.repository.js';
+import * as ftsStatistics from '../src/db/migrations/2026112830_find_fts_statistics.js';
 
 describe.each(engines())('find anything (%s)', (engine) => {
   const suite = suiteApp(engine);
@@ -332,5 +333,38 @@ describe.each(engines())('find anything: one statement agrees with the scans (%s
     expect(garage.orders).toHaveLength(5);
     expect((await repo.find(db, `#${quotes[3]}`, 5)).quotes.map((q) => q.revision)).toEqual([2]);
     expect((await repo.find(db, '9165551022', 5)).customers.map((c) => c.id)).toEqual([customers[2]]);
+  });
+});
+
+/**
+ * Migration 2026112830: ANALYZE writes STAT4 samples for the FTS5 indexes' shadow tables, and with
+ * them SQLite prepares FTS5's lookup of every trigram again at each use (docs/architecture.md
+ * section 13). The migration drops those samples and no others.
+ */
+describe('find anything: no STAT4 samples for the FTS5 tables (sqlite, migration 2026112830)', () => {
+  const suite = suiteApp('sqlite');
+
+  it("drops the FTS5 shadow tables' samples, keeps every other table's and the row counts", async () => {
+    const A = suite.t.admin;
+    const customer = (await A('POST', '/api/customers/create', { name: 'Garage Kings' })).id;
+    for (let i = 0; i < 3; i++) await A('POST', '/api/orders/create', { customer, jobName: `Garage job ${i}` });
+    const sqlite = suite.t.db.database.sqlite!;
+    sqlite.exec('analyze');
+    const samples = (fts: boolean) =>
+      (
+        sqlite
+          .prepare(`select count(*) as n from sqlite_stat4 where (tbl like '%\\_trgm\\_%' escape '\\') = ?`)
+          .get(fts ? 1 : 0) as { n: number }
+      ).n;
+    expect(samples(true)).toBeGreaterThan(0);
+    const others = samples(false);
+    expect(others).toBeGreaterThan(0);
+
+    await ftsStatistics.up(suite.t.db.database.db);
+    expect(samples(true)).toBe(0);
+    expect(samples(false)).toBe(others);
+    const counts = sqlite.prepare(`select count(*) as n from sqlite_stat1 where tbl = 'orders_find_trgm_idx'`).get();
+    expect(counts).toEqual({ n: 1 });
+    expect((await repo.find(suite.t.db.database.db, 'garage job', 5)).orders).toHaveLength(3);
   });
 });
