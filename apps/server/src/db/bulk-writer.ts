@@ -6,6 +6,7 @@ import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
+import { DROP_FTS_SAMPLES } from './migrations/2026112830_find_fts_statistics.js';
 
 export type Value = string | number | null;
 
@@ -66,6 +67,9 @@ function sqliteWriter(db: SQLite.Database): Omit<BulkWriter, 'insertRecords'> {
     },
     async finish() {
       db.exec('analyze');
+      // Without the FTS5 indexes' STAT4 samples, which this ANALYZE has just written again: with
+      // them every trigram lookup of Find is prepared anew (migration 2026112830 says why).
+      db.exec(DROP_FTS_SAMPLES);
     },
   };
 }

@@ -20,15 +20,22 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /** The shadow tables FTS5 keeps for a table `name`. */
 const SHADOWS = ['_data', '_idx', '_config', '_docsize', '_content'];
 
+/**
+ * The deletion, as one SQL text: also run by the bulk writer after its ANALYZE (db/bulk-writer.ts),
+ * which writes the samples again. Then ANALYZE of sqlite_schema makes the connection read the
+ * statistics as they now are.
+ */
+export const DROP_FTS_SAMPLES = `delete from sqlite_stat4 where exists (
+      select 1 from sqlite_schema v where v.type = 'table' and v.sql like 'create virtual table % using fts5%'
+        and sqlite_stat4.tbl in (${SHADOWS.map((s) => `v.name || '${s}'`).join(', ')}));
+  analyze sqlite_schema;`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
   const stat4 = await sql`select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'`.execute(db);
   if (stat4.rows.length === 0) return;
-  await sql`delete from sqlite_stat4 where exists (
-      select 1 from sqlite_schema v where v.type = 'table' and v.sql like 'create virtual table % using fts5%'
-        and sqlite_stat4.tbl in (${sql.join(SHADOWS.map((s) => sql`v.name || ${s}`))}))`.execute(db);
-  // The statistics as the connection now reads them (ANALYZE of sqlite_schema reloads them).
-  await sql`analyze sqlite_schema`.execute(db);
+  for (const statement of DROP_FTS_SAMPLES.split(';').filter((t) => t.trim() !== ''))
+    await sql.raw(statement).execute(db);
 }
 
 /** Nothing to undo: ANALYZE writes the samples again. */
