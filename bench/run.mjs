@@ -86,8 +86,8 @@ async function signIn(url) {
 
 async function startServer(env) {
   const port = await freePort();
-  // As `npm start` runs it: V8's young generation capped at 2 x 16 MB (by default it grows to 128 MB on a large host).
-  const child = spawn('node', ['--max-semi-space-size=16', 'apps/server/dist/main.js'], {
+  // As `npm start` runs it: V8's young generation capped at 2 x 8 MB (by default it grows to 128 MB on a large host).
+  const child = spawn('node', ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,6 @@
 /** Starts the server: configuration, database and migrations, first administrator, listen. */
+// First: on Linux the process starts itself again with compact allocator settings (malloc-tuning.ts).
+import './malloc-tuning.js';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import { buildApp } from './app.js';

@@ -80,7 +80,9 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -32000');
+  // 16 MB of pages: the lists' indexes and the pages in use; the operating system's file cache
+  // holds the rest of the file (docs/performance.md, "Server memory").
+  sqlite.pragma('cache_size = -16000');
   sqlite.pragma('temp_store = MEMORY');
   addFold(sqlite);
   const durability = file === ':memory:' ? null : new WalDurability(`${file}-wal`, options.sync);

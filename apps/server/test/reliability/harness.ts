@@ -1,5 +1,5 @@
 /**
- * The reliability tests' tools: the REAL built server as a child process (node --max-semi-space-size=16
+ * The reliability tests' tools: the REAL built server as a child process (node --max-semi-space-size=8
  * apps/server/dist/main.js, exactly what `npm start` runs), an HTTP client that tells a refused
  * connection from an answer cut short, a seeded random source, and a build step that brings
  * apps/server/dist up to date first (vitest runs before `npm run build` in `npm test`).
@@ -126,7 +126,7 @@ export class ServerProcess {
 
   /** Starts `node apps/server/dist/main.js` and resolves once it listens. */
   static start(opts: ServerOptions, timeoutMs = 30_000): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--max-semi-space-size=16', SERVER_MAIN], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=8', SERVER_MAIN], {
       cwd: opts.dataDir, // no stray .env is read
       env: childEnv(opts),
       stdio: ['ignore', 'pipe', 'pipe'],
