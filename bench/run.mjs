@@ -597,10 +597,30 @@ async function frontEnd(server) {
           .catch(() => {}),
       );
     });
+    // The moment the first content is in the page (a MutationObserver there): a file counts when
+    // its request started before it. Playwright learns of the content a few milliseconds later,
+    // by which time a dialog prefetched once the list has painted may already have arrived.
+    let startedBefore = null;
     if (firstContent) {
+      /* global window, document, MutationObserver -- this function runs in the page */
+      await page.addInitScript((selector) => {
+        const seen = () => {
+          if (window.__firstContentAt === undefined && document.querySelector(selector))
+            window.__firstContentAt = performance.now();
+        };
+        new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+      }, firstContent);
       await page.goto(`${server.url}${route}`);
       await page.locator(firstContent).first().waitFor({ state: 'visible', timeout: 15000 });
       shown = true;
+      startedBefore = new Set(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime < window.__firstContentAt)
+            .map((e) => new URL(e.name).pathname),
+        ),
+      );
     } else await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
     // The route's chunk comes after the session check: on a busy machine the network can be
     // idle for 500 ms before it is asked for. Done when 2 s pass without a new file.
@@ -612,6 +632,7 @@ async function frontEnd(server) {
     // Every body read before the context (and its responses) goes.
     await Promise.all(reading);
     await context.close();
+    if (startedBefore) for (const file of [...got.keys()]) if (!startedBefore.has(file)) got.delete(file);
     let js = 0;
     let css = 0;
     for (const f of got.values()) {

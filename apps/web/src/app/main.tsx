@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserNavigator, NavigationProvider } from '../lib/navigation';
 import { AppProviders, createQueryClient } from './providers';
 import { preloadRoute } from './route-preload';
-import { AppRoutes, routeOf } from './router';
+import { AppRoutes, preloadPage, routeOf } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -18,19 +18,24 @@ preloadRoute(queryClient, window.location, routeOf(window.location.pathname).are
 const appNavigator = createBrowserNavigator();
 
 const root = createRoot(container);
-// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task (issue 19, total blocking time).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <NavigationProvider navigator={appNavigator}>
-          <AppRoutes />
-        </NavigationProvider>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task (issue 19, total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <NavigationProvider navigator={appNavigator}>
+            <AppRoutes />
+          </NavigationProvider>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+// The first screen's chunks were asked for with the entry (route-preload.ts, and the page's
+// modulepreload links): rendering once they are here draws it whole (router.tsx, preloadPage).
+// A chunk that is slow or fails still gets its spinner, or the error page, after a while.
+void Promise.race([preloadPage(window.location).catch(() => {}), new Promise((r) => setTimeout(r, 3000))]).then(render);
 
 // The service worker (public/sw.js) keeps the app and the yard's last reads for a brief network
 // loss; a production build only (the dev server serves other files under the same names).

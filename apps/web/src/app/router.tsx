@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Loading } from '../components/ui/loading';
+import { lazyComponent } from '../lib/lazy-component';
 import { normalPath, useLocation } from '../lib/navigation';
 import { DocumentTitle } from './document-title';
 import { LandingPage } from './routes/landing-page';
@@ -9,38 +10,71 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { loadLoadersPage, loadSalesPage, loadSignedInShell } from './route-preload';
 
 // Each area is its own chunk, so / and /login download only what they show; the signed-in frame
-// (top bar, session check) is one too. main.tsx starts the chunk of the page being opened before
-// the session answers (route-preload.ts).
-const SignedIn = lazy(() => loadSignedInShell().then((m) => ({ default: m.SignedInShell })));
-const SalesPage = lazy(() => loadSalesPage().then((m) => ({ default: m.SalesPage })));
-const LoadersPage = lazy(() => loadLoadersPage().then((m) => ({ default: m.LoadersPage })));
-const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// (top bar, session check) is one too. main.tsx starts the chunks of the page being opened before
+// the session answers (route-preload.ts), and renders once they are there (preloadPage).
+const SignedIn = lazyComponent(() => loadSignedInShell().then((m) => m.SignedInShell), <Loading fullPage />);
+const SalesPage = lazyComponent(() => loadSalesPage().then((m) => m.SalesPage), <Loading />);
+const LoadersPage = lazyComponent(() => loadLoadersPage().then((m) => m.LoadersPage), <Loading />);
+const AdminPage = lazyComponent(() => import('../features/admin/admin-page').then((m) => m.AdminPage), <Loading />);
+const DashboardPage = lazyComponent(
+  () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  <Loading />,
 );
-const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
+const AccountPage = lazyComponent(
+  () => import('../features/account/account-page').then((m) => m.AccountPage),
+  <Loading />,
+);
 
 interface AppRoute {
   title: string;
   /** Signed-in pages sit in the signed-in frame; `admin` ones are for administrators only. */
   area: 'public' | 'signed-in' | 'admin';
   page: () => ReactNode;
+  /** Loads the code of the page's first screen (its chunk; for Sales, the open tab's too). */
+  preload?: (search: string) => Promise<unknown>;
 }
 
 /** The app's pages by path (paths compare without case and trailing slash). */
 export const routes: Record<string, AppRoute> = {
   '/': { title: 'Welcome', area: 'public', page: () => <LandingPage /> },
   '/login': { title: 'Login', area: 'public', page: () => <LoginPage /> },
-  '/sales': { title: 'Sales', area: 'signed-in', page: () => <SalesPage /> },
-  '/loaders': { title: 'Loaders', area: 'signed-in', page: () => <LoadersPage /> },
-  '/dashboard': { title: 'Dashboard', area: 'signed-in', page: () => <DashboardPage /> },
-  '/account': { title: 'Account', area: 'signed-in', page: () => <AccountPage /> },
-  '/admin': { title: 'Admin', area: 'admin', page: () => <AdminPage /> },
+  '/sales': {
+    title: 'Sales',
+    area: 'signed-in',
+    page: () => <SalesPage />,
+    preload: (search) =>
+      Promise.all([
+        SalesPage.preload(),
+        loadSalesPage().then((m) => m.preloadTab(new URLSearchParams(search).get('tab'))),
+      ]),
+  },
+  '/loaders': { title: 'Loaders', area: 'signed-in', page: () => <LoadersPage />, preload: LoadersPage.preload },
+  '/dashboard': {
+    title: 'Dashboard',
+    area: 'signed-in',
+    page: () => <DashboardPage />,
+    preload: DashboardPage.preload,
+  },
+  '/account': { title: 'Account', area: 'signed-in', page: () => <AccountPage />, preload: AccountPage.preload },
+  '/admin': { title: 'Admin', area: 'admin', page: () => <AdminPage />, preload: AdminPage.preload },
 };
 
 const notFound: AppRoute = { title: 'Page not found', area: 'public', page: () => <NotFoundPage /> };
 
 export const routeOf = (pathname: string): AppRoute => routes[normalPath(pathname)] ?? notFound;
+
+/**
+ * The code the first screen at `location` needs: the signed-in frame and the page's chunks.
+ * main.tsx renders once they are there (they were asked for with the entry), so the first screen
+ * draws whole instead of a spinner per chunk: React 19 holds back the content that replaces a
+ * shown fallback for up to 300 ms, once per boundary, which cost the Sales page's first rows
+ * half a second (issue 19, cold load).
+ */
+export function preloadPage(location: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
+  const route = routeOf(location.pathname);
+  if (route.area === 'public') return Promise.resolve();
+  return Promise.all([SignedIn.preload(), route.preload?.(location.search)]);
+}
 
 /** The page at the current address, with its title; a page that fails to render shows the error page. */
 export function AppRoutes() {
@@ -54,9 +88,7 @@ export function AppRoutes() {
           route.page()
         ) : (
           // The same element for every signed-in page, so the frame stays as the page changes.
-          <Suspense fallback={<Loading fullPage />}>
-            <SignedIn admin={route.area === 'admin'}>{route.page()}</SignedIn>
-          </Suspense>
+          <SignedIn admin={route.area === 'admin'}>{route.page()}</SignedIn>
         )}
       </RouteErrorBoundary>
     </>

@@ -283,12 +283,14 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   return [params, set];
 }
 
-/** Goes to `to` once rendered (a redirect). */
+/** Goes to `to` once rendered (a redirect): once per `to`, whatever else re-renders it. */
 export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
   const navigate = useNavigate();
+  const options = useRef({ replace, state });
+  options.current = { replace, state };
   useEffect(() => {
-    navigate(to, { replace, state });
-  }, [navigate, to, replace, state]);
+    navigate(to, options.current);
+  }, [navigate, to]);
   return null;
 }
 

@@ -16,6 +16,13 @@ const VendorOrdersTab = lazyComponent(
   <Loading />,
 );
 
+const TABS = { orders: OrdersTab, quotes: QuotesTab, customers: CustomersTab, 'vendor-orders': VendorOrdersTab };
+
+/** Loads the tab the address opens (?tab=, Orders by default), before the first render (router.tsx). */
+export function preloadTab(tab: string | null): Promise<unknown> {
+  return (TABS[tab as keyof typeof TABS] ?? OrdersTab).preload();
+}
+
 const SALES_TABS = [
   { key: 'orders', title: 'Orders', content: <OrdersTab /> },
   { key: 'quotes', title: 'Quotes', content: <QuotesTab /> },
