@@ -102,6 +102,8 @@ export interface AppContext {
   bus: EventBus;
   pdf: PdfPool;
   settings: SettingsService;
+  /** Find anything; its compactIndexes() is run by main.ts at start and every 15 minutes. */
+  search: SearchService;
 }
 
 declare module 'fastify' {
@@ -216,6 +218,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async () => (await settings.company()).name,
   );
   const mfa = new MfaService(database.db, clock, async () => (await settings.company()).name);
+  const search = new SearchService(database.db, clock);
   const ctx: AppContext = {
     config,
     database,
@@ -231,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bus,
     pdf,
     settings,
+    search,
   };
   app.decorate('ctx', ctx);
 
@@ -273,10 +277,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { catalog: new CatalogService(database.db, clock, config.taxRateScaled), bus });
   await app.register(documentsRoutes, { documents });
   await app.register(historyRoutes, { history: new HistoryService(database.db, clock) });
-  await app.register(searchRoutes, { search: new SearchService(database.db, clock) });
+  await app.register(searchRoutes, { search });
   await app.register(dashboardRoutes, { dashboard: new DashboardService(database.db, clock) });
   await app.register(exportRoutes, { exports: new ExportService(database, documents, clock) });
-  await app.register(importRoutes, { imports: new ImportService(database.db, clock, config.taxRateScaled, bus) });
+  await app.register(importRoutes, {
+    imports: new ImportService(database.db, clock, config.taxRateScaled, bus, () => search.compactIndexes()),
+  });
   await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),
@@ -325,6 +331,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A round of the e-mail queue in progress ends first (what it sent is marked sent).
     mailQueue.stop();
     await mailQueue.settled();
+    // A compaction of the search indexes stops after its current step.
+    await search.stop();
     await bus.close();
     await pdf.close();
     mailer.close();

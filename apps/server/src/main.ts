@@ -70,12 +70,18 @@ async function main() {
 
   const admin = await app.ctx.users.ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
 
+  // The search indexes merged into one b-tree each (SQLite), in small steps between requests.
+  const compact = () =>
+    app.ctx.search.compactIndexes().catch((err) => app.log.warn({ err }, 'compacting the search indexes failed'));
+  void compact();
+
   // Expired sessions are swept now and then, never on a request's path.
   const sweep = setInterval(() => {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
     app.ctx.throttle.purge().catch((err) => app.log.warn({ err }, 'throttle sweep failed'));
     app.ctx.events.purge().catch((err) => app.log.warn({ err }, 'security log sweep failed'));
     database.sqlite?.pragma('optimize');
+    void compact();
   }, 15 * 60_000);
   sweep.unref();
 

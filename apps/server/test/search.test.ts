@@ -106,6 +106,16 @@ describe.each(engines())('find anything (%s)', (engine) => {
     expect(percent.orders).toEqual([]);
   });
 
+  it('answers the same after the indexes are compacted (PostgreSQL: nothing to compact)', async () => {
+    const texts = ['lakeside', 'creme', 'findable', 'fnd-spr', String(order)];
+    const before = await Promise.all(texts.map((q) => find(q)));
+    const worked = await suite.t.app.ctx.search.compactIndexes();
+    if (engine === 'postgres') expect(worked).toBe(0);
+    else expect(worked).toBeGreaterThan(0);
+    expect(await Promise.all(texts.map((q) => find(q)))).toEqual(before);
+    expect(await suite.t.app.ctx.search.compactIndexes()).toBe(0);
+  });
+
   it('refuses an empty text or a bad limit in plain words, and a caller who is not signed in', async () => {
     const empty = await suite.t.as(suite.admin).send('GET', '/api/search?q=%20');
     expect(empty.statusCode).toBe(400);
@@ -374,5 +384,68 @@ describe('find anything: no STAT4 samples for the FTS5 tables (sqlite, migration
     await bulkWriter(suite.t.db.database).finish([]);
     expect(samples(true)).toBe(0);
     expect(samples(false)).toBe(others);
+  });
+});
+
+/**
+ * The FTS5 indexes kept as one b-tree each (SearchService.compactIndexes): every write adds a
+ * b-tree, every update or delete a tombstone; the compaction merges them in small steps, the
+ * searches answer the same, the indexes pass FTS5's own integrity check, and callers who ask
+ * while one runs share it.
+ */
+describe('find anything: the FTS5 indexes compacted (sqlite)', () => {
+  const suite = suiteApp('sqlite');
+
+  it('merges every b-tree in steps, answers the same, and runs once for 50 callers at once', async () => {
+    const A = suite.t.admin;
+    const search = suite.t.app.ctx.search;
+    const db = suite.t.db.database.db;
+    const sqlite = suite.t.db.database.sqlite!;
+    const write = async (round: number) => {
+      const customers: number[] = [];
+      for (let i = 0; i < 12; i++)
+        customers.push((await A('POST', '/api/customers/create', { name: `Garage Co ${round}-${i}` })).id);
+      for (let i = 0; i < 24; i++)
+        await A('POST', '/api/orders/create', { customer: customers[i % 12], jobName: `Garage job ${round}-${i}` });
+      // Changed and deleted rows leave tombstones in the indexes.
+      const renamed = await A('GET', `/api/customers/${customers[0]}`);
+      await A('PUT', `/api/customers/update/${customers[0]}`, { ...renamed, name: `Overhead Co ${round}` });
+    };
+    const texts = ['garage', 'garage co 0-1', 'garage job 1-2', 'overhead', 'nothing-like-this'];
+    const answers = () => Promise.all(texts.map((q) => repo.find(db, q, 5)));
+    const pages = (index: string) =>
+      (sqlite.prepare(`select count(*) as n from ${index}_data`).get() as { n: number }).n;
+    const integrity = (index: string) => sqlite.exec(`insert into ${index}(${index}) values ('integrity-check')`);
+
+    await write(0);
+    const indexes = await repo.ftsIndexes(db);
+    expect(indexes).toEqual([
+      'customers_find_trgm',
+      'customers_name_trgm',
+      'orders_find_trgm',
+      'products_find_trgm',
+      'quotes_find_trgm',
+      'vendor_orders_find_trgm',
+    ]);
+    const before = await answers();
+    const pagesBefore = pages('orders_find_trgm');
+    expect(await search.compactIndexes()).toBeGreaterThan(0);
+    expect(await answers()).toEqual(before);
+    expect(pages('orders_find_trgm')).toBeLessThan(pagesBefore);
+    for (const index of indexes) integrity(index);
+    // Nothing left to merge.
+    expect(await search.compactIndexes()).toBe(0);
+    expect(await repo.mergeStep(db, 'orders_find_trgm', 16)).toBe(false);
+
+    // 50 callers at once while writes land: one compaction, shared.
+    await write(1);
+    const expected = await answers();
+    const runs = await Promise.all(Array.from({ length: 50 }, () => search.compactIndexes()));
+    expect(new Set(runs).size).toBe(1);
+    expect(runs[0]).toBeGreaterThan(0);
+    expect(await search.compactIndexes()).toBe(0);
+    expect(await answers()).toEqual(expected);
+    expect((await repo.find(db, 'garage job 1', 30)).orders).toHaveLength(24);
+    for (const index of indexes) integrity(index);
   });
 });

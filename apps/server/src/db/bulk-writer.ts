@@ -66,6 +66,14 @@ function sqliteWriter(db: SQLite.Database): Omit<BulkWriter, 'insertRecords'> {
       }
     },
     async finish() {
+      // Each FTS5 index as one b-tree, as the server keeps them (SearchService.compactIndexes).
+      const fts = db
+        .prepare(
+          `select name from sqlite_schema where type = 'table' and sql like 'create virtual table % using fts5%'`,
+        )
+        .pluck()
+        .all() as string[];
+      for (const name of fts) db.exec(`insert into ${name}(${name}) values ('optimize')`);
       db.exec('analyze');
       // Without the FTS5 indexes' STAT4 samples, which this ANALYZE has just written again: with
       // them every trigram lookup of Find is prepared anew (migration 2026112830 says why).

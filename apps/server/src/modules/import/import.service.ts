@@ -63,6 +63,8 @@ export class ImportService extends ClockedService {
     /** The scaled tax rate documents' stored totals are priced with. */
     private readonly taxRate: number,
     private readonly bus?: EventBus,
+    /** Run after an import wrote rows (the search indexes compacted: SearchService.compactIndexes). */
+    private readonly afterWrite?: () => Promise<unknown>,
   ) {
     super(db, clock);
   }
@@ -255,6 +257,8 @@ export class ImportService extends ClockedService {
       }
       if (!(e instanceof HttpError)) console.error('import job failed', e);
     }
+    // In the background: the job is over for its caller (a failed one may have written rows too).
+    this.afterWrite?.().catch((e) => console.error('compacting the search indexes after an import failed', e));
   }
 
   private tell(kind: ImportKind, actor: Actor) {

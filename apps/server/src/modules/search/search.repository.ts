@@ -424,6 +424,32 @@ export async function find(db: Db, q: string, limit: number, tuning: FindTuning 
 }
 
 // ---------------------------------------------------------------------------------------------
+// SQLite: the FTS5 indexes kept compact (docs/architecture.md section 13).
+
+/** SQLite: the FTS5 tables of the database (Find's trigram indexes, the customers' name index). */
+export async function ftsIndexes(db: Db): Promise<string[]> {
+  if (isPostgres(db)) return [];
+  const { rows } = await sql<{ name: string }>`select name from sqlite_schema
+    where type = 'table' and sql like 'create virtual table % using fts5%' order by name`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * One step of merging `index`'s b-trees into one (FTS5's 'merge' command with a negative budget:
+ * every b-tree of every level may merge, at most about `pages` pages written): whether it did any
+ * work (FTS5 says so by total_changes() moving by 2 or more). One short write transaction, so
+ * the requests waiting for SQLite's one connection run between steps.
+ */
+export async function mergeStep(db: Db, index: string, pages: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changes = async () => Number((await sql<{ n: number }>`select total_changes() as n`.execute(trx)).rows[0]!.n);
+    const before = await changes();
+    await sql`insert into ${sql.table(index)}(${sql.ref(index)}, rank) values ('merge', ${-pages})`.execute(trx);
+    return (await changes()) - before >= 2;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // One kind at a time: as find() answers it, or (`scan`) by one OR of the conditions over the rows.
 
 export async function customers(db: Db, q: string, limit: number, scan = false): Promise<CustomerHit[]> {
