@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { Modal } from './modal';
 import { BusyButton } from './busy-button';
 import { errorText, InlineOutcome } from './result-banner';
 import './stacked-modal.css';

@@ -1,7 +1,8 @@
 import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
+import { Modal } from './modal';
 import { api } from '../../lib/api-client';
 import { Banner } from './banner';
 import { BusyButton } from './busy-button';

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
+import { Modal } from './modal';
 import { isApiError } from '../../lib/api-client';
 import type { Created } from '../../lib/record-mutations';
 import { Banner } from './banner';

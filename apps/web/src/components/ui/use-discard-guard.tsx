@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { Modal } from './modal';
 import { useBlocker } from '../../lib/navigation';
 import './stacked-modal.css';
 

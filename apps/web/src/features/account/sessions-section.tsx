@@ -1,7 +1,8 @@
 import type { AccountSession } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { useNavigate } from '../../lib/navigation';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, LoadingRow, TableMessageRow } from '../../components/ui/list-table';

@@ -1,6 +1,7 @@
 import type { User } from '@desk/domain';
 import { useId, useState } from 'react';
-import { Badge, Button, Modal, Spinner } from 'react-bootstrap';
+import { Badge, Button, Spinner } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';

@@ -1,7 +1,8 @@
 import type { DocumentHeader, DocumentKind, OrderStatus } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Accordion, Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Accordion, Alert, Button, Spinner } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { saveTitle, useSaveShortcut } from '../../components/ui/dialog-keyboard';

@@ -1,6 +1,7 @@
 import { DUPLICATE_SUFFIX, type DocumentKind, type DocumentListItem } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { errorText } from '../../components/ui/result-banner';
 import { useDuplicateDocument } from './api/duplicate-document';

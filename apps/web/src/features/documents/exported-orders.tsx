@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import '../../components/ui/stacked-modal.css';
 
 export interface ExportedOrdersProps {

@@ -1,6 +1,7 @@
 import type { ModifierCategory } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { modifierNotesLabel } from '../../components/modifiers/modifier-form';
 
 export interface NotesModalProps {

@@ -1,7 +1,8 @@
 import type { FindGroup, FindHit, FindResult } from '@desk/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Form, Modal, Spinner } from 'react-bootstrap';
+import { Form, Spinner } from 'react-bootstrap';
+import { Modal } from '../../components/ui/modal';
 import { useNavigate } from '../../lib/navigation';
 import { api } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';

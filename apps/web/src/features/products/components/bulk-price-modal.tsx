@@ -1,6 +1,7 @@
 import { MULTIPLIER_CATEGORIES, toCents, type BulkPriceFilter, type BulkPriceResult } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
-import { Button, Col, Form, Modal, Row, Spinner, Table } from 'react-bootstrap';
+import { Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Modal } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { errorText } from '../../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../../lib/api-client';

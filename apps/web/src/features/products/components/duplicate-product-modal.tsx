@@ -1,6 +1,7 @@
 import { DUPLICATE_SUFFIX, duplicateProductSchema, type Product } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
-import { Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
+import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Modal } from '../../../components/ui/modal';
 import { errorText, ResultBanner, type SaveResult } from '../../../components/ui/result-banner';
 import { useDuplicateProduct } from '../api/duplicate-product';
 

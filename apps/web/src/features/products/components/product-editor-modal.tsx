@@ -7,7 +7,8 @@ import {
   type ProductType,
 } from '@desk/domain';
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Accordion, Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
+import { Accordion, Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Modal } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { Loading } from '../../../components/ui/loading';
 import { errorText, type SaveResult } from '../../../components/ui/result-banner';
