@@ -64,6 +64,21 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
     expect(screen.queryByText('Asked again')).toBeNull();
   });
 
+  it("takes an unknown or inherited ?tab= name for the Orders tab instead of throwing ('constructor', '__proto__')", async () => {
+    for (const tab of ['constructor', '__proto__', 'toString', 'nothing']) {
+      const fetchMock = stubApi({
+        'GET /api/session': ok({ username: 'ann', roles: ['ROLE_USER'] }),
+        'GET /api/orders/list/0': page('Job'),
+      });
+      expect(() =>
+        preloadRoute(createQueryClient({ retry: false }), { pathname: '/sales', search: `?tab=${tab}` }, true),
+      ).not.toThrow();
+      await waitFor(() => expect(urls(fetchMock)).toContain('/api/session/status'));
+    }
+    const { preloadTab } = await import('./routes/sales-page');
+    for (const tab of ['constructor', '__proto__', 'valueOf']) await expect(preloadTab(tab)).resolves.toBeDefined();
+  });
+
   it('asks for the first page at once when this tab had a signed-in user', () => {
     window.sessionStorage.setItem('lastSignedInUser', 'ann');
     const fetchMock = stubApi({

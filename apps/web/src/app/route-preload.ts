@@ -54,7 +54,11 @@ export function preloadRoute(
   let chunk: (() => void) | undefined;
   if (path === '/sales') {
     const tab = new URLSearchParams(location.search).get('tab');
-    const tabChunk = salesTabChunks[(tab ?? 'orders') as keyof typeof salesTabChunks] ?? salesTabChunks.orders;
+    // Own keys only: '?tab=constructor' must not find Object's members.
+    const name = tab ?? 'orders';
+    const tabChunk = Object.hasOwn(salesTabChunks, name)
+      ? salesTabChunks[name as keyof typeof salesTabChunks]
+      : salesTabChunks.orders;
     chunk = () => {
       void loadSalesPage().catch(() => {});
       void tabChunk().catch(() => {});

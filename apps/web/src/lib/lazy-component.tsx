@@ -16,18 +16,22 @@ export function lazyComponent<P extends object>(
 ): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  // React's lazy() keeps a failed load for good: after a failure the next render gets a new one.
+  const makeLazy = () => lazy(() => preload().then((component) => ({ default: component })));
+  let Lazy: ReturnType<typeof makeLazy>;
   const preload = () => {
     // A failed download may be retried on the next try (a flaky network), not cached as failed.
     loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
         loading = undefined;
+        Lazy = makeLazy();
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  Lazy = makeLazy();
   function LazyWithBoundary(props: P) {
     // Loaded already (preloaded): drawn in this very render, without a round through Suspense.
     // Decided once per mount, so the tree under it never changes shape (that would remount it).

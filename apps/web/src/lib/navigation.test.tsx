@@ -82,6 +82,24 @@ describe('navigation', () => {
     expect(where()).toBe('/sales');
   });
 
+  it('a link to the page already shown adds no history entry (a double click, the current page)', async () => {
+    window.history.replaceState(null, '', '/sales?tab=quotes');
+    const nav = createBrowserNavigator(window);
+    renderWith(
+      nav,
+      <>
+        <NavLink to="/loaders">Loaders</NavLink>
+        <Where />
+      </>,
+    );
+    const entries = window.history.length;
+    await userEvent.dblClick(screen.getByRole('link', { name: 'Loaders' }));
+    expect(where()).toBe('/loaders');
+    expect(window.history.length).toBe(entries + 1);
+    await userEvent.click(screen.getByRole('link', { name: 'Loaders' }));
+    expect(window.history.length).toBe(entries + 1);
+  });
+
   it('the browser navigator undoes a Back the blocker holds, and goes back on proceed', async () => {
     window.history.replaceState(null, '', '/sales');
     const nav = createBrowserNavigator(window);

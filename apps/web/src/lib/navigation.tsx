@@ -302,6 +302,7 @@ export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 /** A real link (it opens in a new tab as links do) that navigates inside the app when clicked. */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, ...rest }, ref) {
   const navigate = useNavigate();
+  const location = useLocation();
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -315,7 +316,9 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to,
     )
       return;
     event.preventDefault();
-    navigate(to, { replace });
+    // A link to the page already shown replaces its entry: a second click (or a click on the
+    // current page's link) adds no entry that Back would seem to do nothing for.
+    navigate(to, { replace: replace ?? hrefOf(resolveTo(to, location)) === hrefOf(location) });
   };
   return <a {...rest} ref={ref} href={to} onClick={handle} />;
 });

@@ -20,7 +20,8 @@ const TABS = { orders: OrdersTab, quotes: QuotesTab, customers: CustomersTab, 'v
 
 /** Loads the tab the address opens (?tab=, Orders by default), before the first render (router.tsx). */
 export function preloadTab(tab: string | null): Promise<unknown> {
-  return (TABS[tab as keyof typeof TABS] ?? OrdersTab).preload();
+  // Own keys only: '?tab=constructor' must not find Object's members.
+  return (tab !== null && Object.hasOwn(TABS, tab) ? TABS[tab as keyof typeof TABS] : OrdersTab).preload();
 }
 
 const SALES_TABS = [

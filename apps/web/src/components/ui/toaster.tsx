@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 import type { BannerVariant } from './banner';
 import { errorText } from '../../lib/api-client';
@@ -44,6 +44,44 @@ const ToastStack = lazyComponent(() => import('./toast-stack').then((m) => m.Toa
 export const preloadToastStack = ToastStack;
 
 /**
+ * The toasts as plain alerts, when the stack's chunk cannot be loaded (the network dropped, or a
+ * new release removed the old chunk): the message still shows, and the page under it, with its
+ * unsaved edits, stays (the stack sits above the pages' error boundary).
+ */
+class ToastStackBoundary extends Component<
+  { toasts: ShownToast[]; onClose: (id: number) => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="toast-container position-fixed top-0 end-0 p-3" style={{ zIndex: 1090 }}>
+        {this.props.toasts.map((t) => (
+          <div
+            key={t.id}
+            className={`alert alert-${t.variant} d-flex align-items-start gap-2`}
+            role={t.variant === 'danger' ? 'alert' : 'status'}
+            data-testid="toast"
+          >
+            <div className="flex-grow-1">
+              <strong>{t.title}</strong>
+              {t.body && <div>{t.body}</div>}
+            </div>
+            <button type="button" className="btn-close" aria-label="Close" onClick={() => this.props.onClose(t.id)} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+}
+
+/**
  * One toast system for the whole app (React-Bootstrap's Toast): results and errors show in the
  * top-right corner of the viewport, above any modal, wherever the user has scrolled to.
  */
@@ -52,6 +90,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
 
   const dismiss = useCallback((key: string) => setToasts((all) => all.filter((t) => t.key !== key)), []);
+  const close = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
 
   const show = useCallback((input: ToastInput) => {
     const toast: ShownToast = { ...input, key: input.key ?? input.title, id: nextId.current++ };
@@ -92,7 +131,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={toaster}>
       {children}
       {toasts.length > 0 && (
-        <ToastStack toasts={toasts} onClose={(id) => setToasts((all) => all.filter((x) => x.id !== id))} />
+        <ToastStackBoundary toasts={toasts} onClose={close}>
+          <ToastStack toasts={toasts} onClose={close} />
+        </ToastStackBoundary>
       )}
     </ToastContext.Provider>
   );
