@@ -132,6 +132,23 @@ describe('group commit on SQLite', () => {
     expect((await write).status).toBe(201);
   });
 
+  it('an export that holds a write not yet on disk sends it only after its fsync', async () => {
+    syncs.length = 0;
+    const write = call('POST', '/api/customers/create', { name: 'Exported early' });
+    while (!(await seen('Exported early'))) await new Promise((r) => setTimeout(r, 1));
+    const committedAt = performance.now();
+    const res = await fetch(`${url}/api/export/customers.csv`, { headers: { cookie, origin: url } });
+    const csv = await res.text();
+    const at = performance.now();
+    expect(res.status).toBe(200);
+    expect(csv).toContain('Exported early');
+    const covering = syncs.find((s) => s.covers >= customers());
+    expect(covering).toBeDefined();
+    expect(at).toBeGreaterThanOrEqual(covering!.ended);
+    expect(at - committedAt).toBeGreaterThan(SLOW_MS / 4);
+    expect((await write).status).toBe(201);
+  });
+
   async function seen(name: string) {
     return (peek.prepare('select 1 from customers where name = ?').get(name) as unknown) !== undefined;
   }

@@ -22,6 +22,8 @@ const MERGE_STEPS = 5000;
 
 export class SearchService extends ClockedService {
   private compacting: Promise<number> | null = null;
+  /** The run that follows the one under way, for the calls made during it. */
+  private following: Promise<number> | null = null;
   private stopped = false;
 
   async find(q: string, limit: number): Promise<FindResult> {
@@ -50,12 +52,23 @@ export class SearchService extends ClockedService {
    * index and each update or delete a tombstone; FTS5 merges them only by fours as they come, so
    * an index grows dozens of b-trees, and a search looks each of its trigrams up in every one:
    * 'garage' took 1.8 ms of SQL at 100,000 orders as the bulk load left them, 0.75 ms merged.
-   * The server runs it at start, every 15 minutes and after an import; calls made while one runs
-   * share it. Answers the number of steps that did work (0: already compact, or PostgreSQL).
+   * The server runs it at start, every 15 minutes and after an import. A call made while one
+   * runs gets one more run after it (the run under way may have passed the index the caller's
+   * writes went to), shared by every call made meanwhile: two runs at most, however many ask.
+   * Answers the number of steps that did work (0: already compact, or PostgreSQL).
    */
   compactIndexes(): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
-    this.compacting ??= this.compact().finally(() => {
+    if (this.compacting) {
+      this.following ??= this.compacting
+        .catch(() => {})
+        .then(() => {
+          this.following = null;
+          return this.compactIndexes();
+        });
+      return this.following;
+    }
+    this.compacting = this.compact().finally(() => {
       this.compacting = null;
     });
     return this.compacting;
@@ -77,5 +90,6 @@ export class SearchService extends ClockedService {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.compacting?.catch(() => {});
+    await this.following?.catch(() => {});
   }
 }
