@@ -29,6 +29,13 @@ async function audit(page: Page, state: string, findings: Finding[]) {
   await page.waitForFunction(() =>
     Array.from(document.querySelectorAll('.modal.show')).every((el) => getComputedStyle(el).opacity === '1'),
   );
+  // And every other transition or animation that ends (a button's colour, a row's background):
+  // under load one can still be running, and axe reads the colours it is passing through.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
