@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** The event the launcher sends and the page's FindHost answers by opening the dialog. */
 export const FIND_EVENT = 'desk:find';
@@ -18,7 +18,10 @@ const openFind = () => {
  * so neither the dialog nor what it shares with the pages joins the app's first download.
  */
 export function FindLauncher() {
-  useEffect(() => {
+  // Listening from the commit that shows the top bar, not from an effect after it: the first
+  // render is a transition, whose effects run after the browser has painted, and a Ctrl+K
+  // pressed as the page appeared went to no one.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
