@@ -132,26 +132,31 @@ describe.each(engines())('find anything (%s)', (engine) => {
  * seeded set with accents, phone punctuation, quotes revised and records changed after they were
  * indexed, every way of searching gives the same records in the same order both ways.
  */
+type Admin = ReturnType<typeof suiteApp>['t']['admin'];
+
+/** One customer per name, with a number, contact, phone and e-mail of its own: their ids. */
+async function seedCustomers(A: Admin, names: string[]): Promise<number[]> {
+  const customers: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const created = await A('POST', '/api/customers/create', {
+      name,
+      customerNo: `SEED-${i}`,
+      contactName: i % 2 ? 'Zoë Quill' : 'Sam Park',
+      phone: `(916) 555-10${i}${i}`,
+      email: `buyer${i}@Example.com`,
+    });
+    customers.push(created.id);
+  }
+  return customers;
+}
+
 describe('find anything: the trigram indexes agree with the scans (sqlite)', () => {
   const suite = suiteApp('sqlite');
 
   it('gives the same records, in the same order, for every kind and many texts', async () => {
     const A = suite.t.admin;
     const names = ['Crème Façade Doors', 'Northgate Overhead', 'Garage Kings', 'Überhaus Garage', 'Doors "R" Us'];
-    const customers: number[] = [];
-    for (const [i, name] of names.entries()) {
-      customers.push(
-        (
-          await A('POST', '/api/customers/create', {
-            name,
-            customerNo: `SEED-${i}`,
-            contactName: i % 2 ? 'Zoë Quill' : 'Sam Park',
-            phone: `(916) 555-10${i}${i}`,
-            email: `buyer${i}@Example.com`,
-          })
-        ).id,
-      );
-    }
+    const customers = await seedCustomers(A, names);
     const types = await suite.t.productTypes();
     for (let i = 0; i < 12; i++) {
       const customer = customers[i % customers.length];
@@ -238,20 +243,7 @@ describe.each(engines())('find anything: one statement agrees with the scans (%s
       'Garage 50% Off',
       'Hendrix Garage_Works',
     ];
-    const customers: number[] = [];
-    for (const [i, name] of names.entries()) {
-      customers.push(
-        (
-          await A('POST', '/api/customers/create', {
-            name,
-            customerNo: `SEED-${i}`,
-            contactName: i % 2 ? 'Zoë Quill' : 'Sam Park',
-            phone: `(916) 555-10${i}${i}`,
-            email: `buyer${i}@Example.com`,
-          })
-        ).id,
-      );
-    }
+    const customers = await seedCustomers(A, names);
     const types = await suite.t.productTypes();
     const orders: number[] = [];
     const quotes: number[] = [];
