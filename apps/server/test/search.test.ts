@@ -449,4 +449,44 @@ describe('find anything: the FTS5 indexes compacted (sqlite)', () => {
     expect((await repo.find(db, 'garage job 1', 30)).orders).toHaveLength(24);
     for (const index of indexes) integrity(index);
   });
+
+  it('ends while clerks keep writing: a run rewrites each index about once at most, the rest waits for the next run', async () => {
+    const A = suite.t.admin;
+    const search = suite.t.app.ctx.search;
+    const db = suite.t.db.database.db;
+    const sqlite = suite.t.db.database.sqlite!;
+    const customer = (await A('POST', '/api/customers/create', { name: 'Steady Writer Doors' })).id;
+    // An orders index of a few hundred pages in 20 b-trees, as a busy day leaves it (rows of their
+    // own, beyond any order's id), so a run takes many steps and the writes below land during it.
+    const add = sqlite.prepare(`insert into orders_find_trgm(rowid, job, po) values (?, ?, '')`);
+    for (let t = 0; t < 20; t++)
+      sqlite.transaction(() => {
+        for (let i = 0; i < 300; i++) add.run(10_000_000 + t * 300 + i, `bulk ${t} job ${i} ${'x'.repeat(i % 17)}${i * 7919}`);
+      })();
+    const indexes = await repo.ftsIndexes(db);
+    const pages = indexes.reduce(
+      (n, index) => n + (sqlite.prepare(`select count(*) as n from ${index}_data`).get() as { n: number }).n,
+      0,
+    );
+    // Before: a write between two steps gave each step work (the new b-tree merged into the big
+    // one), so the run went on for as long as the writes did (5,000 steps an index at most).
+    let done = false;
+    let written = 0;
+    const writer = (async () => {
+      while (!done) {
+        await A('POST', '/api/orders/create', { customer, jobName: `Steady more ${written}` });
+        written++;
+      }
+    })();
+    const worked = await search.compactIndexes().finally(() => {
+      done = true;
+    });
+    await writer;
+    expect(written).toBeGreaterThan(0);
+    expect(worked).toBeLessThanOrEqual(2 * Math.ceil(pages / 16) + 2 * indexes.length);
+    // Once the writes stop, the next run leaves every index one b-tree.
+    await search.compactIndexes();
+    for (const index of indexes) expect(await repo.mergeStep(db, index, 16), index).toBe(false);
+    expect((await repo.find(db, 'steady more', 200)).orders).toHaveLength(written);
+  });
 });

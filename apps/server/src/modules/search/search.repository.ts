@@ -434,6 +434,12 @@ export async function ftsIndexes(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** SQLite: the pages (blocks) an FTS5 index holds now. */
+export async function indexPages(db: Db, index: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(`${index}_data`)}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /**
  * One step of merging `index`'s b-trees into one (FTS5's 'merge' command with a negative budget:
  * every b-tree of every level may merge, at most about `pages` pages written): whether it did any
