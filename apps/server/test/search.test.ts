@@ -461,7 +461,8 @@ describe('find anything: the FTS5 indexes compacted (sqlite)', () => {
     const add = sqlite.prepare(`insert into orders_find_trgm(rowid, job, po) values (?, ?, '')`);
     for (let t = 0; t < 20; t++)
       sqlite.transaction(() => {
-        for (let i = 0; i < 300; i++) add.run(10_000_000 + t * 300 + i, `bulk ${t} job ${i} ${'x'.repeat(i % 17)}${i * 7919}`);
+        for (let i = 0; i < 300; i++)
+          add.run(10_000_000 + t * 300 + i, `bulk ${t} job ${i} ${'x'.repeat(i % 17)}${i * 7919}`);
       })();
     const indexes = await repo.ftsIndexes(db);
     const pages = indexes.reduce(
