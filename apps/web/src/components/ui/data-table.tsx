@@ -314,7 +314,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     {sortable ? (
                       <button
                         type="button"
-                        className="btn btn-link p-0 text-reset fw-semibold text-decoration-none text-nowrap"
+                        className="btn btn-link p-0 text-reset fw-semibold text-decoration-none data-table-sort"
                         onClick={() => column.toggleSorting()}
                         title={`Sort by ${header}`}
                       >
@@ -399,7 +399,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       })}
                       {rowActions && (
                         <td className="text-end text-nowrap">
-                          <div className="d-inline-flex gap-1">{rowActions(row.original)}</div>
+                          <div className="d-inline-flex gap-1 data-table-actions">{rowActions(row.original)}</div>
                         </td>
                       )}
                     </tr>
