@@ -45,3 +45,15 @@ test('the Sales lists fit the tablet: no sideways scroll, every row action on sc
     await expectFits(page, table, action);
   }
 });
+
+test.describe('on a phone (412 x 915)', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test("Sales' four tabs share one line", async ({ page }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+  });
+});

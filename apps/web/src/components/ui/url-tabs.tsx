@@ -58,7 +58,7 @@ export function UrlTabs({ id, tabs }: UrlTabsProps) {
 
   return (
     <>
-      <ul ref={list} className="mb-3 nav nav-tabs" role="tablist" onKeyDown={onKeyDown}>
+      <ul ref={list} className="mb-3 nav nav-tabs url-tabs" role="tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const selected = tab.key === active?.key;
           return (
