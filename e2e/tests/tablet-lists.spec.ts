@@ -5,7 +5,8 @@ import { ADMIN, signIn, test } from './fixtures.js';
 /**
  * The lists on the yard tablet (1024 x 768): every column fits, the row's actions included. Before,
  * the orders table was 112 px wider than its card and a row's Edit and Delete were off screen
- * behind a sideways scroll; its headers now wrap and the actions stack under 1200 px.
+ * behind a sideways scroll; its headers now wrap and the actions stack under 1200 px. And on a
+ * 412 px phone, Sales' four tabs on one line (the fourth wrapped under the others before).
  */
 test.use({ viewport: { width: 1024, height: 768 } });
 
