@@ -31,6 +31,13 @@ test('the Sales lists fit the tablet: no sideways scroll, every row action on sc
     customer: { id: customer.id },
     jobName: `Port of West Sacramento - warehouse 7 - dock doors ${s}`,
   });
+  // Words that do not break by themselves (a pasted reference, markup typed into a field): the
+  // full suite's shared database has such rows, and they widened the table past its card.
+  await api.post('/api/orders/create', {
+    customer: { id: customer.id },
+    jobName: `WSAC-WAREHOUSE-7-NORTH-DOCK-DOORS-REPLACEMENT-${s} <img src=x onerror="window.__xss='${s}'">`,
+    poNumber: `PO#WSAC/2026-11/DOCKDOORS-NORTHBAY-${s}`,
+  });
   await api.post('/api/quotes/create', {
     customer: { id: customer.id },
     jobName: `Yuba-Sutter Overhead Door - two sectional doors ${s}`,
