@@ -10,6 +10,7 @@ import { Button, ButtonGroup, Card, Col, Form, Row, Table } from 'react-bootstra
 import { Loading } from '../../components/ui/loading';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { PageCard } from '../../components/ui/page-card';
+import { dayText, monthText } from '../../lib/dates';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import { useDashboardAccess, useSetDashboardForStaff } from './api/access';
 import { useDashboard, type DashboardRange } from './api/dashboard';
@@ -42,13 +43,10 @@ function minutes(m: number): string {
 const waitTick = (m: number) => (m < 60 ? `${m}m` : m < 1440 ? `${Math.round(m / 60)}h` : `${Math.round(m / 1440)}d`);
 const percent = (f: number) => `${Math.round(f * 1000) / 10}%`;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** How a period reads: "Nov 3", "Week of Nov 3", "Nov 2026". */
 function periodLabel(period: string, bucket: DashboardBucket): string {
-  const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
-  const month = MONTHS[m - 1]!;
-  if (bucket === 'month') return `${month} ${y}`;
-  return bucket === 'week' ? `Week of ${month} ${d}` : `${month} ${d}`;
+  if (bucket === 'month') return monthText(period);
+  return bucket === 'week' ? `Week of ${dayText(period)}` : dayText(period);
 }
 
 function todayIso(): string {

@@ -1,12 +1,5 @@
 import type { WaitingOn as WaitingOnItem } from '@desk/domain';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/**
- * '2026-11-28' -> 'Nov 28', read from the date's text. Not Intl.DateTimeFormat: this module is on
- * the order list's first paint, and the browser's first Intl formatter of a page loads its locale
- * data, 30-100 ms of the main thread in Chromium on this hardware (docs/performance.md).
- */
-const dayText = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+import { dayText } from '../../lib/dates';
 
 /**
  * "Waiting on vendor order 7, expected Nov 28": the open vendor orders an order waits on, in
