@@ -10,9 +10,23 @@ import { engines, json, suiteApp } from './support.js';
 import { ExportSlots } from '../src/modules/export/export.service.js';
 import { csvLine } from '../src/modules/export/csv-writer.js';
 import { columnLetters, excelDay, xlsxChunks, xmlText } from '../src/modules/export/xlsx-writer.js';
-import { moneyText, plainText } from '../src/modules/export/cells.js';
+import { csvText, moneyText } from '../src/modules/export/cells.js';
 
 const HYPERLINK = '=HYPERLINK("http://x","y")';
+/** Names that run as a formula in a spreadsheet that splits CSV lines on ;, tab or | (issue 37). */
+const SPLIT_FORMULAS = ['Acme;=1+1', 'Acme\t=1+1', 'Acme|=1+1', 'Acme;@SUM(A1)', 'Acme;-1+1', 'Acme;+1+1', 'Acme, =1+1', 'Acme;"=1+1', 'A\n=1+1'];
+
+/**
+ * Every cell an independent CSV reader finds in `text` when it splits on `delimiter`, quote-aware
+ * (relaxed, as a spreadsheet is) and with quotes taken as plain characters.
+ */
+function cellsSplitOn(text: string, delimiter: string): string[] {
+  const loose = { delimiter, relax_quotes: true, relax_column_count: true, skip_empty_lines: true } as const;
+  const quoted = parse(text, loose) as string[][];
+  const plain = parse(text, { ...loose, quote: false }) as string[][];
+  return [...quoted.flat(), ...plain.flat()];
+}
+
 /** Names that CSV must quote and that must come back as they went: accents, commas, quotes, line breaks. */
 const AWKWARD = ['Crème Brûlée, Ltd', 'The "Best" Doors', 'Two\nLines', 'Ødegaard & Søn <AS>', 'Ünïcode 😀 Doors'];
 
@@ -26,16 +40,37 @@ function csvRows(body: Buffer): string[][] {
 
 describe('export cells', () => {
   it('makes text that starts like a formula plain text, and leaves numbers and other text alone', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(plainText(`${start}1+1`)).toBe(`'${start}1+1`);
-    expect(plainText(HYPERLINK)).toBe(`'${HYPERLINK}`);
-    expect(plainText('Smith = Jones')).toBe('Smith = Jones');
-    expect(plainText("'quoted")).toBe("'quoted");
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvText(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvText(HYPERLINK)).toBe(`'${HYPERLINK}`);
+    expect(csvText('Smith = Jones')).toBe('Smith = Jones');
+    expect(csvText("'quoted")).toBe("'quoted");
+    expect(csvText('Acme;=1+1')).toBe("Acme;'=1+1");
     const cols = [
       { header: 'Amount', kind: 'money' as const, value: (r: { n: number; t: string }) => r.n },
       { header: 'PO', kind: 'text' as const, value: (r: { n: number; t: string }) => r.t },
     ];
     // A negative amount is a number, not a formula: it stays -12.50; the same text as a PO is prefixed.
-    expect(csvLine(cols, { n: -1250, t: '-12.50' })).toBe("-12.50,'-12.50\r\n");
+    expect(csvLine(cols, { n: -1250, t: '-12.50' })).toBe(`-12.50,"'-12.50"\r\n`);
+  });
+
+  it('writes no cell that a reader splitting on a comma, a semicolon, a tab or a pipe finds starting like a formula', () => {
+    const cols = [
+      { header: 'Id', kind: 'integer' as const, value: (r: { id: number; name: string }) => r.id },
+      { header: 'Name', kind: 'text' as const, value: (r: { id: number; name: string }) => r.name },
+      { header: 'Again', kind: 'text' as const, value: (r: { id: number; name: string }) => r.name },
+    ];
+    const text = SPLIT_FORMULAS.map((name, id) => csvLine(cols, { id, name })).join('');
+    for (const delimiter of [',', ';', '\t', '|']) {
+      const cells = cellsSplitOn(text, delimiter);
+      expect(cells.length).toBeGreaterThan(SPLIT_FORMULAS.length);
+      expect(
+        cells.filter((c) => /^[=+\-@]/.test(c)),
+        `split on ${JSON.stringify(delimiter)}`,
+      ).toEqual([]);
+    }
+    // Read as the file says (commas, quotes), every name comes back with only the ' added.
+    const rows = parse(text, { relax_column_count: false }) as string[][];
+    expect(rows.map((r) => r[1]!.replaceAll("'", ''))).toEqual(SPLIT_FORMULAS.map((n) => n.replaceAll("'", '')));
   });
 
   it('writes a negative amount as a number cell and text like a formula as a text cell in the XLSX', async () => {
@@ -54,8 +89,9 @@ describe('export cells', () => {
     const sheet = await readSheet(Buffer.concat(parts));
     expect(sheet).toEqual([
       ['Amount', 'Note', 'Day'],
-      [-12.5, "'-12.50", new Date('2026-11-26T00:00:00Z')],
-      [1234.5, "'@SUM(A1)", 'soon'],
+      // Inline strings never run as formulas: the text is written as it is, with no ' for Excel to show.
+      [-12.5, '-12.50', new Date('2026-11-26T00:00:00Z')],
+      [1234.5, '@SUM(A1)', 'soon'],
     ]);
   });
 
@@ -278,11 +314,24 @@ describe.each(engines())('export (%s)', (engine) => {
     expect(xlsx.statusCode).toBe(200);
     const sheet = await readSheet(xlsx.rawPayload);
     const evilRow = sheet.find((r) => r[0] === hyperlinkCustomer)!;
-    expect(evilRow[2]).toBe(`'${HYPERLINK}`);
+    expect(evilRow[2]).toBe(HYPERLINK);
     expect(typeof evilRow[2]).toBe('string');
     for (const name of AWKWARD) expect(sheet.map((r) => r[2])).toContain(name);
     // The document itself holds no formula anywhere.
     expect(xlsx.rawPayload.includes(Buffer.from('<f>'))).toBe(false);
+  });
+
+  it('exports customers named to run in a spreadsheet splitting on ;, tab or | so that no reader finds a formula (issue 37)', async () => {
+    const names = SPLIT_FORMULAS.map((n) => n.replace('Acme', 'Splitz').replace(/^A\n/, 'Splitz\n'));
+    for (const name of names) ids.customers.push((await suite.t.admin('POST', '/api/customers/create', { name })).id);
+    const { res, rows } = await exportCsv('customers', { name: 'Splitz', sort: 'id' });
+    expect(rows.slice(1).map((r) => r[2]!.replaceAll("'", ''))).toEqual(names);
+    const text = res.rawPayload.toString('utf8').slice(1);
+    for (const delimiter of [',', ';', '\t', '|'])
+      expect(cellsSplitOn(text, delimiter).filter((c) => /^[=+\-@]/.test(c)), delimiter).toEqual([]);
+    // The XLSX keeps each name as it was typed.
+    const sheet = await readSheet((await get('/api/export/customers.xlsx?name=Splitz&sort=id')).rawPayload);
+    expect(sheet.slice(1).map((r) => r[2])).toEqual(names);
   });
 
   it('writes an XLSX that a reader library reads back as the CSV: numbers as numbers, dates as dates', async () => {
@@ -304,7 +353,7 @@ describe.each(engines())('export (%s)', (engine) => {
         if (v === null || v === undefined) return '';
         if (v instanceof Date) return v.toISOString().slice(0, 10);
         if (typeof v === 'number' && /Price|Cost|Total/.test(header)) return moneyText(Math.round(v * 100));
-        return String(v);
+        return csvText(String(v));
       };
       const header = sheet[0]!.map(String);
       expect(header, list).toEqual(rows[0]);
@@ -316,7 +365,7 @@ describe.each(engines())('export (%s)', (engine) => {
     }
     // Amounts are number cells in the XLSX, a description like a formula is text.
     const products = await readSheet((await get('/api/export/products.xlsx?itemNo=EXP-NEG')).rawPayload);
-    expect(products[1]!.slice(1, 5)).toEqual(['EXP-NEG', "'=1+1 rebate", 0, 12.5]);
+    expect(products[1]!.slice(1, 5)).toEqual(['EXP-NEG', '=1+1 rebate', 0, 12.5]);
     const csv = (await exportCsv('products', { itemNo: 'EXP-NEG' })).rows[1]!;
     expect(csv.slice(1, 5)).toEqual(['EXP-NEG', "'=1+1 rebate", '0.00', '12.50']);
   });

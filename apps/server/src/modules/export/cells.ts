@@ -1,7 +1,8 @@
 /**
  * What an exported cell is, for both writers (docs/architecture.md section 14): text, a whole
  * number, money (integer cents) or a date (YYYY-MM-DD). Text that a spreadsheet would run as a
- * formula is made plain text here, once, for CSV and XLSX alike.
+ * formula is made plain for CSV here (csvText); the XLSX writes text as inline strings, which a
+ * spreadsheet never runs, so it keeps the text as it is.
  */
 export type CellKind = 'text' | 'integer' | 'money' | 'date';
 
@@ -17,17 +18,25 @@ export interface ExportColumn<R> {
 export type Cell =
   { kind: 'text'; text: string } | { kind: 'integer' | 'money'; n: number } | { kind: 'date'; iso: string } | null;
 
-/** The first characters with which a spreadsheet reads a cell as a formula (or a DDE call). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may start reading a cell: the field's start, and after each character that
+ * some spreadsheet splits a CSV line on (a comma, a semicolon in most European locales, a tab, a
+ * pipe) or a line break, past any spaces and quotes. A formula character (=, +, -, @) there would
+ * run as a formula (or a DDE call) in a spreadsheet that splits on that character, whatever the
+ * quoting (OWASP, CSV injection).
+ */
+const FORMULA_AFTER_SPLIT = /(^|[,;|\t\r\n])([ "]*)(?=[=+\-@])/g;
 
 /**
- * Text that starts like a formula (=, +, -, @, tab, carriage return) is written with a ' in front,
- * so Excel, LibreOffice and Google Sheets show it as text instead of running it
- * (`=HYPERLINK("http://x","y")` becomes `'=HYPERLINK("http://x","y")`). Only text: a number
- * cell (an amount of -12.50) is a number, not a formula, and stays one.
+ * CSV text that no spreadsheet runs, whichever character it splits the line on: a ' goes in front
+ * of every place a cell could start with a formula character (`=HYPERLINK("http://x","y")` becomes
+ * `'=HYPERLINK("http://x","y")`, `Acme;=1+1` becomes `Acme;'=1+1`), and in front of a leading tab
+ * or carriage return. Only text: a number cell (an amount of -12.50) is a number, not a formula,
+ * and stays one.
  */
-export function plainText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+export function csvText(text: string): string {
+  const safe = text.replace(FORMULA_AFTER_SPLIT, "$1'$2");
+  return /^[\t\r]/.test(safe) ? `'${safe}` : safe;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,7 +47,7 @@ export function toCell(kind: CellKind, value: string | number | null | undefined
   if ((kind === 'integer' || kind === 'money') && typeof value === 'number' && Number.isFinite(value))
     return { kind, n: kind === 'money' ? Math.round(value) : value };
   if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return { kind: 'date', iso: value };
-  return { kind: 'text', text: plainText(String(value)) };
+  return { kind: 'text', text: String(value) };
 }
 
 /** Cents as the lists show money, without a thousands separator: 123450 -> "1234.50", -1250 -> "-12.50". */

@@ -1,18 +1,18 @@
 /**
  * The CSV writer of the export (docs/architecture.md section 14): UTF-8 with a byte order mark (so
- * Excel reads accents right), CRLF line ends, a field quoted when it holds a comma, a quote or a
- * line break (RFC 4180). Money as the lists show it (1234.50), dates as YYYY-MM-DD. Text that
- * would run as a formula has a ' in front (cells.ts); numbers are written as numbers.
+ * Excel reads accents right), CRLF line ends, every text field quoted (RFC 4180). Money as the
+ * lists show it (1234.50), dates as YYYY-MM-DD. Text that would run as a formula in a spreadsheet
+ * splitting on a comma, a semicolon, a tab or a pipe has a ' in front of the formula (csvText in
+ * cells.ts); numbers are written as numbers.
  */
-import { moneyText, toCell, type ExportColumn } from './cells.js';
+import { csvText, moneyText, toCell, type ExportColumn } from './cells.js';
 
 const BOM = '\uFEFF';
 /** Rows are gathered into chunks of about this many characters before they are handed on. */
 const CHUNK_CHARS = 64 * 1024;
-const NEEDS_QUOTES = /[",\r\n]/;
-
+/** A text field: made safe from formulas, then quoted, quotes doubled. */
 export function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${csvText(text).replaceAll('"', '""')}"`;
 }
 
 export function csvLine<R>(columns: readonly ExportColumn<R>[], row: R): string {

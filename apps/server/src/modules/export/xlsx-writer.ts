@@ -8,8 +8,9 @@
  *   xl/styles.xml (bold header, money as a number shown 0.00, dates shown yyyy-mm-dd),
  *   xl/worksheets/sheet1.xml (inline strings, numbers as numbers, the header row frozen).
  *
- * Text is XML-escaped and the characters XML 1.0 forbids are dropped; text that would run as a
- * formula has a ' in front (cells.ts) and is a text cell, never a formula.
+ * Text is XML-escaped and the characters XML 1.0 forbids are dropped; it is always an inline
+ * string, which a spreadsheet never runs as a formula, so text that looks like one is written as it
+ * is (a ' in front would show in Excel).
  */
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import { toCell, type ExportColumn } from './cells.js';
