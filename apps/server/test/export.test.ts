@@ -14,7 +14,17 @@ import { csvText, moneyText } from '../src/modules/export/cells.js';
 
 const HYPERLINK = '=HYPERLINK("http://x","y")';
 /** Names that run as a formula in a spreadsheet that splits CSV lines on ;, tab or | (issue 37). */
-const SPLIT_FORMULAS = ['Acme;=1+1', 'Acme\t=1+1', 'Acme|=1+1', 'Acme;@SUM(A1)', 'Acme;-1+1', 'Acme;+1+1', 'Acme, =1+1', 'Acme;"=1+1', 'A\n=1+1'];
+const SPLIT_FORMULAS = [
+  'Acme;=1+1',
+  'Acme\t=1+1',
+  'Acme|=1+1',
+  'Acme;@SUM(A1)',
+  'Acme;-1+1',
+  'Acme;+1+1',
+  'Acme, =1+1',
+  'Acme;"=1+1',
+  'A\n=1+1',
+];
 
 /**
  * Every cell an independent CSV reader finds in `text` when it splits on `delimiter`, quote-aware
@@ -328,7 +338,10 @@ describe.each(engines())('export (%s)', (engine) => {
     expect(rows.slice(1).map((r) => r[2]!.replaceAll("'", ''))).toEqual(names);
     const text = res.rawPayload.toString('utf8').slice(1);
     for (const delimiter of [',', ';', '\t', '|'])
-      expect(cellsSplitOn(text, delimiter).filter((c) => /^[=+\-@]/.test(c)), delimiter).toEqual([]);
+      expect(
+        cellsSplitOn(text, delimiter).filter((c) => /^[=+\-@]/.test(c)),
+        delimiter,
+      ).toEqual([]);
     // The XLSX keeps each name as it was typed.
     const sheet = await readSheet((await get('/api/export/customers.xlsx?name=Splitz&sort=id')).rawPayload);
     expect(sheet.slice(1).map((r) => r[2])).toEqual(names);
