@@ -83,6 +83,8 @@ export interface IdempotencyKeysTable {
   status_code: number;
   response: string;
   created_at: string;
+  /** SHA-256 of the request the key answered (migration 2026112970); null on older rows. */
+  request_hash: string | null;
 }
 
 export interface CustomersTable extends Audit {

@@ -17,7 +17,7 @@ import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
 import { isPostgres } from '../../lib/contains.js';
-import { withIdempotency } from '../../lib/idempotency.js';
+import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { recordChanges as changesBetween } from '../history/record-changes.js';
@@ -256,7 +256,7 @@ export class CatalogService extends ClockedService {
    * is written in one transaction, each product's change in its history. A change that would take
    * any price below $0.00 or above $10,000,000.00 is refused whole, naming the products.
    */
-  async bulkPrice(input: BulkPriceInput, actor: Actor | undefined, key?: string): Promise<BulkPriceResult> {
+  async bulkPrice(input: BulkPriceInput, actor: Actor | undefined, key?: IdempotencyKey): Promise<BulkPriceResult> {
     if (input.dryRun) return this.bulkPriceIn(this.db, input, actor);
     // A retried request (the same Idempotency-Key) answers the first result: a double click or a
     // retry after a lost answer never raises the prices twice.

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, found } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { flag, type Db } from '../../lib/sql.js';
-import { withIdempotency } from '../../lib/idempotency.js';
+import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
@@ -205,7 +205,7 @@ export class DocumentsService extends ClockedService {
     return row;
   }
 
-  async create(kind: DocumentKind, input: DocumentInput, idempotencyKey: string | undefined, actor: Actor) {
+  async create(kind: DocumentKind, input: DocumentInput, idempotencyKey: IdempotencyKey | undefined, actor: Actor) {
     const k = KINDS[kind];
     return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, actor.userId, async (trx) => {
       const customer = await this.customerRow(trx, input.customer);
@@ -340,9 +340,10 @@ export class DocumentsService extends ClockedService {
    * quote already exported is refused (409 naming the order) unless `again` asks for another.
    * The quote row is locked first, so of concurrent exports only one sees "not exported yet".
    */
-  async createFromQuote(quoteId: number, again: boolean, idempotencyKey: string | undefined, actor: Actor) {
-    const key = `quote:export:${quoteId}`;
-    return withIdempotency(this.db, this.clock, key, idempotencyKey, actor.userId, async (trx) => {
+  async createFromQuote(quoteId: number, again: boolean, idempotencyKey: IdempotencyKey | undefined, actor: Actor) {
+    // One scope for every quote: the key's request hash holds the quote's id, so the same key sent
+    // for another quote is refused (422) rather than taken as new.
+    return withIdempotency(this.db, this.clock, 'quote:export', idempotencyKey, actor.userId, async (trx) => {
       await pricingLock(trx, 'shared'); // the copy is priced (see priced())
       await repo.lockQuote(trx, quoteId);
       const q = await this.headerRow(trx, KINDS.quote, quoteId);

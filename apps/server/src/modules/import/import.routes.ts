@@ -102,8 +102,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     }),
     async (request, reply) => {
       const actor = requireUser(request);
-      const key = idempotencyKey(request);
+      idempotencyKey(request); // a malformed key is refused before the upload is read
       const form = await readForm(request, request.params.kind);
+      // The key answers only the same upload: the same file, mapping and mode.
+      const key = idempotencyKey(request, { kind: form.kind, file: form.file, mapping: form.mapping, mode: form.mode });
       if (form.dryRun) {
         const preview = await imports.preview(form);
         const what = preview.problemCount

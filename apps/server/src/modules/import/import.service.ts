@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, found, HttpError } from '../../lib/errors.js';
-import { withIdempotency } from '../../lib/idempotency.js';
+import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import { ClockedService } from '../../lib/service.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Actor } from '../history/history.repository.js';
@@ -131,7 +131,7 @@ export class ImportService extends ClockedService {
    * active_kind): a second one meets a 409 naming the first. With an Idempotency-Key, a retry or
    * a second click answers the first job's id instead.
    */
-  async start(req: ImportRequest, actor: Actor, key: string | undefined): Promise<{ jobId: number; started: boolean }> {
+  async start(req: ImportRequest, actor: Actor, key: IdempotencyKey | undefined): Promise<{ jobId: number; started: boolean }> {
     const p = await this.prepare(req);
     const now = this.now();
     await repo.failStale(this.db, req.kind, isoAt(this.clock() - STALE_MS), now);
