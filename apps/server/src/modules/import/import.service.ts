@@ -131,7 +131,11 @@ export class ImportService extends ClockedService {
    * active_kind): a second one meets a 409 naming the first. With an Idempotency-Key, a retry or
    * a second click answers the first job's id instead.
    */
-  async start(req: ImportRequest, actor: Actor, key: IdempotencyKey | undefined): Promise<{ jobId: number; started: boolean }> {
+  async start(
+    req: ImportRequest,
+    actor: Actor,
+    key: IdempotencyKey | undefined,
+  ): Promise<{ jobId: number; started: boolean }> {
     const p = await this.prepare(req);
     const now = this.now();
     await repo.failStale(this.db, req.kind, isoAt(this.clock() - STALE_MS), now);
