@@ -60,6 +60,7 @@ import { MailQueue } from './modules/mail/mail-queue.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { EventBus } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import type { StreamLimits } from './modules/events/stream-places.js';
 import { PdfPool } from './modules/printing/pdf-pool.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { PrintingService } from './modules/printing/printing.service.js';
@@ -83,6 +84,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** The event streams' heartbeat (and session check) interval; tests make it short. */
   eventHeartbeatMs?: number;
+  /** Live event streams a session and the instance may hold (tests; the defaults in stream-places.ts). */
+  eventStreamLimits?: StreamLimits;
 }
 
 export interface AppContext {
@@ -296,6 +299,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bus,
     sessions,
     ...(opts.eventHeartbeatMs ? { heartbeatMs: opts.eventHeartbeatMs } : {}),
+    ...(opts.eventStreamLimits ? { streamLimits: opts.eventStreamLimits } : {}),
   });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : defaultStaticDir();

@@ -1,7 +1,8 @@
 /**
  * GET /api/events: the live event stream (Server-Sent Events) for signed-in users
  * (docs/architecture.md section 11). The session is checked when the stream opens and at every
- * heartbeat (15 s); the stream ends when the session does, and when the instance stops.
+ * heartbeat (15 s), once for all of its streams; the stream ends when the session does, and when
+ * the instance stops. A session holds at most 8 streams and the instance 1,000 (stream-places.ts).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../lib/errors.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { EventBus, StoredEvent } from './event-bus.js';
+import { StreamPlaces, type StreamLimits } from './stream-places.js';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -23,7 +25,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   bus: EventBus;
   sessions: SessionService;
   heartbeatMs?: number;
-}> = async (app, { bus, sessions, heartbeatMs = HEARTBEAT_MS }) => {
+  streamLimits?: StreamLimits;
+}> = async (app, { bus, sessions, heartbeatMs = HEARTBEAT_MS, streamLimits }) => {
+  const places = new StreamPlaces((id) => sessions.isLive(id), heartbeatMs, streamLimits);
   app.get(
     '/api/events',
     {
@@ -45,6 +49,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       // other caller is told so, rather than held on a response that never ends.
       if (!/text\/event-stream/.test(request.headers.accept ?? ''))
         throw new HttpError(406, 'This address is an event stream: ask for text/event-stream.', 'NOT_ACCEPTABLE');
+      // Past the session's or the instance's streams: 429 in words, before anything is opened.
+      places.check(user.sessionId);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -63,7 +69,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       const end = () => {
         if (ended) return;
         ended = true;
-        clearInterval(beat);
+        leave();
         unsubscribe();
         untrack();
         res.end();
@@ -76,13 +82,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         else missed.forEach(send);
       }
       const unsubscribe = bus.subscribe(send);
-      const beat = setInterval(() => {
-        sessions.isLive(user.sessionId).then(
-          (live) => (live ? res.write(': heartbeat\n\n') : end()),
-          () => res.write(': heartbeat\n\n'),
-        );
-      }, heartbeatMs);
-      beat.unref();
+      const leave = places.join(user.sessionId, { beat: () => res.write(': heartbeat\n\n'), end });
       const untrack = bus.trackStream(end);
       request.raw.on('close', end);
     },
