@@ -4,10 +4,9 @@
  * Windows-1252), or the first sheet of an XLSX. Every cell becomes text, as a CSV would hold it,
  * so both kinds of file go through the same checks and give the same result.
  */
-import { unzipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../lib/errors.js';
 import { breathe } from './import.cells.js';
+import { readXlsxOffThread } from './xlsx-reader.js';
 
 export interface SheetRow {
   /** As the file numbers it: the header is row 1. */
@@ -128,67 +127,12 @@ async function csvSheet(bytes: Uint8Array): Promise<Sheet> {
   return toSheet(records);
 }
 
-/** An XLSX cell as a CSV would hold it: numbers as written in the file, dates as YYYY-MM-DD. */
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  return String(v);
-}
-
-/** Most an XLSX part may unzip to, and most columns a sheet may have (a hostile file's bounds). */
-const MAX_UNZIPPED = 64 * 1024 * 1024;
-const MAX_COLUMNS = 200;
-
 /**
- * Refuses, before anything is unzipped, a workbook whose parts would unzip past MAX_UNZIPPED
- * (a deflate bomb) or whose first sheet spans more than MAX_COLUMNS columns (the reader pads
- * every row to the widest: one cell in column XFD makes 16,384 cells a row).
+ * The first sheet of an XLSX, read in a worker thread under a time and memory limit, after the
+ * workbook is unzipped once under a byte counter (xlsx-reader.ts, xlsx-sheet.ts, xlsx-unzip.ts).
  */
-function checkXlsxBounds(bytes: Uint8Array): void {
-  let total = 0;
-  let sheet: string | null = null;
-  try {
-    unzipSync(bytes, {
-      filter(f) {
-        total += f.originalSize;
-        if (/^xl\/worksheets\/sheet1\.xml$/.test(f.name)) sheet = f.name;
-        return false; // sizes only: nothing is inflated here
-      },
-    });
-  } catch (e) {
-    throw badRequest(`The file could not be read as XLSX: ${(e as Error).message}`);
-  }
-  if (total > MAX_UNZIPPED)
-    throw badRequest(
-      `The file unpacks to ${Math.round(total / 1048576)} MB, more than an import takes (${MAX_UNZIPPED / 1048576} MB); split it or save it as CSV.`,
-    );
-  if (sheet) {
-    // The sheet's declared size (<dimension ref="A1:G5000"/>) is near its start.
-    const head = unzipSync(bytes, { filter: (f) => f.name === sheet })[sheet];
-    const ref = head
-      ? /<dimension ref="[A-Z]+\d+:([A-Z]+)\d+"/.exec(new TextDecoder().decode(head.subarray(0, 4096)))
-      : null;
-    const width = ref ? [...ref[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) : 0;
-    if (width > MAX_COLUMNS)
-      throw badRequest(
-        `The first sheet is ${width} columns wide; an import reads at most ${MAX_COLUMNS}. Delete the empty columns at its right, or save it as CSV.`,
-      );
-  }
-}
-
 async function xlsxSheet(bytes: Uint8Array): Promise<Sheet> {
-  checkXlsxBounds(bytes);
-  let data: unknown[][];
-  try {
-    // Numbers are kept as the text the file stores (no float rounding on the way).
-    data = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, {
-      parseNumber: (s: string) => s,
-    })) as unknown[][];
-  } catch (e) {
-    throw badRequest(`The file could not be read as XLSX: ${(e as Error).message}`);
-  }
-  return toSheet(data.map((r) => r.map(cellText)));
+  return toSheet(await readXlsxOffThread(bytes));
 }
 
 function toSheet(records: string[][]): Sheet {
