@@ -50,7 +50,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/customers/:id/history': 'user',
   'POST /api/customers/create': 'user',
   'PUT /api/customers/update/:id': 'user',
-  'DELETE /api/customers/delete/:id': 'user',
+  'DELETE /api/customers/delete/:id': 'admin',
   'GET /api/dropdown/order-status': 'user',
   'GET /api/dropdown/product-type': 'user',
   'GET /api/products/': 'user',

@@ -85,7 +85,7 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
     expect(json(await S('GET', `/api/products/${p.id}`)).data).toEqual(p);
     const dup = await A('POST', '/api/products/create', { itemNo: 'ROL-10B' });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup).message).toBe(`Item number 'ROL-10B' is already used by product ${p.id}.`);
+    expect(json(dup).message).toBe(`Item No ROL-10B is already used by product ROL-10B (2" nylon roller, 10 ball).`);
     const other = await part('ROL-11B');
     const clash = await A('PUT', `/api/products/update/${other.id}`, { ...other, itemNo: 'ROL-10B' });
     expect(clash.statusCode).toBe(409);
@@ -345,5 +345,53 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
       expect(price.items.map((x: { itemNo: string }) => x.itemNo)).toContain('PKG-1607');
       expect((await S('GET', '/api/products/?kind=kit')).statusCode).toBe(400);
     });
+  });
+
+  it('refuses an item number that differs only by case or spaces, on create, update and duplicate, naming the product (issue 36)', async () => {
+    const seal = await part('SEAL-T-16', { itemDescription: 'Bottom seal T 16 ft' });
+    const before = await tableCount('products');
+    const named = 'is already used by product SEAL-T-16 (Bottom seal T 16 ft).';
+    for (const itemNo of ['SEAL-T-16', 'seal-t-16 ', ' Seal-T-16']) {
+      const res = await A('POST', '/api/products/create', { itemNo, productType: { id: types.Hardware } });
+      expect(res.statusCode, itemNo).toBe(409);
+      expect(json(res).message).toBe(`Item No ${itemNo.trim()} ${named}`);
+    }
+    const other = await part('SEAL-T-18');
+    const clash = await A('PUT', `/api/products/update/${other.id}`, { ...other, itemNo: 'seal-t-16 ' });
+    expect(clash.statusCode).toBe(409);
+    expect(json(clash).message).toBe(`Item No seal-t-16 ${named}`);
+    const copy = await A('POST', `/api/products/duplicate/${other.id}`, { itemNo: 'SEAL-t-16  ' });
+    expect(copy.statusCode).toBe(409);
+    expect(json(copy).message).toBe(`Item No SEAL-t-16 ${named}`);
+    expect(await tableCount('products')).toBe(before + 1);
+    // Its own number in another case is its own.
+    const self = await A('PUT', `/api/products/update/${seal.id}`, { ...seal, itemNo: 'Seal-T-16' });
+    expect(self.statusCode).toBe(200);
+    expect(json(self).data.itemNo).toBe('Seal-T-16');
+  });
+
+  it('50 administrators creating the same item number at once in different cases: exactly one product (issue 36)', async () => {
+    const before = await tableCount('products');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        A('POST', '/api/products/create', {
+          itemNo: ['RACE-7', 'race-7', 'Race-7 '][i % 3],
+          itemDescription: `Racer ${i}`,
+          productType: { id: types.Hardware },
+        }),
+      ),
+    );
+    const made = answers.filter((r) => r.statusCode === 201);
+    expect(made).toHaveLength(1);
+    const winner = json(made[0]!).data;
+    const refused = answers.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused)
+      expect(json(r).message).toMatch(
+        new RegExp(
+          `^Item No (RACE-7|race-7|Race-7) is already used by product ${winner.itemNo} \\(${winner.itemDescription}\\)\\.$`,
+        ),
+      );
+    expect(await tableCount('products')).toBe(before + 1);
   });
 });

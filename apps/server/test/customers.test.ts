@@ -21,6 +21,7 @@ const acme = {
 describe.each(engines())('customers API (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
+  let admin: string;
   const { send: call } = userApi(() => ({ t, cookie: staff }));
   const count = async () =>
     Number(
@@ -35,6 +36,7 @@ describe.each(engines())('customers API (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     staff = await t.staff('sales1');
+    admin = await t.login();
   });
   afterAll(async () => t?.close());
 
@@ -143,15 +145,73 @@ describe.each(engines())('customers API (%s)', (engine) => {
       .values({ customer_id: c.id, quote_date: '2026-11-01', created_at: now, updated_at: now })
       .execute();
     expect(json(await call('GET', `/api/customers/${c.id}`)).data.openOrders).toBe(1);
-    const del = await call('DELETE', `/api/customers/delete/${c.id}`);
+    // Deleting is for administrators (issue 36, defect 15).
+    const del = await t.send(admin, 'DELETE', `/api/customers/delete/${c.id}`);
     expect(del.statusCode).toBe(409);
     expect(json(del).message).toBe(
       `Customer Delta Door Service (id ${c.id}) has 2 orders and 1 quote, so it cannot be deleted.`,
     );
     const free = json(await call('POST', '/api/customers/create', { name: 'Echo Doors' })).data;
-    expect((await call('DELETE', `/api/customers/delete/${free.id}`)).statusCode).toBe(200);
+    expect((await t.send(admin, 'DELETE', `/api/customers/delete/${free.id}`)).statusCode).toBe(200);
     expect((await call('GET', `/api/customers/${free.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/customers/delete/${free.id}`)).statusCode).toBe(404);
+    expect((await t.send(admin, 'DELETE', `/api/customers/delete/${free.id}`)).statusCode).toBe(404);
     expect((await call('GET', '/api/customers/abc')).statusCode).toBe(400);
+  });
+
+  it('deleting a customer is for administrators: staff get 403 in words and the customer stays (issue 36)', async () => {
+    const c = json(await call('POST', '/api/customers/create', { name: 'Foxtrot Door Co' })).data;
+    const res = await call('DELETE', `/api/customers/delete/${c.id}`);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toMatch(/administrator/i);
+    expect((await call('GET', `/api/customers/${c.id}`)).statusCode).toBe(200);
+    expect((await t.send(admin, 'DELETE', `/api/customers/delete/${c.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a customer number another customer has, case and spaces ignored, naming that customer (issue 36)', async () => {
+    const first = json(
+      await call('POST', '/api/customers/create', { ...acme, customerNo: 'C-1001', name: 'Acme Doors' }),
+    ).data;
+    const before = await count();
+    for (const customerNo of ['C-1001', 'c-1001', '  C-1001 ', 'c-1001\t']) {
+      const res = await call('POST', '/api/customers/create', { ...acme, customerNo, name: 'Second Acme' });
+      expect(res.statusCode, customerNo).toBe(409);
+      expect(json(res).message).toBe(
+        `Customer No ${customerNo.trim()} is already used by Acme Doors (customer ${first.id}).`,
+      );
+    }
+    expect(await count()).toBe(before);
+    // Stored trimmed; an update to another's number is refused, to its own number in another case is fine.
+    const other = json(
+      await call('POST', '/api/customers/create', { name: 'Bravo Doors', customerNo: ' C-1002 ' }),
+    ).data;
+    expect(other.customerNo).toBe('C-1002');
+    const clash = await call('PUT', `/api/customers/update/${other.id}`, { ...other, customerNo: 'c-1001' });
+    expect(clash.statusCode).toBe(409);
+    expect(json(clash).message).toBe(`Customer No c-1001 is already used by Acme Doors (customer ${first.id}).`);
+    const self = await call('PUT', `/api/customers/update/${other.id}`, { ...other, customerNo: 'c-1002' });
+    expect(self.statusCode).toBe(200);
+    expect(json(self).data.customerNo).toBe('c-1002');
+    // Customers without a number are many.
+    for (const name of ['No Number 1', 'No Number 2'])
+      expect((await call('POST', '/api/customers/create', { name, customerNo: '' })).statusCode).toBe(201);
+  });
+
+  it('50 clerks creating the same customer number at once: exactly one customer, 49 clear 409s (issue 36)', async () => {
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', '/api/customers/create', { name: `Racer ${i}`, customerNo: i % 2 ? 'R-5000' : 'r-5000 ' }),
+      ),
+    );
+    const made = answers.filter((r) => r.statusCode === 201);
+    expect(made).toHaveLength(1);
+    const winner = json(made[0]!).data;
+    const refused = answers.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused)
+      expect(json(r).message).toMatch(
+        new RegExp(`^Customer No (R-5000|r-5000) is already used by ${winner.name} \\(customer ${winner.id}\\)\\.$`),
+      );
+    expect(await count()).toBe(before + 1);
   });
 });

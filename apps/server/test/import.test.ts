@@ -344,6 +344,130 @@ describe.each(engines())('import (%s)', (engine) => {
     expect(rows(after.items)[0]).toEqual(['changed', 'description', null, 'Springs, 2 pallets']);
   });
 
+  it('matches item and customer numbers case-blind and trimmed: a re-import in other case updates, never duplicates (issue 36)', async () => {
+    const types = await suite.t.productTypes();
+    const seal = await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'CB-SEAL-16',
+      itemDescription: 'Bottom seal 16 ft',
+      wholesalePrice: 20,
+      productType: { id: types.Hardware },
+    });
+    const products: Table = [PRODUCT_HEADER, ['cb-seal-16 ', 'Bottom seal 16 ft', 'Hardware', '', '22.5', '0', '']];
+    const p = await preview('products', csv(products));
+    expect(p).toMatchObject({ creates: 0, updates: 1, problemCount: 0 });
+    expect(await run('products', csv(products))).toMatchObject({ state: 'done', created: 0, updated: 1 });
+    expect(await suite.t.admin('GET', `/api/products/${seal.id}`)).toMatchObject({
+      itemNo: 'CB-SEAL-16',
+      wholesalePrice: 22.5,
+    });
+    // Two rows of one number in two cases are one number said twice.
+    const twice = await preview(
+      'products',
+      csv([
+        PRODUCT_HEADER,
+        ['CB-NEW-1', 'a', 'Hardware', '', '1', '0', ''],
+        ['cb-new-1', 'b', 'Hardware', '', '1', '0', ''],
+      ]),
+    );
+    expect(twice.problems).toEqual([
+      { row: 3, column: 'Item #', message: 'Item No cb-new-1 appears twice (rows 3 and 2)' },
+    ]);
+
+    const acme = await suite.t.admin('POST', '/api/customers/create', {
+      name: 'Case Blind Doors',
+      customerNo: 'CB-1001',
+    });
+    const customers: Table = [
+      ['Customer No', 'Name', 'City'],
+      [' cb-1001', 'Case Blind Doors', 'Visalia'],
+    ];
+    expect(await preview('customers', csv(customers))).toMatchObject({ creates: 0, updates: 1, problemCount: 0 });
+    expect(await run('customers', csv(customers))).toMatchObject({ state: 'done', created: 0, updated: 1 });
+    const list = await suite.t.admin('GET', '/api/customers/?page=1&size=10&customerNo=CB-1001');
+    expect(list.items.map((c: { id: number }) => c.id)).toEqual([acme.id]);
+    expect(list.items[0]).toMatchObject({ customerNo: 'CB-1001' });
+    const dup = await preview('customers', csv([customers[0]!, ['CB-2002', 'One', ''], ['cb-2002 ', 'Two', '']]));
+    expect(dup.problems).toEqual([
+      { row: 3, column: 'Customer No', message: 'Customer No cb-2002 appears twice (rows 3 and 2)' },
+    ]);
+  });
+
+  it('the preview names each row it will update, with the old and new values (issue 36)', async () => {
+    const types = await suite.t.productTypes();
+    await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'PV-ROL-1',
+      itemDescription: 'Roller',
+      wholesalePrice: 3,
+      productType: { id: types.Hardware },
+    });
+    await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'PV-ROL-2',
+      itemDescription: 'Same',
+      productType: { id: types.Hardware },
+    });
+    const products: Table = [
+      PRODUCT_HEADER,
+      ['PV-ROL-1', 'Nylon roller', 'Hardware', 'Opener', '3.25', '0', ''],
+      ['PV-ROL-2', 'Same', 'Hardware', '', '0', '0', ''],
+      ['PV-NEW-9', 'New one', 'Hardware', '', '1', '0', ''],
+    ];
+    const p = await preview('products', csv(products));
+    expect(p).toMatchObject({ creates: 1, updates: 1, unchanged: 1 });
+    expect(p.updated).toEqual([
+      {
+        row: 2,
+        record: 'PV-ROL-1',
+        changes: [
+          { field: 'itemDescription', label: 'Description', from: 'Roller', to: 'Nylon roller' },
+          { field: 'wholesalePrice', label: 'Wholesale price', from: '3.00', to: '3.25' },
+          { field: 'multiplierCategory', label: 'Multiplier category', from: null, to: 'Opener' },
+        ],
+      },
+    ]);
+
+    await suite.t.admin('POST', '/api/customers/create', {
+      name: 'Preview Doors',
+      customerNo: 'PV-1',
+      streetAddress: { street: '1 Oak St', city: 'Fresno' },
+    });
+    const c = await preview(
+      'customers',
+      csv([
+        ['Customer No', 'Name', 'City', 'Ship City'],
+        ['pv-1', 'Preview Doors', 'Clovis', 'Madera'],
+      ]),
+    );
+    expect(c.updated).toEqual([
+      {
+        row: 2,
+        record: 'PV-1 Preview Doors',
+        changes: [
+          { field: 'streetAddress.city', label: 'City', from: 'Fresno', to: 'Clovis' },
+          { field: 'shipTo.city', label: 'Ship-to city', from: null, to: 'Madera' },
+        ],
+      },
+    ]);
+
+    await suite.t.admin('POST', '/api/vendor-orders/create', { name: 'PV-VO-1', status: 'Ordered' });
+    const v = await preview(
+      'vendor-orders',
+      csv([
+        ['Name', 'Status', 'ETA'],
+        ['PV-VO-1', 'Shipped', '2026-12-04'],
+      ]),
+    );
+    expect(v.updated).toEqual([
+      {
+        row: 2,
+        record: 'PV-VO-1',
+        changes: [
+          { field: 'estimatedArrival', label: 'Estimated arrival', from: null, to: '2026-12-04' },
+          { field: 'status', label: 'Status', from: 'Ordered', to: 'Shipped' },
+        ],
+      },
+    ]);
+  });
+
   it('skips, in mode valid, a package whose part is on a row with a problem, saying which', async () => {
     const table: Table = [
       PRODUCT_HEADER,

@@ -16,7 +16,8 @@ export interface ResourceRoutes<I extends z.ZodType, O extends z.ZodType> {
   /** As messages and summaries name it: 'Customer', 'Vendor order'. */
   noun: string;
   tags: string[];
-  access: { read: Access; write: Access };
+  /** remove: who may delete, when stricter than write (customers: administrators). */
+  access: { read: Access; write: Access; remove?: Access };
   input: I;
   output: O;
   /** The update's and the delete's summaries (they say what guards them). */
@@ -40,6 +41,7 @@ export function resourceRoutes<I extends z.ZodType, O extends z.ZodType>(app: Ap
   const lower = noun.toLowerCase();
   const read = { access: access.read };
   const write = { access: access.write };
+  const remove = { access: access.remove ?? access.write };
   const params = idParamsSchema;
 
   app.get(
@@ -64,7 +66,7 @@ export function resourceRoutes<I extends z.ZodType, O extends z.ZodType>(app: Ap
 
   app.delete(
     `${base}/delete/:id`,
-    { config: write, schema: { tags, summary: r.summaries.remove, params, response: answers.none } },
+    { config: remove, schema: { tags, summary: r.summaries.remove, params, response: answers.none } },
     async (request) => {
       await r.remove(request.params.id, requireUser(request));
       return ok(null, `${noun} deleted`);

@@ -81,6 +81,17 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+/** One row the import would update: the record it matched and each field with its old and new value. */
+export const importUpdateSchema = z.object({
+  row: z.number().int(),
+  /** The record as the screen names it: the item number, "C-1001 Acme Doors", the vendor order's name. */
+  record: z.string(),
+  changes: z.array(
+    z.object({ field: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  ),
+});
+export type ImportUpdate = z.infer<typeof importUpdateSchema>;
+
 /** POST /api/import/{kind} with dryRun=true. */
 export const importPreviewSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
@@ -101,6 +112,8 @@ export const importPreviewSchema = z.object({
   problemCount: z.number().int(),
   /** Rows with at least one problem. */
   badRows: z.number().int(),
+  /** The rows that would update a record, with their changes, in file order (at most 1,000; updates counts them all). */
+  updated: z.array(importUpdateSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

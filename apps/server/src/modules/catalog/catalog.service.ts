@@ -13,6 +13,7 @@ import {
   type ProductInput,
 } from '@desk/domain';
 import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
@@ -75,10 +76,27 @@ export class CatalogService extends ClockedService {
     return found(await repo.findById(db, id), `Product ${id} does not exist.`);
   }
 
+  /** Item numbers are unique, case and surrounding spaces ignored (docs/decisions/023-unique-numbers.md). */
   private async checkItemNoFree(db: Db, itemNo: string, exceptId?: number) {
-    const clash = await repo.findByItemNo(db, itemNo);
-    if (clash && clash.id !== exceptId) {
-      throw conflict(`Item number '${itemNo}' is already used by product ${clash.id}.`);
+    const clash = await repo.findByItemNo(db, itemNo, exceptId);
+    if (clash) throw itemNoTaken(itemNo, clash);
+  }
+
+  /**
+   * Runs a write of an item number. Two writes of one number at once both pass the check; the
+   * database's unique index refuses the second, which answers the same 409 as the check.
+   */
+  private async writingItemNo<T>(itemNo: string, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (e) {
+      if (
+        !isUniqueViolation(e, { table: 'products', columns: ['item_no_key'] }) &&
+        !isUniqueViolation(e, { table: 'products', columns: ['item_no'] })
+      )
+        throw e;
+      const clash = await repo.findByItemNo(this.db, itemNo, exceptId);
+      throw clash ? itemNoTaken(itemNo, clash) : conflict(`Item No ${itemNo} is already used by another product.`);
     }
   }
 
@@ -95,6 +113,10 @@ export class CatalogService extends ClockedService {
   }
 
   async createProduct(input: ProductInput, actor?: Actor): Promise<Product> {
+    return this.writingItemNo(input.itemNo, undefined, () => this.createProductIn(input, actor));
+  }
+
+  private createProductIn(input: ProductInput, actor?: Actor): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
       await this.checkItemNoFree(trx, input.itemNo);
       await this.checkProductType(trx, input.productType);
@@ -105,6 +127,10 @@ export class CatalogService extends ClockedService {
   }
 
   async updateProduct(id: number, input: ProductInput, actor?: Actor): Promise<Product> {
+    return this.writingItemNo(input.itemNo, id, () => this.updateProductIn(id, input, actor));
+  }
+
+  private updateProductIn(id: number, input: ProductInput, actor?: Actor): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
       // Before any row lock: no cart write prices beside a price change (documents.totals.ts).
       await pricingLock(trx, 'exclusive');
@@ -162,6 +188,10 @@ export class CatalogService extends ClockedService {
 
   /** A deep copy under a new item number: the product, its associated parts and its modifiers. */
   async duplicateProduct(id: number, itemNo: string): Promise<Product> {
+    return this.writingItemNo(itemNo, undefined, () => this.duplicateProductIn(id, itemNo));
+  }
+
+  private duplicateProductIn(id: number, itemNo: string): Promise<Product> {
     return this.db.transaction().execute(async (trx) => {
       if (!(await repo.findById(trx, id))) throw notFound(`Product ${id} does not exist.`);
       await this.checkItemNoFree(trx, itemNo);
@@ -320,6 +350,12 @@ export class CatalogService extends ClockedService {
     await repriceForProducts(db, changedIds, this.taxRate);
     return { ...result, applied: true };
   }
+}
+
+/** The 409 of an item number another product holds, naming it: "Item No seal-t-16 is already used by product SEAL-T-16 (Bottom seal)." */
+function itemNoTaken(itemNo: string, holder: { item_no: string; item_description: string | null }) {
+  const what = holder.item_description ? ` (${holder.item_description})` : '';
+  return conflict(`Item No ${itemNo} is already used by product ${holder.item_no}${what}.`);
 }
 
 /** Money as the history records it: "845.00". */

@@ -104,8 +104,17 @@ export async function findById(db: Db, id: number): Promise<Product | null> {
   return row ? toProduct(row) : null;
 }
 
-export async function findByItemNo(db: Db, itemNo: string) {
-  return db.selectFrom('products').select(['id', 'item_no']).where('item_no', '=', itemNo).executeTakeFirst();
+/**
+ * The product holding an item number, case and surrounding spaces ignored (the expression of
+ * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
+ */
+export async function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
+  let q = db
+    .selectFrom('products')
+    .select(['id', 'item_no', 'item_description'])
+    .where(sql<boolean>`lower(trim(item_no)) = lower(trim(${itemNo}))`);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return q.orderBy('id').limit(1).executeTakeFirst();
 }
 
 export async function productTypes(db: Db): Promise<ProductType[]> {
@@ -222,7 +231,15 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
 export async function copyProduct(db: Db, id: number, itemNo: string, now: string): Promise<number | null> {
   const src = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   if (!src) return null;
-  const { id: _id, version: _v, created_at: _c, updated_at: _u, ...fields } = src;
+  // The copy's normalised item number is its own (the triggers of migration 2026112900 write it).
+  const {
+    id: _id,
+    version: _v,
+    created_at: _c,
+    updated_at: _u,
+    item_no_key: _k,
+    ...fields
+  } = src as typeof src & { item_no_key?: unknown };
   const row = { ...fields, item_no: itemNo, created_at: now, updated_at: now };
   const copyId = await insertedId(db.insertInto('products').values(row).returning('id'));
   const parts = await associatedPartRows(db, id);

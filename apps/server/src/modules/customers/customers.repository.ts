@@ -166,6 +166,19 @@ export function insert(db: Db, input: CustomerInput, now: string): Promise<numbe
   return insertedId(db.insertInto('customers').values(row).returning('id'));
 }
 
+/**
+ * The customer holding a customer number, case and surrounding spaces ignored (the expression of
+ * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
+ */
+export async function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
+  let q = db
+    .selectFrom('customers')
+    .select(['id', 'name', 'customer_no'])
+    .where(sql<boolean>`lower(trim(customer_no)) = lower(trim(${customerNo}))`);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return q.orderBy('id').limit(1).executeTakeFirst();
+}
+
 export async function remove(db: Db, id: number): Promise<void> {
   await db.deleteFrom('customers').where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-/** docs/product.md section 7, Customers. Staff manage customers; every call needs a session. */
+/** docs/product.md section 7, Customers. Staff manage customers, administrators delete them; every call needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_LIST_FIELDS, customerInputSchema, customerSchema, listOrPageSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
@@ -35,12 +35,12 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     base: '/api/customers',
     noun: 'Customer',
     tags,
-    access: { read: 'user', write: 'user' },
+    access: { read: 'user', write: 'user', remove: 'admin' },
     input: customerInputSchema,
     output: customerSchema,
     summaries: {
       update: 'Update a customer (send version to guard against lost updates)',
-      remove: 'Delete a customer without orders or quotes',
+      remove: 'Delete a customer without orders or quotes (administrators)',
     },
     get: (id) => customers.get(id),
     create: (body, actor) => customers.create(body, actor),

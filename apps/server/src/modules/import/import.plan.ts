@@ -21,6 +21,8 @@ export interface PlannedRow {
   /** A create: how its history names it. An update: the changes (none: unchanged, not written). */
   created: string | null;
   changes: Change[];
+  /** An update: the record it matched, as the preview names it ("C-1001 Acme Doors"). */
+  record?: string;
 }
 
 export interface Plan {
@@ -62,6 +64,27 @@ export async function rowsWhereIn<T>(
 ): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < values.length; i += slice) out.push(...(await query(values.slice(i, i + slice))));
+  return out;
+}
+
+/**
+ * Each number as the database compares numbers, lower(trim(number)) (migration 2026112900): the
+ * database's lower() is the one its unique index uses, so a file's row matches exactly the record
+ * the index would hold it against, on either engine.
+ */
+export async function normalisedNumbers(db: Kysely<DB>, numbers: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await rowsWhereIn(numbers, async (slice) => {
+    const asked = sql.join(
+      slice.map((v) => sql`select cast(${v} as text) as v`),
+      sql` union all `,
+    );
+    const { rows } = await sql<{ v: string; k: string }>`select v, lower(trim(v)) as k from (${asked}) as t`.execute(
+      db,
+    );
+    for (const r of rows) out.set(r.v, r.k);
+    return [];
+  });
   return out;
 }
 

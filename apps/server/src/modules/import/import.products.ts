@@ -14,7 +14,7 @@ import {
   type ImportProblem,
   type ProductInput,
 } from '@desk/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { dollars } from '../../lib/sql.js';
 import { conflict } from '../../lib/errors.js';
@@ -25,6 +25,7 @@ import { breathe, issueProblems, parseAmount, shown, type RowReader } from './im
 import type { Sheet, SheetRow } from './import.file.js';
 import {
   asImport,
+  normalisedNumbers,
   recordImport,
   rowsWhereIn,
   rowsWhereInIds,
@@ -86,7 +87,8 @@ const inputOf = (e: Existing): ProductInput => ({
   version: undefined,
 });
 
-type Part = { itemNo: string; quantity: number };
+/** key: the item number as the database compares it (set once planned). */
+type Part = { itemNo: string; quantity: number; key?: string };
 const partsText = (parts: readonly Part[]) => parts.map((p) => `${p.itemNo} x ${p.quantity}`).join('; ') || null;
 
 /** "HNG-02 x 10; TRK-7 x 2" -> the parts, or the problems in the words of the cell. */
@@ -141,7 +143,10 @@ export const productsImporter: KindImporter = {
         for (const p of parsed.parts) named.add(p.itemNo);
       }
     }
-    const existingRows = await rowsWhereIn([...named], (slice) =>
+    // Item numbers are compared case-blind and trimmed, as the database's unique index compares them.
+    const normalised = await normalisedNumbers(db, [...named]);
+    const keyOf = (itemNo: string) => normalised.get(itemNo) ?? itemNo;
+    const existingRows = await rowsWhereIn([...new Set(normalised.values())], (slice) =>
       db
         .selectFrom('products')
         .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
@@ -158,11 +163,19 @@ export const productsImporter: KindImporter = {
           'window_description',
           'inserts_data',
           'insert_description',
+          sql<string>`lower(trim(item_no))`.as('number_key'),
         ])
-        .where('item_no', 'in', slice)
+        .where(sql<string>`lower(trim(item_no))`, 'in', slice)
+        .orderBy('products.id')
         .execute(),
     );
-    const existing = new Map<string, Existing>(existingRows.map((e) => [e.item_no, e]));
+    const existing = new Map<string, Existing>();
+    /** Numbers two records hold (clashes from before migration 2026112900): a row cannot tell them apart. */
+    const ambiguous = new Map<string, number>();
+    for (const { number_key, ...e } of existingRows) {
+      if (existing.has(number_key)) ambiguous.set(number_key, (ambiguous.get(number_key) ?? 1) + 1);
+      else existing.set(number_key, e);
+    }
     const ids = existingRows.map((e) => e.id);
     // Which of them are a package's part, and which packages have parts or modifiers.
     const isChild = new Set(
@@ -197,15 +210,27 @@ export const productsImporter: KindImporter = {
 
     for (const [n, r] of sheet.rows.entries()) {
       if (n % 500 === 499) await breathe();
-      const key = reader.get(r, 'itemNo');
+      const given = reader.get(r, 'itemNo');
+      const key = given ? keyOf(given) : given;
       const found: ImportProblem[] = [];
       if (key) {
         const first = firstRow.get(key);
         if (first !== undefined) {
-          fail(r, [reader.problem(r, 'itemNo', `Item No ${key} appears twice (rows ${r.row} and ${first})`)]);
+          fail(r, [reader.problem(r, 'itemNo', `Item No ${given} appears twice (rows ${r.row} and ${first})`)]);
           continue;
         }
         firstRow.set(key, r.row);
+        const many = ambiguous.get(key);
+        if (many) {
+          fail(r, [
+            reader.problem(
+              r,
+              'itemNo',
+              `Item No ${given} matches ${many} products; give them different item numbers first`,
+            ),
+          ]);
+          continue;
+        }
       }
       const was = key ? existing.get(key) : undefined;
       const patch: Partial<ProductInput> = {};
@@ -232,7 +257,8 @@ export const productsImporter: KindImporter = {
             reader.fieldProblem(r, 'multiplierCategory', 'must be Residential, Opener, Sectional or Commercial'),
           );
       }
-      const input = { ...(was ? inputOf(was) : {}), ...patch, itemNo: key };
+      // A matched product keeps its item number as stored: 'seal-t-16 ' matches SEAL-T-16 and leaves it so.
+      const input = { ...(was ? inputOf(was) : {}), ...patch, itemNo: was ? was.item_no : given };
       const parsed = productInputSchema.safeParse(input);
       if (!parsed.success) {
         found.push(
@@ -264,7 +290,7 @@ export const productsImporter: KindImporter = {
           reader.problem(
             r,
             'productType',
-            `Product ${key} is a package with associated parts or modifiers; remove them before giving it a type that is not a package`,
+            `Product ${given} is a package with associated parts or modifiers; remove them before giving it a type that is not a package`,
           ),
         );
       }
@@ -273,7 +299,7 @@ export const productsImporter: KindImporter = {
           reader.problem(
             r,
             'productType',
-            `Product ${key} is an associated part of a package, and a package cannot be part of another package`,
+            `Product ${given} is an associated part of a package, and a package cannot be part of another package`,
           ),
         );
       }
@@ -290,8 +316,9 @@ export const productsImporter: KindImporter = {
         key,
         id: was?.id ?? null,
         values,
-        created: was ? null : key,
+        created: was ? null : after.itemNo,
         changes,
+        ...(was ? { record: was.item_no } : {}),
         isPackage,
         ...(cell ? { parts: cell.parts } : {}),
         partsBefore: [],
@@ -321,9 +348,9 @@ export const productsImporter: KindImporter = {
       const found: ImportProblem[] = [];
       const r = { row: p.row, cells: [] };
       for (const part of p.parts!) {
-        const inFile = planned.get(part.itemNo);
-        const row = firstRow.get(part.itemNo);
-        const inDb = existing.get(part.itemNo);
+        const inFile = planned.get(keyOf(part.itemNo));
+        const row = firstRow.get(keyOf(part.itemNo));
+        const inDb = existing.get(keyOf(part.itemNo));
         if (inFile) {
           if (inFile.isPackage)
             found.push(
@@ -360,6 +387,12 @@ export const productsImporter: KindImporter = {
         planned.delete(p.key);
         continue;
       }
+      // Each part by its item number as the catalogue (or the file's row) writes it, and its key.
+      p.parts = p.parts!.map((x) => {
+        const k = keyOf(x.itemNo);
+        const itemNo = planned.get(k)?.values.item_no ?? existing.get(k)?.item_no ?? x.itemNo;
+        return { itemNo: String(itemNo), quantity: x.quantity, key: k };
+      });
       p.partsBefore = p.id === null ? [] : (partsOf.get(p.id) ?? []);
       const from = partsText(p.partsBefore);
       const to = partsText(p.parts!);
@@ -391,14 +424,14 @@ export const productsImporter: KindImporter = {
             .execute();
           const made = await trx
             .selectFrom('products')
-            .select(['id', 'item_no'])
+            .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
             .where(
-              'item_no',
+              sql<string>`lower(trim(item_no))`,
               'in',
               creates.map((r) => r.key),
             )
             .execute();
-          for (const m of made) ids.set(m.item_no, m.id);
+          for (const m of made) ids.set(m.number_key, m.id);
         }
         // The price fields as they are now, not as planned: a price changed by someone since the
         // plan (the bulk change) is written back by this row, and its documents must follow.
@@ -443,16 +476,16 @@ export const productsImporter: KindImporter = {
           const records: Array<{ id: number; changes: PlannedRow['changes'] }> = [];
           // Parts that are in the catalogue but not in the file: their ids, read now.
           const slice = packages.slice(from, to);
-          const elsewhere = [...new Set(slice.flatMap((p) => p.parts!.map((x) => x.itemNo)))].filter(
+          const elsewhere = [...new Set(slice.flatMap((p) => p.parts!.map((x) => x.key ?? x.itemNo)))].filter(
             (n) => !ids.has(n),
           );
           if (elsewhere.length) {
             const found = await trx
               .selectFrom('products')
-              .select(['id', 'item_no'])
-              .where('item_no', 'in', elsewhere)
+              .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
+              .where(sql<string>`lower(trim(item_no))`, 'in', elsewhere)
               .execute();
-            for (const f of found) ids.set(f.item_no, f.id);
+            for (const f of found) ids.set(f.number_key, f.id);
             const gone = elsewhere.filter((n) => !ids.has(n));
             if (gone.length)
               throw conflict(
@@ -461,7 +494,7 @@ export const productsImporter: KindImporter = {
           }
           for (const p of slice) {
             const packageId = ids.get(p.key)!;
-            const wanted = new Map(p.parts!.map((x) => [ids.get(x.itemNo)!, x.quantity]));
+            const wanted = new Map(p.parts!.map((x) => [ids.get(x.key ?? x.itemNo)!, x.quantity]));
             const have = await trx
               .selectFrom('associated_parts')
               .select(['id', 'child_id', 'quantity'])

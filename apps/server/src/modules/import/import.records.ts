@@ -12,7 +12,7 @@ import {
   type ImportProblem,
   type VendorOrderInput,
 } from '@desk/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CustomerRow, DB } from '../../db/schema.js';
 import { customerValues, toCustomer } from '../customers/customers.repository.js';
@@ -23,6 +23,7 @@ import { breathe, issueProblems, parseAmount, parseDate, parseSwitch, type RowRe
 import type { Sheet, SheetRow } from './import.file.js';
 import {
   asImport,
+  normalisedNumbers,
   recordImport,
   rowsWhereIn,
   updateRow,
@@ -39,8 +40,12 @@ interface RecordKind<Row extends { id: number }, Input> {
   subject: 'customer' | 'vendor-order';
   keyField: string;
   keyLabel: string;
-  /** Rows whose key is one of these. */
+  /** Keys compared case-blind and trimmed, as the database's unique index does (customer numbers). */
+  caseBlind: boolean;
+  /** Rows whose key is one of these (normalised when caseBlind), each with its key as given. */
   find(db: Kysely<DB>, keys: string[]): Promise<Array<Row & { key: string }>>;
+  /** The record as the preview names it. */
+  nameOf(row: Row): string;
   schema: z.ZodType<Input, unknown>;
   /** The API's input from a stored row (an update starts from it). */
   inputOf(row: Row): Record<string, unknown>;
@@ -67,7 +72,10 @@ function merge(base: Record<string, unknown>, patch: Record<string, unknown>): R
 function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, Input>): KindImporter {
   return {
     async plan(db, sheet: Sheet, reader: RowReader, today: string): Promise<Plan> {
-      const keys = [...new Set(sheet.rows.map((r) => reader.get(r, k.keyField)).filter(Boolean))];
+      const given = [...new Set(sheet.rows.map((r) => reader.get(r, k.keyField)).filter(Boolean))];
+      const normalised = k.caseBlind ? await normalisedNumbers(db, given) : null;
+      const keyOf = (key: string) => normalised?.get(key) ?? key;
+      const keys = [...new Set(given.map(keyOf))];
       const existing = new Map<string, Array<Row & { key: string }>>();
       for (const row of await k.find(db, keys)) existing.set(row.key, [...(existing.get(row.key) ?? []), row]);
       const problems: ImportProblem[] = [];
@@ -78,14 +86,14 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
         if (n % 500 === 499) await breathe();
         const key = reader.get(r, k.keyField);
         const found: ImportProblem[] = [];
-        const matches = key ? (existing.get(key) ?? []) : [];
+        const matches = key ? (existing.get(keyOf(key)) ?? []) : [];
         if (key) {
-          const first = firstRow.get(key);
+          const first = firstRow.get(keyOf(key));
           if (first !== undefined)
             found.push(
               reader.problem(r, k.keyField, `${k.keyLabel} ${key} appears twice (rows ${r.row} and ${first})`),
             );
-          else firstRow.set(key, r.row);
+          else firstRow.set(keyOf(key), r.row);
           if (matches.length > 1)
             found.push(
               reader.problem(
@@ -98,7 +106,9 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
         const was = matches.length === 1 ? matches[0]! : null;
         const { patch, problems: cellProblems } = k.patch(reader, r, today);
         found.push(...cellProblems);
-        const input = merge(was ? k.inputOf(was) : {}, patch);
+        const stored = was ? k.inputOf(was) : {};
+        // A matched record keeps its number as stored: ' c-1001' matches C-1001 and leaves it so.
+        const input = { ...merge(stored, patch), ...(was ? { [k.keyField]: stored[k.keyField] } : {}) };
         const parsed = k.schema.safeParse(input);
         if (!parsed.success)
           found.push(
@@ -120,6 +130,7 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
           values,
           created: was ? null : k.describe(parsed.data),
           changes,
+          ...(was ? { record: k.nameOf(was) } : {}),
         });
       }
       return { rows: sheet.rows.length, problems, bad, writes, sample: reader.sampleOf(sheet.rows) };
@@ -153,6 +164,13 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
       };
     },
   };
+}
+
+/** A change's field as the import names it: 'streetAddress.city' -> 'city' (IMPORT_FIELDS' keys). */
+export function importFieldOf(field: string): string {
+  const [a, b] = field.split('.');
+  const found = Object.entries(ADDRESS).find(([, [x, y]]) => x === a && y === b);
+  return found ? found[0] : field;
 }
 
 const ADDRESS: Record<string, [string, string]> = {
@@ -193,13 +211,19 @@ export const customersImporter = recordImporter<CustomerRow, CustomerInput>({
   subject: 'customer',
   keyField: 'customerNo',
   keyLabel: 'Customer No',
+  caseBlind: true,
   find: (db, keys) =>
     rowsWhereIn(keys, async (slice) =>
-      (await db.selectFrom('customers').selectAll().where('customer_no', 'in', slice).execute()).map((r) => ({
-        ...r,
-        key: r.customer_no!,
-      })),
+      (
+        await db
+          .selectFrom('customers')
+          .selectAll()
+          .select(sql<string>`lower(trim(customer_no))`.as('number_key'))
+          .where(sql<string>`lower(trim(customer_no))`, 'in', slice)
+          .execute()
+      ).map(({ number_key, ...r }) => ({ ...r, key: number_key })),
     ),
+  nameOf: (row) => [row.customer_no, row.name].filter(Boolean).join(' '),
   schema: customerInputSchema,
   inputOf: (row) => {
     const { id: _id, openOrders: _o, version: _v, ...input } = customerOf(row);
@@ -261,6 +285,8 @@ export const vendorOrdersImporter = recordImporter<VendorRow, VendorOrderInput>(
   subject: 'vendor-order',
   keyField: 'name',
   keyLabel: 'Vendor order',
+  caseBlind: false,
+  nameOf: (row) => row.name,
   find: (db, keys) =>
     rowsWhereIn(keys, async (slice) =>
       (

@@ -27,8 +27,14 @@ import { readSpreadsheet, type Sheet } from './import.file.js';
 import { checkMapping, guessMapping, headersKey } from './import.mapping.js';
 import { byRow, type KindImporter, type Plan } from './import.plan.js';
 import { productsImporter } from './import.products.js';
-import { customersImporter, vendorOrdersImporter } from './import.records.js';
+import { customersImporter, importFieldOf, vendorOrdersImporter } from './import.records.js';
 import * as repo from './import.repository.js';
+
+/** A changed field as the import's screen names it: 'streetAddress.city' -> 'City', 'wholesalePrice' -> 'Wholesale price'. */
+function fieldLabel(kind: ImportKind, field: string): string {
+  const key = kind === 'customers' ? importFieldOf(field) : field;
+  return IMPORT_FIELDS[kind].find((f) => f.key === key)?.label ?? key;
+}
 
 const IMPORTERS: Record<ImportKind, KindImporter> = {
   products: productsImporter,
@@ -123,6 +129,19 @@ export class ImportService extends ClockedService {
       problems: plan.problems.slice(0, repo.KEPT_PROBLEMS),
       problemCount: plan.problems.length,
       badRows: plan.bad.size,
+      updated: plan.writes
+        .filter((w) => w.id !== null && w.changes.length)
+        .slice(0, repo.KEPT_PROBLEMS)
+        .map((w) => ({
+          row: w.row,
+          record: w.record ?? w.key,
+          changes: w.changes.map((c) => ({
+            field: c.field ?? '',
+            label: fieldLabel(req.kind, c.field ?? ''),
+            from: c.from ?? null,
+            to: c.to ?? null,
+          })),
+        })),
     };
   }
 

@@ -19,6 +19,7 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   problems: [{ row: 3, column: 'Price', message: "Wholesale price 'abc' is not an amount of money" }],
   problemCount: 1,
   badRows: 1,
+  updated: [],
   ...over,
 });
 
@@ -162,5 +163,55 @@ describe('Admin > Import', () => {
       dryRun: 'false',
     });
     expect(run.key).toMatch(/.{8,}/);
+  });
+
+  it('names each row it will update, with the old and new values (issue 36)', async () => {
+    stubAdmin({
+      'POST /api/import/products': () =>
+        ok(
+          preview({
+            creates: 1,
+            updates: 2,
+            problems: [],
+            problemCount: 0,
+            badRows: 0,
+            updated: [
+              {
+                row: 2,
+                record: 'ROL-10B',
+                changes: [
+                  { field: 'itemDescription', label: 'Description', from: 'Roller', to: 'Nylon roller' },
+                  { field: 'wholesalePrice', label: 'Wholesale price', from: '3.00', to: '3.25' },
+                ],
+              },
+              {
+                row: 4,
+                record: 'SEAL-T-16',
+                changes: [{ field: 'multiplierCategory', label: 'Multiplier category', from: null, to: 'Opener' }],
+              },
+            ],
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=import');
+    await user.upload(await screen.findByLabelText(/File \(CSV or XLSX/), new File(['x'], 'parts.csv'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const region = await screen.findByRole('region', { name: 'Rows to update' });
+    const table = within(region).getByRole('table');
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(lines).toEqual([
+      ['2', 'ROL-10B', 'Description', 'Roller', 'Nylon roller'],
+      ['Wholesale price', '3.00', '3.25'],
+      ['4', 'SEAL-T-16', 'Multiplier category', '(empty)', 'Opener'],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type ImportMode,
   type ImportPreview,
   type ImportProblem,
+  type ImportUpdate,
 } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
@@ -61,6 +62,49 @@ function ProblemsTable({ problems, total, caption }: { problems: ImportProblem[]
   );
 }
 
+/** Each row the import would update: the record it matched, and each field's value now and after. */
+function UpdatesTable({ updated, total }: { updated: ImportUpdate[]; total: number }) {
+  if (!updated.length) return null;
+  const shown = (v: string | null) => (v === null || v === '' ? '(empty)' : v);
+  return (
+    // Scrolls when long: focusable, so a keyboard can scroll it too.
+    <div className="import-problems mb-3" tabIndex={0} role="region" aria-label="Rows to update">
+      <Table size="sm" striped bordered className="mb-1">
+        <caption className="caption-top">
+          Rows to update
+          {total > updated.length ? ` (the first ${n(updated.length)} of ${n(total)})` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Record</th>
+            <th scope="col">Field</th>
+            <th scope="col">Now</th>
+            <th scope="col">After the import</th>
+          </tr>
+        </thead>
+        <tbody>
+          {updated.flatMap((u) =>
+            u.changes.map((c, i) => (
+              <tr key={`${u.row}-${c.field}`}>
+                {i === 0 && (
+                  <>
+                    <td rowSpan={u.changes.length}>{u.row}</td>
+                    <td rowSpan={u.changes.length}>{u.record}</td>
+                  </>
+                )}
+                <td>{c.label}</td>
+                <td>{shown(c.from)}</td>
+                <td>{shown(c.to)}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
 /** The running or finished job: a progress bar fed by polling, then the result. */
 function JobProgress({ jobId }: { jobId: number }) {
   const job = useImportJob(jobId);
@@ -107,7 +151,8 @@ function JobProgress({ jobId }: { jobId: number }) {
 
 /**
  * Admin > Import (docs/architecture.md section 15): choose what and the file, check the preview
- * (the mapping of our fields to the file's columns, editable; the counts; the problems per row),
+ * (the mapping of our fields to the file's columns, editable; the counts; the problems per row;
+ * each row it will update with the old and new values),
  * choose what to do with problem rows, and run it with a progress bar fed by the job.
  */
 export function ImportTab() {
@@ -252,6 +297,7 @@ export function ImportTab() {
             </Row>
           </fieldset>
           <ProblemsTable problems={preview.problems} total={preview.problemCount} caption="Problems, by row" />
+          <UpdatesTable updated={preview.updated} total={preview.updates} />
           <fieldset className="mb-3">
             <legend className="fs-6 fw-semibold">When a row has a problem</legend>
             <Form.Check

@@ -1,4 +1,4 @@
-import { type Customer, type Page } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, type Customer, type Page } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,9 +77,18 @@ describe('Sales > Customers', () => {
     );
   });
 
-  it("deletes after confirmation, and shows the server's reason when it refuses", async () => {
+  it('offers staff no Delete: deleting a customer is for administrators (issue 36)', async () => {
+    stubSales({ 'GET /api/customers/': page([sierra]) });
+    renderApp('/sales?tab=customers');
+    expect(await screen.findByRole('button', { name: 'Edit customer 2' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete customer 2' })).toBeNull();
+  });
+
+  it("deletes after confirmation (an administrator), and shows the server's reason when it refuses", async () => {
     let refuse = true;
     const fetchMock = stubSales({
+      'GET /api/session': ok({ username: 'admin', roles: [ROLE_USER, ROLE_ADMIN] }),
+      'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
       'GET /api/customers/': page([sierra]),
       'DELETE /api/customers/delete/2': () =>
         refuse

@@ -4,6 +4,7 @@ import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
+import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
 import { customerKeys } from './api/query-keys';
@@ -36,11 +37,13 @@ export const CUSTOMER_COLUMNS: Column<Customer>[] = [
   },
 ];
 
-/** Sales > Customers: the customer list with its editor and delete confirmation. */
+/** Sales > Customers: the customer list with its editor and, for administrators, the delete confirmation. */
 export function CustomersTab() {
   const { slot: editor, open: openEditor, close: closeEditor } = useEditorSlot();
   const deleting = useConfirmTarget<Customer>();
   const deleteCustomer = useDeleteCustomer();
+  // Deleting a customer is for administrators (the server refuses staff with a 403).
+  const isAdmin = hasAdminRole(useUserRoles().data);
   usePreloadWhenIdle(customerKeys.lists(), [CustomerModal, preloadConfirmDialog]);
   const newChanges = useNewChangesButton('customer', customerKeys.lists());
 
@@ -67,7 +70,7 @@ export function CustomersTab() {
         rowActions={(c) => (
           <>
             <RowAction action="Edit" subject={`customer ${c.id}`} onClick={() => openEditor(c.id)} />
-            <RowAction action="Delete" subject={`customer ${c.id}`} onClick={() => deleting.ask(c)} />
+            {isAdmin && <RowAction action="Delete" subject={`customer ${c.id}`} onClick={() => deleting.ask(c)} />}
           </>
         )}
       />
