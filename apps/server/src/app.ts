@@ -21,6 +21,7 @@ import { failed } from './lib/envelope.js';
 import { HttpError } from './lib/errors.js';
 import { responseSerializerCompiler } from './lib/response-schemas.js';
 import authPlugin from './plugins/auth.js';
+import { sessionDataPlugin } from './plugins/session-data.js';
 import compressPlugin from './plugins/compress.js';
 import errorsPlugin from './plugins/errors.js';
 import { RequestLogController } from './plugins/request-log.js';
@@ -253,6 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     listenHost: config.HOST,
   });
   await app.register(authPlugin, { sessions });
+  await app.register(sessionDataPlugin);
   await app.register(compressPlugin);
 
   await app.register(swagger, {

@@ -11,7 +11,14 @@
  *   X-Desk-Offline-Copy header (when the copy was made), so the page says the bays are stale.
  *   Every other request, the live event stream included, is not touched.
  * - The kept reads belong to the user who signed in: they are deleted when anyone signs in or
- *   out through this browser, and when the server says the session has ended.
+ *   out through this browser, when the server says the session has ended (a 401, a signed-out
+ *   status; the page deletes them too when it hears a 401: lib/offline-copies.ts), and when
+ *   another user's status comes. They are kept with the user's name and the session's end (the
+ *   X-Desk-Session-Expires header of each answer: when the session ends if nothing more is done
+ *   with it) and none is served past it, so a tablet closed, expired or ended by an administrator
+ *   while offline shows nothing of the yard.
+ * - The kept bay pick lists hold no prices: each row keeps only whether it is priced (1) or not
+ *   (0), which the grid marks green.
  */
 const SHELL = 'desk-shell-v1';
 const YARD = 'desk-yard-v1';
@@ -25,6 +32,9 @@ const YARD_READS = [
   /^\/api\/orders\/list\/pickup_ready$/,
 ];
 const SIGN_IN_OR_OUT = /^\/api\/(login|logout)(\/|$)/;
+/** The kept copies' owner and end: { username, expiresAt } (ms), stored under this key. */
+const META = '/__desk-yard-meta';
+const BAY = /^\/api\/getGarageBayData\/\d+$/;
 
 self.addEventListener('install', () => {
   self.skipWaiting();
@@ -88,7 +98,7 @@ async function yardRead(request, url) {
   try {
     response = await fetch(request);
   } catch (error) {
-    const kept = await cache.match(url.pathname);
+    const kept = await keptCopy(cache, url.pathname);
     if (!kept) throw error;
     const headers = new Headers(kept.headers);
     headers.set('X-Desk-Offline-Copy', kept.headers.get('X-Desk-Copied-At') ?? '');
@@ -100,18 +110,73 @@ async function yardRead(request, url) {
   }
   if (response.ok) {
     const body = await response.clone().text();
-    if (url.pathname === '/api/session/status' && !/"signedIn"\s*:\s*true/.test(body)) {
-      await caches.delete(YARD);
+    if (url.pathname === '/api/session/status') {
+      const status = parse(body)?.data;
+      if (!status || status.signedIn !== true) {
+        await caches.delete(YARD);
+        return response;
+      }
+      // Another user's status: the copies of the one before go.
+      const meta = await readMeta(cache);
+      if (meta && meta.username !== status.username) await clearCache(cache);
+      await cache.put(META, Response.json({ username: status.username, expiresAt: expiry(response) }));
     } else {
-      const headers = new Headers(response.headers);
-      // The kept body is the decoded text.
-      headers.delete('content-encoding');
-      headers.delete('content-length');
-      headers.set('X-Desk-Copied-At', new Date().toISOString());
-      await cache.put(url.pathname, new Response(body, { status: response.status, headers }));
+      const meta = await readMeta(cache);
+      if (meta) await cache.put(META, Response.json({ ...meta, expiresAt: expiry(response) ?? meta.expiresAt }));
     }
+    const headers = new Headers(response.headers);
+    // The kept body is the decoded text.
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    headers.set('X-Desk-Copied-At', new Date().toISOString());
+    const kept = BAY.test(url.pathname) ? withoutPrices(body) : body;
+    await cache.put(url.pathname, new Response(kept, { status: response.status, headers }));
   }
   return response;
+}
+
+/** The kept copy of `path`, if its owner's session has not ended; else nothing, and all go. */
+async function keptCopy(cache, path) {
+  const meta = await readMeta(cache);
+  if (!meta || typeof meta.expiresAt !== 'number' || Date.now() >= meta.expiresAt) {
+    await caches.delete(YARD);
+    return undefined;
+  }
+  return cache.match(path);
+}
+
+async function readMeta(cache) {
+  const kept = await cache.match(META);
+  return kept ? parse(await kept.text()) : null;
+}
+
+async function clearCache(cache) {
+  for (const key of await cache.keys()) await cache.delete(key);
+}
+
+/** The session's end from an answer's X-Desk-Session-Expires header (ms), if it has one. */
+function expiry(response) {
+  const at = Date.parse(response.headers.get('X-Desk-Session-Expires') ?? '');
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** A bay's answer without its prices: each row keeps 1 where it is priced, 0 where not. */
+function withoutPrices(body) {
+  const data = parse(body);
+  const rows = data?.data?.printExcelModels;
+  if (!Array.isArray(rows)) return body;
+  for (const row of rows) if (row && typeof row.price === 'number') row.price = row.price > 0 ? 1 : 0;
+  return JSON.stringify(data);
+}
+
+/** JSON text as an object, or null. */
+function parse(text) {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function withTimeout(promise, ms) {

@@ -34,3 +34,17 @@ const subscribe = (onChange: () => void) => {
 export function useOfflineCopies(): ReadonlyMap<string, number> {
   return useSyncExternalStore(subscribe, () => snapshot);
 }
+
+/** The service worker's cache of the yard's reads (YARD in public/sw.js). */
+const YARD_CACHE = 'desk-yard-v1';
+
+/**
+ * Deletes the service worker's kept copies of the yard's reads: called when the session has ended
+ * (a 401) or the user signs out, so a tablet that goes offline afterwards shows nothing of it.
+ */
+export function forgetOfflineCopies(): void {
+  if (typeof caches === 'undefined') return;
+  void caches.delete(YARD_CACHE).catch(() => {
+    // Cache Storage refused (a private window): there is nothing kept to forget.
+  });
+}

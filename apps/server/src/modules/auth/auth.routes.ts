@@ -12,6 +12,7 @@ import { LOGIN_THROTTLED_MESSAGE, type LoginThrottle } from './login-throttle.js
 import type { MfaService } from './mfa.service.js';
 import type { SecurityEvents } from '../security/security-events.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { CLEAR_CACHE } from '../../plugins/session-data.js';
 
 export interface AuthRoutesOptions {
   users: UsersService;
@@ -98,6 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await sessions.destroy(user.sessionId);
       await events.record({ type: 'sign-out', userId: user.userId, username: user.username, address: request.ip });
       clearSessionCookie(reply, request);
+      // The browser's HTTP cache keeps nothing of the session (plugins/session-data.ts).
+      reply.header('clear-site-data', CLEAR_CACHE);
       return ok(null, 'Signed out.');
     },
   );

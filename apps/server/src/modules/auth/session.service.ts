@@ -14,6 +14,12 @@ export interface SessionUser {
   userId: number;
   username: string;
   roles: string[];
+  /**
+   * When the session ends if nothing more is done with it (ms): its idle limit from the last
+   * activity written, or its absolute limit, whichever is first. The yard tablet's offline copies
+   * are served no longer than this (public/sw.js).
+   */
+  expiresAt?: number;
 }
 
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
@@ -76,15 +82,18 @@ export class SessionService {
       await this.db.deleteFrom('sessions').where('id', '=', id).execute();
       return null;
     }
+    let seen = lastSeen;
     if (now - lastSeen >= TOUCH_INTERVAL_MS) {
       await this.db
         .updateTable('sessions')
         .set({ last_seen_at: isoAt(now) })
         .where('id', '=', id)
         .execute();
+      seen = now;
     }
     const roles = rows.map((r) => r.role).filter((r): r is string => r !== null);
-    return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.sort() };
+    const expiresAt = Math.min(Date.parse(row.expires_at), seen + this.idleMinutes * 60_000);
+    return { sessionId: id, userId: row.user_id, username: row.username, roles: roles.sort(), expiresAt };
   }
 
   /**
