@@ -69,7 +69,7 @@ function UpdatesTable({ updated, total }: { updated: ImportUpdate[]; total: numb
   return (
     // Scrolls when long: focusable, so a keyboard can scroll it too.
     <div className="import-problems mb-3" tabIndex={0} role="region" aria-label="Rows to update">
-      <Table size="sm" striped bordered className="mb-1">
+      <Table size="sm" bordered className="mb-1">
         <caption className="caption-top">
           Rows to update
           {total > updated.length ? ` (the first ${n(updated.length)} of ${n(total)})` : ''}
