@@ -273,8 +273,9 @@ test.describe('the yard', () => {
         [1024, 768],
       ] as const) {
         await page.setViewportSize({ width, height });
-        if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await page.screenshot({ path: `/tmp/shots-bays/${name}-${width}.png` });
+        // A bay card by itself (it scrolls into view first), or the whole window.
+        if (show) await show.screenshot({ path: `/tmp/shots-bays/${name}-${width}.png` });
+        else await page.screenshot({ path: `/tmp/shots-bays/${name}-${width}.png` });
       }
       await page.setViewportSize({ width: 1366, height: 768 });
     };
