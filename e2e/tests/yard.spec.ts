@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
 import { ADMIN, signIn, test } from './fixtures.js';
@@ -237,7 +238,7 @@ test.describe('the yard', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Grid Manager' }).click();
-    await bay.selectOption('Bay 6');
+    await bay.selectOption('6');
     await gridTab.click();
     const dialog = page.getByRole('dialog', { name: 'Discard changes?' });
     await expect(dialog).toBeVisible();
@@ -251,6 +252,73 @@ test.describe('the yard', () => {
     await dialog.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page).toHaveURL(/\/sales$/);
     expect(await api.get(`/api/orders/${order.id}`)).toMatchObject({ loading_bay: null });
+  });
+
+  test('Place in Bay asks before replacing a load and before loading an order waiting on a vendor order; the scan message goes with its load (issue 36)', async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(90_000);
+    const s = uniqueSuffix();
+    const part = await api.createProduct({ itemNo: `ASK-${s}`, itemDescription: 'Steel section 9 ft' });
+    const customer = await api.createCustomer({ name: `Asked Yard ${s}`, customerNo: `AY-${s}` });
+    const first = await pickupOrder(api, customer.id, `Loaded first ${s}`, [{ productId: part.id }]);
+    const second = await pickupOrder(api, customer.id, `Waits on panels ${s}`, [{ productId: part.id }]);
+    const vo = await api.createVendorOrder({ name: `Panels ${s}`, estimatedArrival: '2099-12-04', status: 'Ordered' });
+    await api.post('/api/linked-orders/create', { order: second.id, vendorOrder: vo.id });
+    await placeInBays(api, [[first, 5]]);
+    const shot = async (name: string, show?: Locator) => {
+      for (const [width, height] of [
+        [1366, 768],
+        [1024, 768],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        // A bay card by itself (it scrolls into view first), or the whole window.
+        if (show) await show.screenshot({ path: `/tmp/shots-bays/${name}-${width}.png` });
+        else await page.screenshot({ path: `/tmp/shots-bays/${name}-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1366, height: 768 });
+    };
+    try {
+      await openLoadingGrid(page);
+      await page.getByRole('tab', { name: 'Grid Manager' }).click();
+      await page.getByRole('combobox', { name: `Bay Assignment: order ${second.id}` }).selectOption('5');
+      await expect(page.getByText(`Bay 5 holds order ${first.id} (${customer.name})`)).toBeVisible();
+      await page.getByRole('checkbox', { name: `In Bay: order ${second.id}` }).check();
+      await shot('grid-manager-warning');
+      await page.getByRole('button', { name: 'Place in Bay' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Place in Bay?' });
+      await expect(dialog).toContainText(`Bay 5 already holds order ${first.id}`);
+      await expect(dialog).toContainText(`Waiting on vendor order ${vo.id}, due Dec 4 - place it anyway?`);
+      await expect(dialog.getByRole('checkbox', { name: /E-mail the customer/ })).not.toBeChecked();
+      await shot('place-in-bay-dialog');
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+        [],
+      );
+      await dialog.getByRole('button', { name: 'Place anyway' }).click();
+      await expect(page.getByText('Update completed successfully!')).toBeVisible();
+      expect(await api.get(`/api/orders/${first.id}`)).toMatchObject({ current_load: false, loading_bay: 5 });
+      expect(await api.get(`/api/orders/${second.id}`)).toMatchObject({ current_load: true, loading_bay: 5 });
+
+      // The bay says what its load waits on; a scan ticks it; after Complete Orders the message goes.
+      await page.getByRole('tab', { name: 'Loading Grid' }).click();
+      const five = bayCard(page, 5);
+      await expect(five).toContainText(`Waiting on vendor order ${vo.id}, expected Dec 4`);
+      const scan = page.getByLabel('Scan pick ticket');
+      await scan.fill(String(second.id));
+      await scan.press('Enter');
+      await expect(page.getByTestId('scan-answer')).toContainText('Press Complete Orders to complete it.');
+      await shot('bay-waiting-scanned', five);
+      await page.getByRole('button', { name: 'Complete Orders', exact: true }).click();
+      await expect(page.getByText('Orders successfully completed.')).toBeVisible();
+      await expect(page.getByTestId('scan-answer')).toHaveCount(0);
+      await expect(page.getByText(/Press Complete Orders/)).toHaveCount(0);
+      await expect(five).toContainText(`Order #${first.id}: assigned, not yet loaded`);
+      await shot('after-complete', five);
+    } finally {
+      await clearBays(api, [first, second]);
+    }
   });
 
   test.describe('layout', () => {

@@ -306,6 +306,7 @@ describe.each(engines())('loading bays per order (%s)', (engine) => {
         { quantity: 2, itemNo: 'MNT-R', itemDescription: 'Rear mount kit', price: 0, kind: 'SUB', notes: [] },
       ],
       next: [{ orderId: waiting.id, customerName: 'Delta Contractors', jobName: 'Riverside phase 2' }],
+      waitingOn: [],
     });
     const four = await bay(4);
     expect(four).toMatchObject({ orderId: b.id, specialInstructions: null, next: [] });

@@ -10,6 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { buildApp } from '../src/app.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { MailQueue, retryDelayMs } from '../src/modules/mail/mail-queue.service.js';
+import { enqueue } from '../src/modules/mail/outbox.repository.js';
 import { createTestApp, engines, json, type TestApp } from './support.js';
 
 /** A real SMTP server that can be stopped and started again on the same port. */
@@ -314,10 +315,26 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     await setReadyEmail(true);
     await smtp.stop();
     const orders: number[] = [];
+    // Eight placed in the eight bays; twelve more queued as a placement queues them (taking a
+    // load out of its bay withdraws its unsent e-mail, so the bays cannot be emptied and reused).
     for (let i = 0; i < 20; i++) {
       const { order } = await pickupOrder();
-      expect((await place(order, 1 + (i % 8))).statusCode).toBe(200);
-      if (i % 8 === 7) await emptyBays();
+      if (i < 8) expect((await place(order, 1 + i)).statusCode).toBe(200);
+      else
+        await enqueue(
+          t.db.database.db,
+          {
+            kind: 'order',
+            documentId: order,
+            purpose: 'ready-for-pickup',
+            to: `dana${n}@hendricks.example.com`,
+            bcc: null,
+            subject: `Your order ${order} is ready for pickup`,
+            body: 'Ready.',
+            user: 'yardclerk',
+          },
+          new Date(t.clock()).toISOString(),
+        );
       orders.push(order);
     }
     await t.app.ctx.mailQueue.settled();
@@ -338,7 +355,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     const subjects = smtp.received.slice(before).map((m) => m.subject);
     expect(subjects.sort()).toEqual(orders.map((o) => `Your order ${o} is ready for pickup`).sort());
     const rows = (await outboxRows()).filter((r) => orders.includes(r.document_id));
-    expect(rows.map((r) => [r.state, r.attempts])).toEqual(orders.map(() => ['sent', 2]));
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual(orders.map((_, i) => ['sent', i < 8 ? 2 : 1]));
   });
 
   it('Send Email is logged on the document: sent with its subject, refused with the reason', async () => {

@@ -323,7 +323,7 @@ export interface EmailOutboxTable {
   bcc: string | null;
   subject: string;
   body: string;
-  state: 'queued' | 'sent' | 'failed';
+  state: 'queued' | 'sent' | 'failed' | 'withdrawn';
   attempts: Generated<number>;
   created_at: string;
   created_by: string | null;

@@ -95,8 +95,11 @@ export function fillTemplate<K extends string>(template: string, values: Record<
   return template.replace(/\{(\w+)\}/g, (m, key: string) => (Object.hasOwn(values, key) ? values[key as K] : m));
 }
 
-/** Where an e-mail sent for a document is: waiting (and retried), accepted by the mail server, or given up. */
-export const EMAIL_STATES = ['queued', 'sent', 'failed'] as const;
+/**
+ * Where an e-mail sent for a document is: waiting (and retried), accepted by the mail server, given
+ * up, or withdrawn before it went (a ready-for-pickup e-mail whose order left its bay first).
+ */
+export const EMAIL_STATES = ['queued', 'sent', 'failed', 'withdrawn'] as const;
 export type EmailState = (typeof EMAIL_STATES)[number];
 
 /** One e-mail sent (or being sent) for a document: GET /api/orders/{id}/emails and /api/quotes/{id}/emails. */

@@ -22,6 +22,18 @@ export const pickupOrderSchema = z
       .union([bayIdSchema, z.literal(''), z.null()])
       .optional()
       .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
+    /**
+     * Place in Bay into a bay whose current load is another order: the order the clerk agreed to
+     * replace (it stays assigned to the bay, no longer loaded). Without it, or naming another, 409.
+     */
+    replaces: positiveId('must be an order id').nullish(),
+    /** Place in Bay of an order waiting on an open vendor order: the clerk agreed. Without it, 409. */
+    waitingConfirmed: z.boolean().nullish(),
+    /**
+     * Whether the ready-for-pickup e-mail goes out when this order is placed; for an order waiting
+     * on a vendor order only when true, for any other unless false.
+     */
+    tellCustomer: z.boolean().nullish(),
   })
   .loose();
 
@@ -68,6 +80,35 @@ export const pickupOrderRowSchema = z.object({
 });
 export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 
+/**
+ * The 409 of Place in Bay that asks first (issue 36): each bay whose current load the save would
+ * replace, and each order it would load that waits on an open vendor order. Sent again with
+ * `replaces` / `waitingConfirmed` (and `tellCustomer`) on those rows, it is done.
+ */
+export const placementQuestionsSchema = z.object({
+  taken: z.array(
+    z.object({
+      orderId: z.number().int(),
+      bay: z.number().int(),
+      holder: z.object({
+        orderId: z.number().int(),
+        customerName: z.string().nullable(),
+        jobName: z.string().nullable(),
+      }),
+    }),
+  ),
+  waiting: z.array(
+    z.object({
+      orderId: z.number().int(),
+      bay: z.number().int(),
+      customerName: z.string().nullable(),
+      jobName: z.string().nullable(),
+      waitingOn: z.array(waitingOnSchema),
+    }),
+  ),
+});
+export type PlacementQuestions = z.infer<typeof placementQuestionsSchema>;
+
 /** Complete Orders (all of a customer's loads, or per bay): the ids of the orders completed. */
 export const completedOrdersSchema = z.object({ completed: z.array(z.number().int()) });
 export type CompletedOrders = z.infer<typeof completedOrdersSchema>;
@@ -103,6 +144,8 @@ export const bayDataSchema = z.object({
   specialInstructions: z.string().nullable(),
   /** Pickup-ready orders assigned to this bay, not its current load, oldest first. */
   next: z.array(bayNextOrderSchema),
+  /** The open vendor orders the current load waits on (parts not in yet). */
+  waitingOn: z.array(waitingOnSchema).optional(),
 });
 export type BayData = z.infer<typeof bayDataSchema>;
 
@@ -116,4 +159,5 @@ export const emptyBayData = (bayId: number): BayData => ({
   customerJobName: null,
   specialInstructions: null,
   next: [],
+  waitingOn: [],
 });

@@ -85,15 +85,37 @@ export async function pickupReady(db: Db, bayId?: number): Promise<PickupOrder[]
  * two saves of the same order must not both read it as it was. SQLite's write transactions
  * already run one at a time.
  */
-export async function pickupRows(db: Db, ids: number[]): Promise<PickupRow[]> {
+export async function pickupRows(db: Db, ids: number[], alsoLock: number[] = []): Promise<PickupRow[]> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // Locked first on the orders alone, then read whole in a statement of its own, which sees
     // what was committed while it waited. (FOR UPDATE on the join itself re-checks a row changed
     // meanwhile against the customer and status rows it joined before: an order whose customer
-    // was just changed would drop out of the answer.)
-    await db.selectFrom('orders').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    // was just changed would drop out of the answer.) `alsoLock`: the loads the save may replace.
+    await db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', 'in', [...new Set([...ids, ...alsoLock])])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   }
   return pickupBase(db).where('o.id', 'in', ids).orderBy('o.id').execute();
+}
+
+/** The current load of each of these bays, with its customer and job (for the question that names it). */
+export async function loadsIn(
+  db: Db,
+  bays: number[],
+): Promise<Map<number, { id: number; customer_name: string | null; job_name: string | null }>> {
+  if (bays.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.id', 'o.loading_bay', 'c.name as customer_name', 'o.job_name'])
+    .where('o.loading_bay', 'in', bays)
+    .where('o.current_load', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.loading_bay!, { id: r.id, customer_name: r.customer_name, job_name: r.job_name }]));
 }
 
 export async function clearLoads(db: Db, ids: number[]): Promise<void> {

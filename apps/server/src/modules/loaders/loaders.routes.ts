@@ -9,12 +9,13 @@ import {
   customerIdsSchema,
   pickupOrderRowSchema,
   pickupOrdersSchema,
+  placementQuestionsSchema,
 } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
-import type { LoadersService } from './loaders.service.js';
+import { PlacementQuestion, type LoadersService } from './loaders.service.js';
 
 export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> = async (app, { loaders }) => {
   const tags = ['loaders'];
@@ -43,7 +44,8 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
   const saves = [
     {
       url: '/api/orders/updateChosenJob',
-      summary: 'Place in Bay: save bay assignments and In Bay (current load) flags',
+      summary:
+        "Place in Bay: save bay assignments and In Bay (current load) flags; 409 asks first before replacing a bay's load (row `replaces`) or loading an order waiting on a vendor order (row `waitingConfirmed`, `tellCustomer`)",
       withCurrentLoad: true,
     },
     {
@@ -52,15 +54,32 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
       withCurrentLoad: false,
     },
   ];
+  // Place in Bay asks first: 409 with the questions as its data (docs/architecture.md section 4).
+  const asked = z.object({
+    status: z.literal('FAILED'),
+    data: placementQuestionsSchema.nullable(),
+    message: z.string(),
+  });
   for (const { url, summary, withCurrentLoad } of saves) {
     app.put(
       url,
-      route('user', tags, { summary, body: pickupOrdersSchema, response: answers.ok(z.array(pickupOrderRowSchema)) }),
-      async (request) =>
-        ok(
-          await loaders.saveAssignments(request.body, withCurrentLoad, requireUser(request)),
-          'Update completed successfully!',
-        ),
+      route('user', tags, {
+        summary,
+        body: pickupOrdersSchema,
+        response: { ...answers.ok(z.array(pickupOrderRowSchema)), 409: asked },
+      }),
+      async (request, reply) => {
+        try {
+          return ok(
+            await loaders.saveAssignments(request.body, withCurrentLoad, requireUser(request)),
+            'Update completed successfully!',
+          );
+        } catch (e) {
+          if (e instanceof PlacementQuestion)
+            return reply.code(409).send({ status: 'FAILED' as const, data: e.questions, message: e.message });
+          throw e;
+        }
+      },
     );
   }
 

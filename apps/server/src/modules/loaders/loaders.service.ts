@@ -11,11 +11,13 @@ import {
   type BayRow,
   type PickupOrder,
   type PickupOrderInput,
+  type PlacementQuestions,
+  type WaitingOn,
 } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
 import * as repo from './loaders.repository.js';
@@ -23,10 +25,51 @@ import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor } from '../history/history.repository.js';
 import type { MailQueue } from '../mail/mail-queue.service.js';
 import { queueReadyForPickup } from '../mail/ready-for-pickup.js';
+import { withdrawReady } from '../mail/outbox.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DeskEvent, EventBus } from '../events/event-bus.js';
 
 const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
+
+const leftBay = (orderId: number, bay: number) =>
+  `Withdrawn before it was sent: order ${orderId} left bay ${bay} first.`;
+const completedFirst = (orderId: number) => `Withdrawn before it was sent: order ${orderId} was completed first.`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-12-04' -> 'Dec 4', as the screens write it. */
+const dayText = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+
+/** "vendor order 7, due Dec 4" (one), "vendor orders 7 (due Dec 4) and 9 (no date expected)" (more). */
+function waitText(on: readonly WaitingOn[]): string {
+  const when = (v: WaitingOn) =>
+    v.expected ? `due ${dayText(v.expected)}${v.overdue ? ', overdue' : ''}` : 'no date expected';
+  if (on.length === 1) return `vendor order ${on[0]!.vendorOrderId}, ${when(on[0]!)}`;
+  const each = on.map((v) => `${v.vendorOrderId} (${when(v)})`);
+  return `vendor orders ${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+}
+
+/**
+ * Place in Bay's 409 that asks first (docs/architecture.md section 4): in words, one sentence per
+ * question, and with what the Grid Manager's dialog shows (the route sends it as the answer's data).
+ */
+export class PlacementQuestion extends HttpError {
+  constructor(readonly questions: PlacementQuestions) {
+    const who = (name: string | null, job: string | null) => [name, job].filter(Boolean).join(', ');
+    super(
+      409,
+      [
+        ...questions.taken.map((q) => {
+          const h = who(q.holder.customerName, q.holder.jobName);
+          return `Bay ${q.bay} already has a current load: order ${q.holder.orderId}${h ? ` (${h})` : ''}. Place order ${q.orderId} there instead of it?`;
+        }),
+        ...questions.waiting.map(
+          (q) => `Order ${q.orderId}: waiting on ${waitText(q.waitingOn)} - place it in bay ${q.bay} anyway?`,
+        ),
+      ].join(' '),
+      'CONFIRM_PLACEMENT',
+    );
+  }
+}
 
 export class LoadersService {
   constructor(
@@ -63,6 +106,11 @@ export class LoadersService {
    * Saves Grid Manager rows in one transaction. `withLoad`: also save the In Bay (current load)
    * flags (Place in Bay); otherwise only bay assignments (Choose Garage Bay), where an order that
    * changes bay stops being that bay's current load.
+   *
+   * Place in Bay asks first (a PlacementQuestion, 409) before it replaces a bay's current load
+   * (unless the row `replaces` that very order) or loads an order waiting on an open vendor order
+   * (unless `waitingConfirmed`). A load that leaves its bay has its unsent ready-for-pickup e-mail
+   * withdrawn; a waiting order's customer is e-mailed only with `tellCustomer`.
    */
   async saveAssignments(rows: PickupOrderInput[], withLoad: boolean, actor?: Actor): Promise<PickupOrder[]> {
     if (rows.length === 0) return this.pickupReady();
@@ -71,7 +119,17 @@ export class LoadersService {
     const saved = await this.db.transaction().execute(async (trx) => {
       bays.length = 0;
       const ids = rows.map((r) => r.id);
-      const current = await repo.pickupRows(trx, ids);
+      const asked = new Map(rows.map((r) => [r.id, r]));
+      // The bays' loads this save may replace are locked with the orders saved (PostgreSQL), so
+      // two clerks replacing the same load at once are one after the other: the second sees the
+      // first's order there, not the one its clerk agreed to replace, and is asked again.
+      const target = withLoad ? rows.filter((r) => r.current_load && r.loading_bay !== null) : [];
+      const guess = await repo.loadsIn(trx, [...new Set(target.map((r) => r.loading_bay!))]);
+      const current = await repo.pickupRows(
+        trx,
+        ids,
+        [...guess.values()].map((h) => h.id),
+      );
       const byId = new Map(current.map((r) => [r.id, r]));
       const missing = ids.filter((id) => !byId.has(id));
       if (missing.length) {
@@ -87,6 +145,7 @@ export class LoadersService {
         }
         return { id: r.id, bay, load };
       });
+      const nextById = new Map(next.map((n) => [n.id, n]));
       const loads = new Map<number, number>();
       for (const n of next) {
         if (!n.load || n.bay === null) continue;
@@ -95,19 +154,79 @@ export class LoadersService {
           throw conflict(`Bay ${n.bay} can hold one current load: orders ${other} and ${n.id} are both In Bay.`);
         loads.set(n.bay, n.id);
       }
+      const newlyLoaded = (n: { id: number; bay: number | null; load: boolean }) => {
+        const before = byId.get(n.id)!;
+        return n.load && n.bay !== null && !(before.current_load === 1 && before.loading_bay === n.bay);
+      };
+
+      // Ask first: a bay's load this save would replace, an order that waits on a vendor order.
+      const questions: PlacementQuestions = { taken: [], waiting: [] };
+      const holders = await repo.loadsIn(trx, [...loads.keys()]);
+      const bumped: Array<{ id: number; bay: number }> = [];
+      for (const [bay, orderId] of loads) {
+        const holder = holders.get(bay);
+        if (!holder || holder.id === orderId) continue;
+        const after = nextById.get(holder.id);
+        if (after?.load) continue; // it moves to another bay in the same save
+        if (asked.get(orderId)!.replaces === holder.id) {
+          if (!after) bumped.push({ id: holder.id, bay });
+          continue;
+        }
+        questions.taken.push({
+          orderId,
+          bay,
+          holder: { orderId: holder.id, customerName: holder.customer_name, jobName: holder.job_name },
+        });
+      }
+      const placing = next.filter(newlyLoaded);
+      const today = isoAt(this.clock()).slice(0, 10);
+      const waits = await waitingOn(
+        trx,
+        placing.map((n) => n.id),
+        today,
+      );
+      for (const n of placing) {
+        const on = waits.get(n.id) ?? [];
+        if (on.length === 0 || asked.get(n.id)!.waitingConfirmed) continue;
+        const r = byId.get(n.id)!;
+        questions.waiting.push({
+          orderId: n.id,
+          bay: n.bay!,
+          customerName: r.customer_name,
+          jobName: r.job_name,
+          waitingOn: on,
+        });
+      }
+      if (questions.taken.length || questions.waiting.length) throw new PlacementQuestion(questions);
+
+      const now = isoAt(this.clock());
+      // Loads replaced with the clerk's agreement: they stay assigned to their bay (next in line).
+      for (const b of bumped) {
+        await repo.setBay(trx, b.id, b.bay, false, now);
+        bays.push(b.bay);
+        if (actor)
+          await recordChanges(trx, actor, now, 'order', b.id, [
+            { action: 'changed', field: 'currentLoad', from: bayText(b.bay), to: null },
+          ]);
+      }
       // Clear the loads being moved first, so swaps between bays never collide mid-way.
       await repo.clearLoads(trx, ids);
       for (const bay of loads.keys()) {
         const holder = await repo.otherLoadInBay(trx, bay, ids);
         if (holder !== undefined)
-          throw conflict(`Bay ${bay} already has a current load (order ${holder}); take it out of the bay first.`);
+          throw conflict(
+            `Bay ${bay} was just given a current load by someone else (order ${holder}); reload and try again.`,
+          );
       }
-      const now = isoAt(this.clock());
       // Orders that are no current load first, then the loads in bay order: on PostgreSQL a load
       // waits for another clerk's uncommitted load in the same bay (the one-load-per-bay index),
       // and taking bays in one order means two saves never wait on each other (a deadlock, 503).
       const ordered = [...next].sort((a, b) => Number(a.load) - Number(b.load) || (a.bay ?? 0) - (b.bay ?? 0));
       const placed: Array<{ orderId: number; bay: number }> = [];
+      const left: Array<{ orderId: number; why: string }> = bumped.map((b) => ({
+        orderId: b.id,
+        why: leftBay(b.id, b.bay),
+      }));
       for (const n of ordered) {
         try {
           const was = byId.get(n.id)!;
@@ -139,12 +258,17 @@ export class LoadersService {
             from: bayText(before.loading_bay),
             to: null,
           } as const);
-        if (n.load && n.bay !== null && !(before.current_load === 1 && before.loading_bay === n.bay)) {
+        // No longer the load of the bay its customer may have been told: that e-mail is withdrawn.
+        if (before.current_load === 1 && before.loading_bay !== null && (!n.load || n.bay !== before.loading_bay))
+          left.push({ orderId: n.id, why: leftBay(n.id, before.loading_bay) });
+        if (newlyLoaded(n)) {
           changes.push({ action: 'bay-assigned', to: bayText(n.bay) } as const);
-          placed.push({ orderId: n.id, bay: n.bay });
+          const waiting = (waits.get(n.id) ?? []).length > 0;
+          if (asked.get(n.id)!.tellCustomer ?? !waiting) placed.push({ orderId: n.id, bay: n.bay! });
         }
         if (actor) await recordChanges(trx, actor, now, 'order', n.id, changes);
       }
+      await withdrawReady(trx, left);
       // The customers are told the orders are ready: queued with the assignment, sent after it.
       if (this.settings) queued = await queueReadyForPickup(trx, this.settings, placed, actor?.username ?? null, now);
       return this.pickupReady(undefined, trx);
@@ -172,6 +296,10 @@ export class LoadersService {
       if (closed.length !== ids.length)
         throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
       await this.recordCompleted(trx, actor, now, closed, bays);
+      await withdrawReady(
+        trx,
+        closed.map((id) => ({ orderId: id, why: completedFirst(id) })),
+      );
       return { completed: closed, bays: [...bays.values()] };
     });
     this.tell(bays);
@@ -195,6 +323,10 @@ export class LoadersService {
         throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
       }
       await this.recordCompleted(trx, actor, now, ids, bays);
+      await withdrawReady(
+        trx,
+        ids.map((id) => ({ orderId: id, why: completedFirst(id) })),
+      );
       return { completed: ids, bays: [...bays.values()] };
     });
     this.tell(bays);
@@ -277,6 +409,8 @@ export class LoadersService {
       customerJobName: order.job_name,
       specialInstructions: clean(order.special_instructions),
       next,
+      // What the load still waits on: the loader sees it before handing it over.
+      waitingOn: (await waitingOn(this.db, [order.id], isoAt(this.clock()).slice(0, 10))).get(order.id) ?? [],
     };
   }
 

@@ -92,7 +92,10 @@ export async function markSent(db: Db, id: number, now: string, messageId: strin
     .execute();
 }
 
-/** It failed: tried again at `retryAt`, or, without one, given up for good. */
+/**
+ * It failed: tried again at `retryAt`, or, without one, given up for good. One withdrawn while it
+ * was being sent stays withdrawn (never queued again).
+ */
 export async function markFailed(db: Db, id: number, error: string, retryAt: string | null): Promise<void> {
   await db
     .updateTable('email_outbox')
@@ -103,7 +106,31 @@ export async function markFailed(db: Db, id: number, error: string, retryAt: str
       claimed_until: null,
     })
     .where('id', '=', id)
+    .where('state', '=', 'queued')
     .execute();
+}
+
+/**
+ * Withdraws the ready-for-pickup e-mails of these orders that have not gone yet (the order left
+ * its bay, or was completed, first), each with the reason shown in the order's E-mails section.
+ * Called in the transaction of that change. One the mail queue is sending at this moment cannot
+ * be called back: if the mail server takes it, markSent records it as sent; if not, it stays
+ * withdrawn. Answers how many were withdrawn.
+ */
+export async function withdrawReady(db: Db, orders: ReadonlyArray<{ orderId: number; why: string }>): Promise<number> {
+  let withdrawn = 0;
+  for (const { orderId, why } of orders) {
+    const r = await db
+      .updateTable('email_outbox')
+      .set({ state: 'withdrawn', last_error: why, next_attempt_at: null })
+      .where('document_kind', '=', 'order')
+      .where('document_id', '=', orderId)
+      .where('purpose', '=', 'ready-for-pickup')
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    withdrawn += Number(r.numUpdatedRows);
+  }
+  return withdrawn;
 }
 
 /** The e-mails of a document, newest first (at most `limit`). */

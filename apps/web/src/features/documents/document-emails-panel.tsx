@@ -25,6 +25,7 @@ const PURPOSE: Record<DocumentEmail['purpose'], string> = {
 export function deliveryWords(e: Pick<DocumentEmail, 'state' | 'attempts' | 'sentAt' | 'nextAttemptAt' | 'error'>) {
   if (e.state === 'sent') return e.sentAt ? `at ${time.format(new Date(e.sentAt))}` : '';
   if (e.state === 'failed') return e.error ?? 'the mail server did not accept it';
+  if (e.state === 'withdrawn') return e.error ?? 'withdrawn before it was sent';
   if (e.attempts === 0) return 'to be sent';
   const tried = e.attempts === 1 ? 'tried once' : `tried ${e.attempts} times`;
   const next = e.nextAttemptAt ? `, next at ${time.format(new Date(e.nextAttemptAt))}` : '';
@@ -35,6 +36,7 @@ const BADGE: Record<DocumentEmail['state'], { bg: string; text?: string; label: 
   sent: { bg: 'success', label: 'Sent' },
   queued: { bg: 'warning', text: 'dark', label: 'Waiting' },
   failed: { bg: 'danger', label: 'Failed' },
+  withdrawn: { bg: 'secondary', label: 'Withdrawn' },
 };
 
 /**

@@ -1,5 +1,5 @@
-import { BAY_CHOICES, type PickupOrder } from '@desk/domain';
-import { useState } from 'react';
+import { BAY_IDS, type PickupOrder, type PlacementQuestions } from '@desk/domain';
+import { useId, useState } from 'react';
 import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
@@ -11,6 +11,8 @@ import { useUpdateChosenJob } from './api/update-chosen-job';
 import { RouteDiscardGuard } from '../../components/ui/use-discard-guard';
 import './loaders.css';
 import { WaitingOn } from '../vendor-orders/waiting-on';
+import { isApiError } from '../../lib/api-client';
+import { PlacementDialog, type PlacementAnswer } from './placement-dialog';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
 
@@ -21,6 +23,19 @@ export const PICKUP_SAVED_MESSAGE = 'Update completed successfully!';
 type Edit = Pick<PickupOrder, 'current_load' | 'loading_bay'>;
 
 type Notice = { variant: 'success'; text: string } | { variant: 'danger'; text: string; detail: string };
+
+/** What each save button does, shown under it (the button is described by it). */
+const SAVE_HELP = {
+  'Place in Bay': "Saves bays and In Bay: an In Bay order becomes its bay's current load and its customer is told.",
+  'Choose Garage Bay': 'Saves the bay only: nothing is loaded, nobody is e-mailed.',
+} as const;
+
+/** The server asked before placing (409 with its questions as data); null for any other failure. */
+function questionsOf(error: unknown): PlacementQuestions | null {
+  if (!isApiError(error) || error.httpStatus !== 409) return null;
+  const data = error.data as Partial<PlacementQuestions> | null;
+  return data && Array.isArray(data.taken) && Array.isArray(data.waiting) ? (data as PlacementQuestions) : null;
+}
 
 /** Bay 0 and no bay both mean "not in a bay" (docs/architecture.md section 4). */
 const bayOf = (order: Edit): number | null => (order.loading_bay ? order.loading_bay : null);
@@ -39,8 +54,13 @@ export function GridManager() {
   const chooseGarageBay = useChooseGarageBay();
   const [edits, setEdits] = useState<ReadonlyMap<number, Edit>>(() => new Map());
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [questions, setQuestions] = useState<PlacementQuestions | null>(null);
+  const helpId = useId();
 
   const originals = pickup.data ?? [];
+  // Each bay's current load as saved: a row moved or ticked into that bay warns before it is saved.
+  const savedLoads = new Map<number, PickupOrder>();
+  for (const o of originals) if (o.current_load && o.loading_bay) savedLoads.set(o.loading_bay, o);
   const rows = originals.map((order) => {
     const edit = edits.get(order.id);
     return edit ? { ...order, ...edit } : order;
@@ -75,14 +95,28 @@ export function GridManager() {
     apply([{ ...order, loading_bay: bay, current_load: bay ? order.current_load : false }]);
   }
 
-  async function save(mutation: typeof placeInBay) {
+  async function save(mutation: typeof placeInBay, answer?: PlacementAnswer) {
     setNotice(null);
+    const sent = answer
+      ? rows.map((row) => {
+          const replaces = answer.replaces.get(row.id);
+          const tell = answer.waiting.get(row.id);
+          return {
+            ...row,
+            ...(replaces !== undefined ? { replaces } : {}),
+            ...(tell !== undefined ? { waitingConfirmed: true, tellCustomer: tell } : {}),
+          };
+        })
+      : rows;
     try {
-      await mutation.mutateAsync(rows);
+      await mutation.mutateAsync(sent);
       setEdits(new Map());
       setNotice({ variant: 'success', text: PICKUP_SAVED_MESSAGE });
     } catch (error) {
-      setNotice({ variant: 'danger', text: 'Update failed', detail: errorText(error) });
+      // Place in Bay asks first: a bay's load it would replace, an order waiting on a vendor order.
+      const asked = questionsOf(error);
+      if (asked) setQuestions(asked);
+      else setNotice({ variant: 'danger', text: 'Update failed', detail: errorText(error) });
     }
   }
 
@@ -142,14 +176,19 @@ export function GridManager() {
               ['Place in Bay', 'primary', placeInBay],
             ] as const
           ).map(([label, variant, mutation]) => (
-            <SaveButton
-              key={label}
-              label={label}
-              variant={variant}
-              busy={mutation.isPending}
-              disabled={saving || rows.length === 0}
-              onClick={() => void save(mutation)}
-            />
+            <div key={label} className="d-flex flex-column align-items-end">
+              <SaveButton
+                label={label}
+                variant={variant}
+                busy={mutation.isPending}
+                disabled={saving || rows.length === 0}
+                describedBy={`${helpId}-${variant}`}
+                onClick={() => void save(mutation)}
+              />
+              <small id={`${helpId}-${variant}`} className="gm-save-help text-body-secondary text-end mt-1">
+                {SAVE_HELP[label]}
+              </small>
+            </div>
           ))}
         </div>
       </div>
@@ -188,6 +227,8 @@ export function GridManager() {
             rows.map((order) => {
               const changed = changedIds.has(order.id);
               const bay = bayOf(order);
+              const holder = bay === null ? undefined : savedLoads.get(bay);
+              const taken = changed && holder !== undefined && holder.id !== order.id ? holder : undefined;
               return (
                 <tr key={order.id} className={changed ? 'gm-row-changed' : undefined}>
                   <td className="tabular-nums">
@@ -218,13 +259,23 @@ export function GridManager() {
                       disabled={saving}
                       onChange={(event) => setBay(order, event.currentTarget.value)}
                     >
-                      <option value="">Select Bay</option>
-                      {BAY_CHOICES.map((choice) => (
-                        <option key={choice} value={String(choice)}>
-                          Bay {choice}
-                        </option>
-                      ))}
+                      <option value="">No bay</option>
+                      {BAY_IDS.map((choice) => {
+                        const load = savedLoads.get(choice);
+                        return (
+                          <option key={choice} value={String(choice)}>
+                            Bay {choice}
+                            {load && load.id !== order.id ? ` (order ${load.id} loaded)` : ''}
+                          </option>
+                        );
+                      })}
                     </Form.Select>
+                    {taken && (
+                      <div className="small text-warning-emphasis mt-1" role="note">
+                        Bay {bay} holds order {taken.id}
+                        {taken.customerName ? ` (${taken.customerName})` : ''}: Place in Bay asks before replacing it.
+                      </div>
+                    )}
                   </td>
                 </tr>
               );
@@ -236,6 +287,14 @@ export function GridManager() {
         In Bay marks the order its bay&apos;s current load, the one the Loading Grid shows. Place in Bay saves bays and
         In Bay; Choose Garage Bay saves bay assignments only.
       </p>
+      <PlacementDialog
+        questions={questions}
+        onCancel={() => setQuestions(null)}
+        onPlace={(answer) => {
+          setQuestions(null);
+          void save(placeInBay, answer);
+        }}
+      />
     </>
   );
 }
@@ -245,12 +304,21 @@ interface SaveButtonProps {
   variant: string;
   busy: boolean;
   disabled: boolean;
+  /** The id of the visible text saying what the button does. */
+  describedBy: string;
   onClick: () => void;
 }
 
-function SaveButton({ label, variant, busy, disabled, onClick }: SaveButtonProps) {
+function SaveButton({ label, variant, busy, disabled, describedBy, onClick }: SaveButtonProps) {
   return (
-    <Button variant={variant} size="sm" disabled={disabled} onClick={onClick} className="text-nowrap">
+    <Button
+      variant={variant}
+      size="sm"
+      disabled={disabled}
+      onClick={onClick}
+      className="text-nowrap"
+      aria-describedby={describedBy}
+    >
       {busy && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
       {label}
     </Button>

@@ -369,6 +369,38 @@ describe('Loaders > Loading Grid', () => {
     expect(bodyOf(fetchMock, 'POST', '/api/orders/completeBayOrders')).toEqual({ orderIds: [42] });
   });
 
+  it('the scan message goes when the bay it points at is completed (issue 36, defect 5)', async () => {
+    let done = false;
+    await openGrid({
+      ...bayHandlers({ 1: () => ok(bay1), 2: () => ok(done ? emptyBay(2) : bay2) }),
+      'POST /api/orders/completeBayOrders': () => {
+        done = true;
+        return ok({ completed: [42] }, 'Orders successfully completed.');
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Scan pick ticket'), '42{Enter}');
+    expect(screen.getByTestId('scan-answer').textContent).toContain('Press Complete Orders to complete it.');
+    await user.click(screen.getByRole('button', { name: 'Complete Orders' }));
+    await within(bayCard(2)).findByText('Empty');
+    expect(screen.queryByTestId('scan-answer')).toBeNull();
+    expect(screen.queryByText(/Press Complete Orders/)).toBeNull();
+  });
+
+  it('a bay card says what its load still waits on (issue 36, defect 11)', async () => {
+    await openGrid({
+      ...bayHandlers({
+        1: () => ok(bay1),
+        2: () =>
+          ok({
+            ...bay2,
+            waitingOn: [{ vendorOrderId: 7, name: 'Panels', expected: '2026-12-04', overdue: false }],
+          }),
+      }),
+    });
+    expect(within(bayCard(2)).getByText('Waiting on vendor order 7, expected Dec 4')).toBeTruthy();
+  });
+
   it("says the bays are stale while they are the service worker's offline copies, and not once fresh again", async () => {
     let offline = true;
     const copy = (answer: FakeAnswer): FakeAnswer =>
@@ -484,11 +516,11 @@ describe('Loaders > Grid Manager', () => {
     expect(within(table).getByText('Unknown')).toBeTruthy();
     expect(inBay(41).checked).toBe(true);
     expect(bayOf(43).value).toBe('1');
-    expect(Array.from(bayOf(41).options).map((o) => o.textContent)).toEqual([
-      'Select Bay',
-      'Bay 0',
-      'Bay 1',
-      'Bay 2',
+    // Issue 36: "No bay" and Bays 1 to 8 (no "Bay 0"); a bay holding another order's load says so.
+    expect(Array.from(bayOf(43).options).map((o) => o.textContent)).toEqual([
+      'No bay',
+      'Bay 1 (order 41 loaded)',
+      'Bay 2 (order 44 loaded)',
       'Bay 3',
       'Bay 4',
       'Bay 5',
@@ -497,6 +529,13 @@ describe('Loaders > Grid Manager', () => {
       'Bay 8',
     ]);
     expect(bayOf(41).options[0]!.value).toBe('');
+    expect(bayOf(41).options[1]!.textContent).toBe('Bay 1');
+    // Each save button says what it does, in text it is described by.
+    const place = screen.getByRole('button', { name: 'Place in Bay' });
+    expect(place.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(place.getAttribute('aria-describedby')!)!.textContent).toMatch(/current load/);
+    const choose = screen.getByRole('button', { name: 'Choose Garage Bay' });
+    expect(document.getElementById(choose.getAttribute('aria-describedby')!)!.textContent).toMatch(/bay only/);
   });
 
   it('ticking In Bay clears the other order of that bay only; unticking clears only that order', async () => {
@@ -568,12 +607,85 @@ describe('Loaders > Grid Manager', () => {
         'Bay 1 can hold one current load: orders 41 and 43 are both In Bay.',
       ),
     });
-    await userEvent.selectOptions(bayOf(44), 'Bay 1');
+    await userEvent.selectOptions(bayOf(44), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Place in Bay' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Bay 1 can hold one current load: orders 41 and 43 are both In Bay.');
     expect(bayOf(44).value).toBe('1');
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it('warns when the chosen bay holds another load, and asks (naming it) before Place in Bay replaces it (issue 36, defect 12)', async () => {
+    const asked = {
+      status: 409,
+      body: {
+        status: 'FAILED',
+        message:
+          'Bay 2 already has a current load: order 44 (Customer 44, Job 44). Place order 43 there instead of it?',
+        data: {
+          taken: [{ orderId: 43, bay: 2, holder: { orderId: 44, customerName: 'Customer 44', jobName: 'Job 44' } }],
+          waiting: [],
+        },
+      },
+    };
+    const { fetchMock } = await openManager({
+      'PUT /api/orders/updateChosenJob': ({ body }) =>
+        JSON.parse(body!).some((r: { replaces?: number }) => r.replaces === 44)
+          ? ok(pickupList, 'Update completed successfully!')
+          : asked,
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(bayOf(43), '2');
+    expect(screen.getByText('Bay 2 holds order 44 (Customer 44): Place in Bay asks before replacing it.')).toBeTruthy();
+    await user.click(inBay(43));
+    await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Bay?' });
+    expect(dialog.textContent).toContain(
+      'Bay 2 already holds order 44 (Customer 44, Job 44). Place order 43 there instead?',
+    );
+    // Cancel: nothing more is sent, the edits stay.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock, 'PUT', '/api/orders/updateChosenJob')).toHaveLength(1);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // Asked again and confirmed: sent again saying it replaces order 44.
+    await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Place anyway' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Update completed successfully!');
+    const body = bodyOf(fetchMock, 'PUT', '/api/orders/updateChosenJob') as Array<PickupOrder & { replaces?: number }>;
+    expect(body.find((r) => r.id === 43)).toMatchObject({ loading_bay: 2, current_load: true, replaces: 44 });
+  });
+
+  it('asks before placing an order waiting on a vendor order; the customer is e-mailed only if the clerk ticks it (issue 36, defect 11)', async () => {
+    const waitingOn = [{ vendorOrderId: 7, name: 'Panels', expected: '2026-12-04', overdue: false }];
+    const { fetchMock } = await openManager({
+      'PUT /api/orders/updateChosenJob': ({ body }) =>
+        JSON.parse(body!).some((r: { waitingConfirmed?: boolean }) => r.waitingConfirmed)
+          ? ok(pickupList, 'Update completed successfully!')
+          : {
+              status: 409,
+              body: {
+                status: 'FAILED',
+                message: 'Order 43: waiting on vendor order 7, due Dec 4 - place it in bay 3 anyway?',
+                data: {
+                  taken: [],
+                  waiting: [{ orderId: 43, bay: 3, customerName: null, jobName: 'Folsom shop', waitingOn }],
+                },
+              },
+            },
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(bayOf(43), '3');
+    await user.click(inBay(43));
+    await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Bay?' });
+    expect(dialog.textContent).toContain('Waiting on vendor order 7, due Dec 4 - place it anyway?');
+    const tell = within(dialog).getByRole('checkbox', { name: /E-mail the customer that order 43 is ready/ });
+    expect((tell as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Place anyway' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Update completed successfully!');
+    const body = bodyOf(fetchMock, 'PUT', '/api/orders/updateChosenJob') as Array<Record<string, unknown>>;
+    expect(body.find((r) => r.id === 43)).toMatchObject({ waitingConfirmed: true, tellCustomer: false });
   });
 
   it("says 'No orders are ready for pickup' when the list is empty", async () => {

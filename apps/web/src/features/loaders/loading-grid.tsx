@@ -3,7 +3,8 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } fr
 import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { errorText } from '../../components/ui/result-banner';
-import { useBayData } from './api/get-bay-data';
+import { useBayData, useBayLoad } from './api/get-bay-data';
+import { WaitingOn } from '../vendor-orders/waiting-on';
 import { usePickupReady } from './api/list-pickup-ready';
 import { ScanField, type ScanResult } from './scan-field';
 import { useOfflineCopies } from '../../lib/offline-copies';
@@ -35,6 +36,15 @@ export function LoadingGrid({ selectedOrderIds, onToggleOrder, onSelectOrder }: 
     const timer = setTimeout(() => setAnswer(null), SCAN_ANSWER_MS);
     return () => clearTimeout(timer);
   }, [answer]);
+  // Issue 36: once the scanned load has left its bay (completed, moved, emptied), "Order #42 is in
+  // Bay 2 ... Press Complete Orders" is no longer true: the message and the outline go.
+  const scannedBayLoad = useBayLoad(scanned?.bayId ?? null);
+  const scanGone = scanned !== null && scannedBayLoad !== undefined && scannedBayLoad !== scanned.orderId;
+  useEffect(() => {
+    if (!scanGone) return;
+    setScanned(null);
+    setAnswer((previous) => (previous?.result.found ? null : previous));
+  }, [scanGone]);
   // With the network gone the service worker answers from its last copies: the oldest one says
   // how stale the grid may be.
   const copies = useOfflineCopies();
@@ -239,6 +249,7 @@ function LoadInfo({ data, next }: { data: BayData; next: BayNextOrder[] }) {
           </span>
         )}
       </div>
+      <WaitingOn items={data.waitingOn} className="bay-waiting-on" />
       {data.specialInstructions && <SpecialInstructions text={data.specialInstructions} />}
     </>
   );

@@ -22,6 +22,20 @@ export function useBayData(bayId: number) {
 }
 
 /**
+ * The order that is this bay's current load as the Loading Grid last loaded it (null: none;
+ * undefined: not loaded, or no bay). Never fetches by itself.
+ */
+export function useBayLoad(bayId: number | null): number | null | undefined {
+  const bay = useQuery({
+    queryKey: loaderKeys.bay(bayId ?? 0),
+    queryFn: ({ signal }) => getBayData(bayId ?? 0, signal),
+    enabled: false,
+    select: (data: BayData) => data.orderId,
+  });
+  return bayId === null ? undefined : bay.data;
+}
+
+/**
  * The orders that are the bays' current loads, as last loaded by the Loading Grid (it never
  * fetches by itself). Null while some bay has not been loaded yet, so nobody can tell who is
  * absent. A bay whose last refresh failed keeps the load it last showed.
