@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn, test } from './fixtures.js';
+import { ADMIN, createStaffUser, signIn, test } from './fixtures.js';
 
 /**
  * Issue 20, "Find anything": from any signed-in page, Ctrl+K opens Find; typing lists the matches
@@ -46,4 +46,74 @@ test('Ctrl+K finds a customer and an order by what was typed; Enter opens each i
   const orderModal = page.getByRole('dialog', { name: /^Edit Order/ });
   await expect(orderModal.getByLabel('Job Name')).toHaveValue(`Find job ${s}`);
   await expect(page).toHaveURL(/\/sales\?tab=orders$/);
+});
+
+/**
+ * Issue 36, defect 6: a product found by staff opened nothing. Enter (or a click) opens its
+ * read-only card: item number, description, list price, the package's parts and modifiers.
+ */
+test('staff open a product from Find: its read-only card with the price, parts and modifiers', async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const s = uniqueSuffix();
+  const hinge = await api.createProduct({
+    itemNo: `FC-HNG-${s}`,
+    itemDescription: 'Hinge #3',
+    productType: 'Hardware',
+  });
+  const spring = await api.createProduct({
+    itemNo: `FC-SPR-${s}`,
+    itemDescription: 'Torsion spring 25k',
+    productType: 'Spring',
+    modifierCostIncrease: 32.5,
+  });
+  const pkg = await api.createPackage({
+    itemNo: `FC-PKG-${s}`,
+    itemDescription: `16x7 insulated door ${s}`,
+    wholesalePrice: 1234.56,
+    multiplierCategory: 'Sectional',
+  });
+  await api.addAssociatedPart(pkg.id, hinge.id, 8);
+  await api.addPackageModifier(pkg.id, {
+    category: 'Springs',
+    name: '25k cycle pair',
+    quantity: 2,
+    productId: spring.id,
+  });
+  const staff = await createStaffUser(baseURL!, `find-staff-${s}`.toLowerCase());
+  await signIn(page, staff.username, staff.password);
+
+  await page.keyboard.press('Control+K');
+  const find = page.getByRole('dialog', { name: 'Find' });
+  await expect(find.getByRole('combobox', { name: 'Find' })).toBeFocused();
+  await page.keyboard.type(`fc-pkg-${s}`);
+  const option = find.getByRole('option', { name: new RegExp(`FC-PKG-${s}`) });
+  await expect(option).toContainText('List $1,234.56');
+  await page.keyboard.press('Enter');
+
+  const card = page.getByRole('dialog', { name: `Product FC-PKG-${s}` });
+  await expect(card).toBeVisible();
+  await expect(find).toBeHidden();
+  await expect(card).toContainText(`16x7 insulated door ${s}`);
+  await expect(card).toContainText('$1,234.56');
+  await expect(card.getByRole('table', { name: 'Associated parts' })).toContainText(`FC-HNG-${s}`);
+  await expect(card.getByRole('table', { name: 'Modifiers' })).toContainText(`2 × FC-SPR-${s}`);
+  await expect(card.getByRole('textbox')).toHaveCount(0);
+  for (const [width, height] of [
+    [1366, 768],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `/tmp/shots-find/product-card-${width}.png` });
+  }
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+
+  // A click opens it too.
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type(`fc-hng-${s}`);
+  await find.getByRole('option', { name: new RegExp(`FC-HNG-${s}`) }).click();
+  await expect(page.getByRole('dialog', { name: `Product FC-HNG-${s}` })).toContainText('Hinge #3');
 });
