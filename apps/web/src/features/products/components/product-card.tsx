@@ -1,6 +1,8 @@
-import type { Product } from '@desk/domain';
-import { useId, type ReactNode } from 'react';
-import { Badge, Button, Table } from 'react-bootstrap';
+import type { FindResult, Product } from '@desk/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Badge, Button, Form, Table } from 'react-bootstrap';
+import { api } from '../../../lib/api-client';
 import { LoadErrorBanner } from '../../../components/ui/load-error-banner';
 import { Loading } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
@@ -27,6 +29,9 @@ export interface ProductCardProps {
 export function ProductCard({ productId, onClose, pricesFor = null }: ProductCardProps) {
   const titleId = useId();
   const product = useProduct(productId);
+  // A customer chosen in the card prices the product for them.
+  const [customer, setCustomer] = useState<{ id: number; name: string } | null>(null);
+  const priced: PricesFor = customer ? { customer: customer.id } : pricesFor;
   const title = product.data ? `Product ${product.data.itemNo}` : 'Product';
   return (
     <Modal show={productId !== null} onHide={onClose} size="lg" aria-labelledby={titleId} className="product-card">
@@ -45,7 +50,10 @@ export function ProductCard({ productId, onClose, pricesFor = null }: ProductCar
             onRetry={() => void product.refetch()}
           />
         ) : (
-          <ProductFacts product={product.data} pricesFor={pricesFor} />
+          <>
+            <ProductFacts product={product.data} pricesFor={priced} />
+            <CustomerPicker chosen={customer} onChoose={setCustomer} />
+          </>
         )}
       </Modal.Body>
       <Modal.Footer>
@@ -121,6 +129,70 @@ function ProductFacts({ product, pricesFor }: { product: Product; pricesFor: Pri
       )}
       {product.isPackage && <PackageContents packageId={product.id} />}
     </>
+  );
+}
+
+/** The text once typing pauses (200 ms). */
+function useSettled(value: string, ms = 200): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** 'Price for a customer': a name or number finds customers (Find's search); one chosen prices the card. */
+function CustomerPicker({
+  chosen,
+  onChoose,
+}: {
+  chosen: { id: number; name: string } | null;
+  onChoose: (customer: { id: number; name: string } | null) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim());
+  const found = useQuery({
+    queryKey: ['find', 'customers', q],
+    queryFn: ({ signal }) => api.get<FindResult>(`/api/search?q=${encodeURIComponent(q)}&limit=5`, { signal }),
+    enabled: q.length > 0 && chosen === null,
+    staleTime: 10_000,
+  });
+  const customers = q.length > 0 ? (found.data?.customers ?? []) : [];
+  if (chosen) {
+    return (
+      <p className="mt-3 mb-0 small">
+        Priced for {chosen.name}.{' '}
+        <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => onChoose(null)}>
+          Show the list price only
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <Form.Group controlId={`${id}-customer`} className="mt-3">
+      <Form.Label className="small mb-1">Price for a customer</Form.Label>
+      <Form.Control
+        type="search"
+        size="sm"
+        placeholder="Customer name or number"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-customers`}
+      />
+      <div id={`${id}-customers`} className="mt-1 d-flex flex-wrap gap-1" aria-live="polite">
+        {found.isError && <span className="small text-danger">The search failed. Type again.</span>}
+        {q.length > 0 && found.data && customers.length === 0 && (
+          <span className="small text-body-secondary">No customer matches &quot;{q}&quot;.</span>
+        )}
+        {customers.map((c) => (
+          <Button key={c.id} size="sm" variant="outline-primary" onClick={() => onChoose({ id: c.id, name: c.title })}>
+            {c.title}
+          </Button>
+        ))}
+      </div>
+    </Form.Group>
   );
 }
 
