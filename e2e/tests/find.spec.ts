@@ -36,6 +36,8 @@ test('Ctrl+K finds a customer and an order by what was typed; Enter opens each i
 
   // Then the order, by its number, with the arrow keys.
   await page.keyboard.press('Control+K');
+  // Typed once the new dialog has the focus: keys pressed while it mounts (a loaded machine) go nowhere.
+  await expect(box).toBeFocused();
   await page.keyboard.type(`#${order.id}`);
   await expect(find.getByRole('group', { name: 'Orders' })).toContainText(`Order #${order.id}`);
   const orderOption = find.getByRole('option', { name: new RegExp(`^Order #${order.id}\\b`) });
@@ -132,6 +134,7 @@ test('staff open a product from Find: its read-only card with the price, parts a
 
   // A click opens it too.
   await page.keyboard.press('Control+K');
+  await expect(find.getByRole('combobox', { name: 'Find' })).toBeFocused();
   await page.keyboard.type(`fc-hng-${s}`);
   await find.getByRole('option', { name: new RegExp(`FC-HNG-${s}`) }).click();
   const hingeCard = page.getByRole('dialog', { name: `Product FC-HNG-${s}` });
