@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/account/sessions/:id': 'user',
   'GET /api/customers/': 'user',
   'GET /api/search': 'user',
+  'GET /api/search/prices': 'user',
   'GET /api/export/:file': 'user',
   // Signed in; the service then refuses staff until an administrator opens it (dashboard.test.ts).
   'GET /api/dashboard': 'user',

@@ -1,9 +1,10 @@
 /**
  * GET /api/search?q=...&limit=5 (signed in): customers, orders, quotes, products and vendor
- * orders matching one text (docs/architecture.md section 13).
+ * orders matching one text (docs/architecture.md section 13); GET /api/search/prices (signed in):
+ * what products cost a customer, an order or a quote, or their list price.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findQuerySchema, findResultSchema } from '@desk/domain';
+import { findQuerySchema, findResultSchema, priceQuerySchema, productPricesSchema } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
@@ -19,5 +20,16 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       response: answers.ok(findResultSchema),
     }),
     async (request) => ok(await search.find(request.query.q, request.query.limit)),
+  );
+
+  app.get(
+    '/api/search/prices',
+    route('user', ['search'], {
+      summary:
+        "Look up prices (staff may): products (ids separated by commas, at most 200; none: every product) priced by the one pricer for one unit, with a customer's multipliers, an order's or a quote's copies of them, or the list price when none is named",
+      querystring: priceQuerySchema,
+      response: answers.ok(productPricesSchema),
+    }),
+    async (request) => ok(await search.prices(request.query)),
   );
 };

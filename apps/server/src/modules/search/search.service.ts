@@ -1,7 +1,31 @@
 /** Find anything (docs/architecture.md section 13): every kind of record for one text, at once. */
-import type { FindResult } from '@desk/domain';
+import {
+  MULTIPLIER_SCALE,
+  multiplierFromScaled,
+  priceLine,
+  type DocumentMultipliers,
+  type FindResult,
+  type ProductPrices,
+} from '@desk/domain';
+import { notFound } from '../../lib/errors.js';
 import { ClockedService } from '../../lib/service.js';
+import * as prices from './prices.repository.js';
 import * as repo from './search.repository.js';
+
+/** The list price: every category multiplied by 1. */
+const LIST: DocumentMultipliers = {
+  opener: MULTIPLIER_SCALE,
+  residential: MULTIPLIER_SCALE,
+  sectional: MULTIPLIER_SCALE,
+  commercial: MULTIPLIER_SCALE,
+};
+
+export interface PriceQuery {
+  products?: number[] | undefined;
+  customer?: number | undefined;
+  order?: number | undefined;
+  quote?: number | undefined;
+}
 
 const join = (parts: Array<string | null | undefined>) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
@@ -41,6 +65,56 @@ export class SearchService extends ClockedService {
         title: v.name,
         subtitle: join([v.status, v.estimated_arrival ? `expected ${v.estimated_arrival}` : null]),
       })),
+    };
+  }
+
+  /**
+   * Staff look up a price (GET /api/search/prices): each product priced by the one pricer as one
+   * unit on a line without override or modifiers, with the customer's multipliers, or an order's
+   * or a quote's copies of them (what its cart prices a new line with), or 1 for the list price.
+   * A package's price is its unit price; a part's is wholesale x its category's multiplier, what
+   * a line of it costs when it is charged.
+   */
+  async prices(query: PriceQuery): Promise<ProductPrices> {
+    let pricer: prices.Pricer | undefined;
+    let document: ProductPrices['document'] = null;
+    if (query.customer !== undefined) {
+      pricer = await prices.customer(this.db, query.customer);
+      if (!pricer) throw notFound(`There is no customer ${query.customer}.`);
+    } else if (query.order !== undefined || query.quote !== undefined) {
+      const kind = query.order !== undefined ? 'order' : 'quote';
+      const id = (query.order ?? query.quote)!;
+      pricer = await prices.document(this.db, kind === 'order' ? 'orders' : 'quotes', id);
+      if (!pricer) throw notFound(`There is no ${kind} ${id}.`);
+      document = { kind, id };
+    }
+    const multipliers = pricer?.multipliers ?? LIST;
+    const rows = await prices.products(this.db, query.products);
+    return {
+      customer: pricer?.customer ?? null,
+      document,
+      items: rows.map((r) => {
+        const price = priceLine(
+          {
+            quantity: 1,
+            priceOverrideCents: null,
+            wholesalePriceCents: r.wholesale_price,
+            multiplierCategory: r.multiplier_category,
+            productTypeName: r.type_name,
+            modifiers: [],
+          },
+          multipliers,
+        );
+        return {
+          productId: r.id,
+          itemNo: r.item_no,
+          isPackage: price.isPackage,
+          baseCents: r.wholesale_price,
+          multiplierCategory: r.multiplier_category,
+          multiplier: multiplierFromScaled(price.multiplier),
+          priceCents: price.unitPriceCents,
+        };
+      }),
     };
   }
 

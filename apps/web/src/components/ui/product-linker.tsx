@@ -1,6 +1,6 @@
 import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Modal } from './modal';
 import { api } from '../../lib/api-client';
@@ -25,6 +25,10 @@ export interface ProductLinkerProps {
   title?: string;
   /** List parts only (no packages); the default for the package linker. */
   partsOnly?: boolean;
+  /** How a product reads in the list (default: item number - description), e.g. with its price. */
+  optionLabel?: (product: Product) => string;
+  /** Said under the list about the product chosen, e.g. its price and how it comes about. */
+  describe?: (product: Product) => ReactNode;
 }
 
 /** The product list of a linker: all products, or parts only for a package's associated parts. */
@@ -46,6 +50,8 @@ export function ProductLinker({
   onClose,
   title = 'Select Product',
   partsOnly = linkType === 'package',
+  optionLabel,
+  describe,
 }: ProductLinkerProps) {
   const titleId = useId();
   return (
@@ -64,7 +70,15 @@ export function ProductLinker({
       </Modal.Header>
       {/* Mounted only while open, so each opening loads the list once. */}
       {show && (
-        <LinkerBody linkType={linkType} partsOnly={partsOnly} onLink={onLink} onCreated={onCreated} onClose={onClose} />
+        <LinkerBody
+          linkType={linkType}
+          partsOnly={partsOnly}
+          onLink={onLink}
+          onCreated={onCreated}
+          onClose={onClose}
+          optionLabel={optionLabel}
+          describe={describe}
+        />
       )}
     </Modal>
   );
@@ -78,6 +92,8 @@ function LinkerBody({
   onLink,
   onCreated,
   onClose,
+  optionLabel = productOptionLabel,
+  describe,
 }: Omit<ProductLinkerProps, 'show' | 'title'> & { partsOnly: boolean }) {
   const id = useId();
   const products = useQuery({
@@ -151,7 +167,7 @@ function LinkerBody({
                 setProduct(p);
                 setOutcome(null);
               }}
-              getOptionLabel={productOptionLabel}
+              getOptionLabel={optionLabel}
               getOptionValue={(p) => String(p.id)}
               isLoading={products.isPending}
               isDisabled={busy}
@@ -159,6 +175,11 @@ function LinkerBody({
               placeholder={products.isPending ? 'Loading...' : 'Search by item number or description'}
             />
             {products.isFetching && <BusyStatus className="mt-1">Loading...</BusyStatus>}
+            {describe && (
+              <div className="small mt-1" aria-live="polite">
+                {product && describe(product)}
+              </div>
+            )}
           </div>
         )}
         <Form.Group controlId={`${id}-quantity`}>

@@ -5,7 +5,6 @@ import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { ConfirmDelete } from '../../components/ui/confirm-modal';
 import { useConfirmTarget } from '../../components/ui/row-actions';
 import { Loading } from '../../components/ui/loading';
-import { ProductLinker } from '../../components/ui/product-linker';
 import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { isApiError } from '../../lib/api-client';
@@ -19,6 +18,7 @@ import { useUpdateLineQuantity } from './api/update-line-quantity';
 import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/money';
 import { PackageLineDetails } from './package-line-details';
 import { PriceBreakdown } from './price-breakdown';
+import { AddProductModal } from './add-product-modal';
 import { Chevron } from '../../components/ui/chevron';
 import { DetailsRow } from '../../components/ui/list-table';
 import { BusyStatus } from '../../components/ui/busy-status';
@@ -264,12 +264,11 @@ export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCa
 
       <PricingBlock totals={doc.data?.totalsCents} taxRate={taxRate} useTax={useTax} />
 
-      <ProductLinker
+      <AddProductModal
         show={linking}
-        linkType={kind}
-        title="Add Product"
+        kind={kind}
+        docId={docId}
         onLink={(product, quantity) => addLine.mutateAsync({ productId: product.id, quantity })}
-        onCreated={() => {}}
         onClose={() => setLinking(false)}
       />
 

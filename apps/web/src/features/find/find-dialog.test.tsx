@@ -1,4 +1,4 @@
-import type { Customer, FindResult, Page } from '@desk/domain';
+import type { AssociatedPart, Customer, FindResult, PackageModifier, Page, Product, ProductPrices } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,21 @@ describe('Find (Ctrl+K)', () => {
     const fetchMock = stubSales({
       'GET /api/customers/': page([customer(1)]),
       'GET /api/search': ok(found),
+      'GET /api/search/prices': ok({
+        customer: null,
+        document: null,
+        items: [
+          {
+            productId: 3,
+            itemNo: 'FND-SPR-250',
+            isPackage: false,
+            baseCents: 4550,
+            multiplierCategory: null,
+            multiplier: 1,
+            priceCents: 4550,
+          },
+        ],
+      } satisfies ProductPrices),
       'GET /api/customers/7': ok(customer(7, { name: 'Crème Brûlée Doors' })),
       'GET /api/orders/list/0': ok({ items: [], filtered: 0, total: 0, page: 1, size: 10 }),
     });
@@ -38,17 +53,20 @@ describe('Find (Ctrl+K)', () => {
 
     const listbox = within(dialog).getByRole('listbox', { name: 'Results' });
     const options = await within(listbox).findAllByRole('option');
+    // A product shows its list price, as the server priced it.
+    await within(listbox).findByText('List $45.50');
     expect(options.map((o) => o.textContent)).toEqual([
       'Crème Brûlée DoorsFIND-77 · Zoë Quill',
       'Order #41 · Lakeside barnCrème Brûlée Doors · Open',
-      'FND-SPR-250Torsion spring',
+      'FND-SPR-250List $45.50Torsion spring',
     ]);
     expect(within(listbox).getByRole('group', { name: 'Customers' })).toBeTruthy();
-    // One search once typing paused, not one per key.
+    // One search once typing paused, not one per key; one price look-up for its products.
     expect(requestsTo(fetchMock, '/api/search?')).toEqual(['/api/search?q=creme&limit=5']);
+    expect(requestsTo(fetchMock, '/api/search/prices')).toEqual(['/api/search/prices?products=3']);
     expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
-    // Staff cannot open the product editor: the product is shown, not offered.
-    expect(options[2]!.getAttribute('aria-disabled')).toBe('true');
+    // Staff open a product too (its read-only card; the editor is an administrator's).
+    expect(options[2]!.getAttribute('aria-disabled')).toBeNull();
 
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id); // wrapped round
@@ -58,6 +76,75 @@ describe('Find (Ctrl+K)', () => {
     expect(await screen.findByRole('dialog', { name: /Customer/ })).toBeTruthy();
     await waitFor(() => expect(router.location.search).toBe('?tab=customers'));
     expect(requestsTo(fetchMock, '/api/customers/7')).not.toHaveLength(0);
+  });
+
+  it("opens a product for staff as a read-only card: item number, description, price, the package's parts and modifiers", async () => {
+    const fetchMock = stubSales({
+      'GET /api/orders/list/0': ok({ items: [], filtered: 0, total: 0, page: 1, size: 10 }),
+      'GET /api/search': ok({
+        ...found,
+        customers: [],
+        orders: [],
+        products: [{ id: 9, title: 'PKG-16X7', subtitle: '16x7 insulated door' }],
+      }),
+      'GET /api/products/9': ok({
+        id: 9,
+        itemNo: 'PKG-16X7',
+        itemDescription: '16x7 insulated steel sectional door package',
+        wholesalePrice: 1000,
+        multiplierCategory: 'Residential',
+        productType: { id: 2, type: 'Door Package' },
+        modifierCostIncrease: 0,
+        windowsData: null,
+        windowDescription: null,
+        insertsData: null,
+        insertDescription: null,
+        isPackage: true,
+        version: 1,
+      } satisfies Product),
+      'GET /api/package/associated-parts/9': ok([
+        {
+          id: 1,
+          quantity: 8,
+          child_id: 20,
+          child_itemNo: 'HNG-3',
+          child_itemDescription: 'Hinge #3',
+          child_wholesalePrice: 2.5,
+          child_productType_type: 'Hardware',
+        },
+      ] satisfies AssociatedPart[]),
+      'GET /api/package/modifiers/package/9': ok([
+        {
+          id: 4,
+          packageId: 9,
+          category: 'Springs',
+          name: '25k cycle pair',
+          quantity: 2,
+          product: { id: 30, itemNo: 'SPR-25K', itemDescription: 'Torsion spring 25k', modifierCostIncrease: 40 },
+          notes: null,
+          version: 1,
+        },
+      ] satisfies PackageModifier[]),
+    });
+    const user = userEvent.setup();
+    renderApp('/sales?tab=orders');
+    await screen.findByRole('table', { name: 'Open Orders' });
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Find' }), 'pkg');
+    await within(dialog).findByRole('option', { name: /PKG-16X7/ });
+    await user.keyboard('{Enter}');
+
+    const card = await screen.findByRole('dialog', { name: 'Product PKG-16X7' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find' })).toBeNull());
+    expect(within(card).getByText('16x7 insulated steel sectional door package')).toBeTruthy();
+    expect(within(card).getByText('$1,000.00')).toBeTruthy();
+    expect(await within(card).findByRole('cell', { name: 'HNG-3' })).toBeTruthy();
+    expect(await within(card).findByRole('cell', { name: '25k cycle pair' })).toBeTruthy();
+    // Read-only: nothing to type into, nothing to save.
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(requestsTo(fetchMock, '/api/products/9')).not.toHaveLength(0);
   });
 
   it('says when nothing matches', async () => {

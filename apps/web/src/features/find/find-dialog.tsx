@@ -6,6 +6,7 @@ import { Modal } from '../../components/ui/modal';
 import { useNavigate } from '../../lib/navigation';
 import { api } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
+import { priceText, usePrices } from './api/get-prices';
 import './find.css';
 
 /** The groups in the order the dialog shows them (the API's FIND_GROUPS; a type import keeps zod out). */
@@ -19,7 +20,10 @@ const GROUP_NAMES: Record<FindGroup, string> = {
   vendorOrders: 'Vendor orders',
 };
 
-/** Where a record opens: its list, with `open` asking the list to open its editor. */
+/**
+ * Where a record opens: its list, with `open` asking the list to open its editor. A product opens
+ * in the product editor for an administrator; for staff (null here) in its read-only card.
+ */
 function hrefOf(group: FindGroup, id: number, isAdmin: boolean): string | null {
   switch (group) {
     case 'customers':
@@ -31,7 +35,7 @@ function hrefOf(group: FindGroup, id: number, isAdmin: boolean): string | null {
     case 'vendorOrders':
       return `/sales?tab=vendor-orders&open=${id}`;
     case 'products':
-      // The product editor is an administrator's; staff see the product, and open nothing.
+      // The product editor is an administrator's; staff open the product's card (onOpenProduct).
       return isAdmin ? `/admin?tab=products&open=${id}` : null;
   }
 }
@@ -58,7 +62,14 @@ function useSettled(value: string, ms = 150): string {
  * combobox with its listbox, so a screen reader follows), Enter or a click opens the record in
  * its modal on its list, Escape closes.
  */
-export function FindDialog({ onClose }: { onClose: () => void }) {
+export function FindDialog({
+  onClose,
+  onOpenProduct,
+}: {
+  onClose: () => void;
+  /** Opens a product's read-only card (staff: the editor is an administrator's). */
+  onOpenProduct: (productId: number) => void;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const isAdmin = hasAdminRole(useUserRoles().data);
@@ -75,14 +86,19 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
   const options: Option[] = data
     ? FIND_GROUPS.flatMap((group) => data[group].map((hit) => ({ group, hit, href: hrefOf(group, hit.id, isAdmin) })))
     : [];
+  // The products' list prices, priced by the server.
+  const productIds = data?.products.map((p) => p.id) ?? [];
+  const prices = usePrices({ products: productIds }, productIds.length > 0);
+  const priceOf = (productId: number) => prices.data?.items.find((p) => p.productId === productId);
   const [active, setActive] = useState(0);
   const current = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (i: number) => `${id}-option-${i}`;
 
   const openOption = (o: Option | undefined) => {
-    if (!o?.href) return;
+    if (!o) return;
     onClose();
-    void navigate(o.href);
+    if (o.href) void navigate(o.href);
+    else if (o.group === 'products') onOpenProduct(o.hit.id);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -155,19 +171,23 @@ export function FindDialog({ onClose }: { onClose: () => void }) {
                 {options.map((option, i) => {
                   if (option.group !== group) return null;
                   const hit = option.hit;
+                  const price = group === 'products' ? priceOf(hit.id) : undefined;
                   return (
                     <div
                       key={hit.id}
                       id={optionId(i)}
                       role="option"
                       aria-selected={i === current}
-                      aria-disabled={option.href === null || undefined}
-                      className={`find-option${i === current ? ' is-active' : ''}${option.href ? '' : ' is-plain'}`}
+                      className={`find-option${i === current ? ' is-active' : ''}`}
                       onMouseMove={() => setActive(i)}
                       onClick={() => openOption(option)}
-                      title={option.href ? undefined : 'Products open in Admin > Product Catalog (administrators)'}
                     >
-                      <div className="fw-medium text-truncate">{hit.title}</div>
+                      <div className="d-flex gap-2 align-items-baseline">
+                        <div className="fw-medium text-truncate">{hit.title}</div>
+                        {price && (
+                          <div className="ms-auto small text-nowrap find-price">List {priceText(price.priceCents)}</div>
+                        )}
+                      </div>
                       {hit.subtitle && <div className="small text-body-secondary text-truncate">{hit.subtitle}</div>}
                     </div>
                   );
