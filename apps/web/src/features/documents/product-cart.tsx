@@ -18,7 +18,7 @@ import { useSetPriceOverride } from './api/set-price-override';
 import { useUpdateLineQuantity } from './api/update-line-quantity';
 import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/money';
 import { PackageLineDetails } from './package-line-details';
-import { PriceBreakdown } from './price-breakdown';
+import { loosePartNote, PriceBreakdown } from './price-breakdown';
 import { Chevron } from '../../components/ui/chevron';
 import { DetailsRow } from '../../components/ui/list-table';
 import { BusyStatus } from '../../components/ui/busy-status';
@@ -332,13 +332,16 @@ function PricingBlock({
 /** Digits of equal width, so amounts line up in their column. */
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Non-package lines are struck through: they count 0 unless overridden (docs/product.md section 9). */
+/**
+ * Non-package lines are struck through: they count 0 unless overridden (docs/product.md section 9),
+ * except loose parts on a document that prices them (docs/decisions/028).
+ */
 const STRUCK = 'text-decoration-line-through text-secondary';
-const NOT_COUNTED = 'Not a package: not counted unless a price override is set';
 
 function UnitPrice({ price }: { price: LinePriceCents }) {
+  const plain = !price.isPackage && !price.loosePart;
   return (
-    <span className={price.isPackage ? undefined : STRUCK} title={price.isPackage ? undefined : NOT_COUNTED}>
+    <span className={plain ? STRUCK : undefined} title={price.isPackage ? undefined : loosePartNote(price)}>
       {formatMoneyCents(price.unitPriceCents)}
     </span>
   );
@@ -353,9 +356,10 @@ function LinePriceCell({ price }: { price: LinePriceCents }) {
       </span>
     );
   }
+  if (price.loosePart) return <span title={loosePartNote(price)}>{formatMoneyCents(price.linePriceCents)}</span>;
   if (!price.isPackage) {
     return (
-      <span className={STRUCK} title={NOT_COUNTED}>
+      <span className={STRUCK} title={loosePartNote(price)}>
         {formatMoneyCents(price.extendedCents)}
       </span>
     );
