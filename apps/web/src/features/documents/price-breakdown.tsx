@@ -32,7 +32,11 @@ export function PriceBreakdown({ line }: PriceBreakdownProps) {
       </th>
       <td className="text-end text-nowrap py-1">
         {value}
-        {note && <div className="text-secondary small">{note}</div>}
+        {note && (
+          <div className="text-secondary small text-wrap ms-auto" style={{ maxWidth: '13rem' }}>
+            {note}
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -207,12 +207,17 @@ describe('ProductCart', () => {
     stubApi({
       'GET /api/config': config,
       'GET /api/order-parts/13': ok([packageLine(), loose]),
-      'GET /api/orders/13': docWith(13, 331750, 0),
+      'GET /api/orders/13': ok({ ...aDocument({ id: 13 }), priceLooseParts: true, ...totalsOf(331750, 0) }),
     });
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
     const table = await screen.findByRole('table', { name: 'Product Cart' });
+    expect(
+      await screen.findByText(
+        'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.',
+      ),
+    ).toBeTruthy();
     const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
     const unit = within(partRow).getByText('418.50');
     const line = within(partRow).getByText('837.00');
@@ -243,6 +248,11 @@ describe('ProductCart', () => {
     const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
     const why =
       'Not a package, and Price loose parts was off when this document was created: counts 0 unless a price override is set';
+    expect(
+      screen.getByText(
+        'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).',
+      ),
+    ).toBeTruthy();
     for (const el of within(partRow).getAllByText('418.50')) expect(el.getAttribute('title')).toBe(why);
     await user.click(screen.getByRole('button', { name: 'Price breakdown of OPN-JS-WM' }));
     const text = (await screen.findByRole('tooltip')).textContent ?? '';

@@ -128,7 +128,11 @@ export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCa
               + Add Product
             </Button>
             <span className="small text-secondary">
-              Only package lines count toward the total unless a price override is set.
+              {doc.data === undefined
+                ? null
+                : doc.data.priceLooseParts
+                  ? 'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.'
+                  : 'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).'}
             </span>
           </>
         )}
