@@ -125,6 +125,7 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/vendor-orders/delete/:id': 'user',
   'GET /api/vendor-orders/:id/history': 'user',
   'POST /api/linked-orders/create': 'user',
+  'POST /api/linked-orders/create-vendor-order/:orderId': 'user',
   'DELETE /api/linked-orders/delete/:id': 'user',
   'GET /api/linked-orders/vendor-orders/:orderId': 'user',
   'GET /api/linked-orders/orders/:vendorOrderId': 'user',

@@ -96,10 +96,11 @@ describe.each(engines())('company settings (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({
       status: 'OK',
-      data: { ...SETTINGS, version: 2 },
+      // "Price loose parts" (decision 028) left out of the save: off, as it was.
+      data: { ...SETTINGS, priceLooseParts: false, version: 2 },
       message: 'Company settings saved',
     });
-    expect(json(await send(staff, 'GET')).data).toEqual({ ...SETTINGS, version: 2 });
+    expect(json(await send(staff, 'GET')).data).toEqual({ ...SETTINGS, priceLooseParts: false, version: 2 });
     expect(json(await t.app.inject({ url: '/api/config' })).data).toEqual({
       companyName: SETTINGS.name,
       taxRate: 0.0975,

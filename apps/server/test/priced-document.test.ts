@@ -95,6 +95,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
         isPackage: true,
         counts: true,
         overridden: false,
+        loosePart: false,
       });
       expect(pkgLine.unitPrice).toBe(1111.1);
       expect(pkgLine.linePrice).toBe(2222.2);

@@ -93,6 +93,61 @@ describe('priceLine', () => {
   });
 });
 
+describe('loose parts (company setting "Price loose parts", docs/decisions/028)', () => {
+  const ON = { priceLooseParts: true };
+  const part = (over: Partial<LineInput> = {}) => pkg({ productTypeName: 'Hardware', ...over });
+
+  it('off (the default): a plain part counts 0 and is not a loose part', () => {
+    const p = priceLine(part({ quantity: 3 }), M);
+    expect(p).toMatchObject({ unitPriceCents: 90000, linePriceCents: 0, counts: false, loosePart: false });
+    expect(priceLine(part({ quantity: 3 }), M, { priceLooseParts: false }).linePriceCents).toBe(0);
+  });
+
+  it.each<[string, Partial<LineInput>, number, number]>([
+    [
+      'wholesale x category multiplier x quantity',
+      { quantity: 3, wholesalePriceCents: 4599, multiplierCategory: 'Opener' },
+      4369,
+      13107,
+    ],
+    ['rounds the unit to the cent first (4139.1 -> 4139)', { quantity: 2, wholesalePriceCents: 4599 }, 4139, 8278],
+    ['no category multiplies by 1', { quantity: 4, wholesalePriceCents: 1250, multiplierCategory: null }, 1250, 5000],
+    ['another category multiplies by 1', { wholesalePriceCents: 799, multiplierCategory: 'Hardware' }, 799, 799],
+    ['a free part stays free', { quantity: 5, wholesalePriceCents: 0 }, 0, 0],
+  ])('on: %s', (_name, over, unit, line) => {
+    const p = priceLine(part(over), M, ON);
+    expect(p.unitPriceCents).toBe(unit);
+    expect(p.linePriceCents).toBe(line);
+    expect(p.counts).toBe(true);
+    expect(p.loosePart).toBe(true);
+    expect(p.isPackage).toBe(false);
+  });
+
+  it('on: an override still wins over the loose-part price', () => {
+    const p = priceLine(part({ quantity: 3, priceOverrideCents: 1000 }), M, ON);
+    expect(p).toMatchObject({ linePriceCents: 1000, overridden: true, counts: true, loosePart: true });
+  });
+
+  it('on: a package is priced as before and is not a loose part', () => {
+    const p = priceLine(pkg({ quantity: 2 }), M, ON);
+    expect(p).toMatchObject({ linePriceCents: 180000, loosePart: false, isPackage: true });
+  });
+
+  it('prices a document with loose parts: 2 doors, a part, an override', () => {
+    const lines = [
+      pkg({ quantity: 2, modifiers: [{ modifierCostIncreaseCents: 18500, quantity: 1 }] }),
+      pkg({ productTypeName: 'Part', wholesalePriceCents: 4599 }),
+      pkg({ productTypeName: 'Opener', priceOverrideCents: 32900 }),
+    ];
+    const on = priceDocument(lines, { multipliers: M, useTax: true, priceLooseParts: true }, TAX);
+    expect(on.lines.map((l) => l.linePriceCents)).toEqual([217000, 4139, 32900]);
+    // 254,039 x 9.75 % = 24,768.8025 -> 24,769
+    expect(on.totals).toEqual({ subTotalCents: 254039, taxCents: 24769, totalCents: 278808 });
+    const off = priceDocument(lines, { multipliers: M, useTax: true, priceLooseParts: false }, TAX);
+    expect(off.totals).toEqual({ subTotalCents: 249900, taxCents: 24365, totalCents: 274265 });
+  });
+});
+
 describe('tax and totals', () => {
   it('taxes the subtotal once, rounded half away from zero, only with useTax', () => {
     expect(taxCents(100000, TAX, true)).toBe(9750);

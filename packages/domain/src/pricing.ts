@@ -51,9 +51,23 @@ export interface LinePrice {
   unitPriceCents: number;
   /** The amount the line adds to the subtotal, in cents. */
   linePriceCents: number;
-  /** Whether the line counts towards the subtotal (packages and overridden lines). */
+  /** Whether the line counts towards the subtotal (packages, overridden lines, priced loose parts). */
   counts: boolean;
   overridden: boolean;
+  /**
+   * A plain part (not a package) on a document that prices loose parts: it counts unit price x
+   * quantity, unless overridden (the company setting "Price loose parts", docs/decisions/028).
+   */
+  loosePart: boolean;
+}
+
+/**
+ * The rules a document is priced by besides its multipliers. `priceLooseParts`: the company
+ * setting "Price loose parts" as the document captured it when it was made (docs/decisions/028);
+ * off, a plain part line counts 0 unless overridden.
+ */
+export interface PricingRules {
+  priceLooseParts?: boolean;
 }
 
 export interface Totals {
@@ -93,15 +107,16 @@ export function unitPriceCents(wholesalePriceCents: number, multiplier: number, 
   return mulDivRound(wholesalePriceCents, multiplier, MULTIPLIER_SCALE) + modCostCents;
 }
 
-export function priceLine(line: LineInput, multipliers: DocumentMultipliers): LinePrice {
+export function priceLine(line: LineInput, multipliers: DocumentMultipliers, rules: PricingRules = {}): LinePrice {
   const isPackage = isPackageType(line.productTypeName);
   const multiplier = multiplierFor(line.multiplierCategory, multipliers);
   const modCost = modifierCostCents(line.modifiers);
   const unit = unitPriceCents(line.wholesalePriceCents, multiplier, modCost);
   const overridden = line.priceOverrideCents !== null;
+  const loosePart = !isPackage && rules.priceLooseParts === true;
   let linePrice: number;
   if (overridden) linePrice = line.priceOverrideCents as number;
-  else if (isPackage) linePrice = unit * line.quantity;
+  else if (isPackage || loosePart) linePrice = unit * line.quantity;
   else linePrice = 0;
   return {
     isPackage,
@@ -109,8 +124,9 @@ export function priceLine(line: LineInput, multipliers: DocumentMultipliers): Li
     modCostCents: modCost,
     unitPriceCents: unit,
     linePriceCents: linePrice,
-    counts: overridden || isPackage,
+    counts: overridden || isPackage || loosePart,
     overridden,
+    loosePart,
   };
 }
 
@@ -141,9 +157,9 @@ export function documentTotals(lines: readonly LinePrice[], taxRate: number, use
 /** Prices every line of a document and its totals in one pass. */
 export function priceDocument(
   lines: readonly LineInput[],
-  doc: { multipliers: DocumentMultipliers; useTax: boolean },
+  doc: { multipliers: DocumentMultipliers; useTax: boolean } & PricingRules,
   taxRate: number,
 ): { lines: LinePrice[]; totals: Totals } {
-  const priced = lines.map((l) => priceLine(l, doc.multipliers));
+  const priced = lines.map((l) => priceLine(l, doc.multipliers, doc));
   return { lines: priced, totals: documentTotals(priced, taxRate, doc.useTax) };
 }

@@ -185,6 +185,8 @@ interface DocumentHeader extends Audit {
   total_cents: Cents;
   /** The scaled tax rate they were priced with; null: not priced yet. */
   priced_tax_rate: number | null;
+  /** "Price loose parts" as the document captured it when made (migration 2026112950, decision 028). */
+  price_loose_parts: Generated<Flag>;
 }
 
 export interface QuotesTable extends DocumentHeader {
@@ -309,6 +311,8 @@ export interface CompanySettingsTable {
   hours: string | null;
   /** 1: staff see the dashboard too, not only administrators. */
   dashboard_for_staff: Generated<Flag>;
+  /** 1: a plain part line is priced, wholesale x multiplier (migration 2026112950, decision 028). */
+  price_loose_parts: Generated<Flag>;
   version: Generated<number>;
   updated_at: string;
 }

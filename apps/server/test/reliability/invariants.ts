@@ -196,6 +196,7 @@ export async function checkDocumentViaApi(client: Client, orderId: number, taxRa
         commercial: multiplierToScaled(header.commercialMultiplierCopy),
       },
       useTax: header.useTax,
+      priceLooseParts: header.priceLooseParts === true,
     },
     rateToScaled(taxRate),
   );

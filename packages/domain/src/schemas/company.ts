@@ -17,6 +17,7 @@ export const COMPANY_SETTINGS_LABELS = {
   quoteValidityDays: 'Quote validity',
   terms: 'Terms',
   hours: 'Opening hours',
+  priceLooseParts: 'Price loose parts',
 } as const;
 export type CompanySettingsField = keyof typeof COMPANY_SETTINGS_LABELS;
 
@@ -77,6 +78,9 @@ export const companySettingsSchema = z.object(
       .transform((v) => (v ? v : null)),
     // For the ready-for-pickup e-mail ('Mon-Fri 7:00-4:30, Sat 8:00-12:00'). Left out: kept as saved.
     hours: line(L.hours, 200).optional(),
+    // Prices a plain part line as wholesale x the customer's multiplier on the documents made from
+    // then on (docs/decisions/028). Left out: kept as saved.
+    priceLooseParts: z.boolean({ error: `${L.priceLooseParts} must be on or off` }).optional(),
     version: z.number({ error: 'version must be a number' }).int().min(1).optional(),
   },
   { error: 'Send the company settings as a JSON object' },
@@ -96,6 +100,8 @@ export const companySettingsOutputSchema = z.object({
   quoteValidityDays: z.number().int().nullable(),
   terms: z.string().nullable(),
   hours: z.string().nullable(),
+  /** New orders and quotes price plain part lines (docs/decisions/028); off by default. */
+  priceLooseParts: z.boolean(),
   version: z.number().int(),
 });
 export type CompanySettings = z.infer<typeof companySettingsOutputSchema>;
@@ -112,6 +118,7 @@ export const defaultCompanySettings = (name: string): CompanySettings => ({
   quoteValidityDays: null,
   terms: null,
   hours: null,
+  priceLooseParts: false,
   version: 1,
 });
 

@@ -147,9 +147,11 @@ export const linePriceCentsSchema = z.object({
   linePriceCents: z.number().int(),
   priceOverrideCents: z.number().int().nullable(),
   isPackage: z.boolean(),
-  /** Whether the line counts toward the Sub Total (packages and overridden lines). */
+  /** Whether the line counts toward the Sub Total (packages, overridden lines, priced loose parts). */
   counts: z.boolean(),
   overridden: z.boolean(),
+  /** A plain part on a document that prices loose parts: unit × quantity unless overridden (decision 028). */
+  loosePart: z.boolean(),
 });
 export type LinePriceCents = z.infer<typeof linePriceCentsSchema>;
 
@@ -187,6 +189,8 @@ export const documentHeaderSchema = z.object({
   residentialMultiplierCopy: z.number(),
   sectionalMultiplierCopy: z.number(),
   commercialMultiplierCopy: z.number(),
+  /** "Price loose parts" as the document captured it when made (docs/decisions/028). */
+  priceLooseParts: z.boolean().optional(),
   orderStatus: orderStatusSchema.optional(),
   orderPickup: z.boolean().optional(),
   current_load: z.boolean().optional(),

@@ -424,6 +424,7 @@ export function toHeader(k: KindTables, r: HeaderRow, cutoff: string | null = nu
       (f) => r[HEADER_FLAGS[f]] === 1,
     ),
     ...objectOf(MULTIPLIER_CATEGORIES, copyField, (c) => multiplierFromScaled(r[copyColumn(c)])),
+    priceLooseParts: r.price_loose_parts === 1,
     version: r.version,
   };
   if (k.kind === 'order') {
@@ -544,6 +545,8 @@ export function copiedHeaderFields(src: HeaderRow) {
       (f) => src[HEADER_FLAGS[f]],
     ),
     ...objectOf(MULTIPLIER_CATEGORIES, copyColumn, (c) => src[copyColumn(c)]),
+    // A copy prices as its source did: "Price loose parts" as the source captured it (decision 028).
+    price_loose_parts: src.price_loose_parts,
   };
 }
 
@@ -641,7 +644,7 @@ export async function pricedDocument(db: Db, k: KindTables, header: PricingHeade
   const lines = await loadLines(db, k, header.id);
   const { lines: priced, totals } = priceDocument(
     lines.map((l) => l.input),
-    { multipliers: multipliersOf(header), useTax: header.use_tax === 1 },
+    pricingOf(header),
     taxRate,
   );
   const cart: CartLine[] = lines.map((l, i) => {
@@ -670,6 +673,7 @@ export async function pricedDocument(db: Db, k: KindTables, header: PricingHeade
         isPackage: p.isPackage,
         counts: p.counts,
         overridden: p.overridden,
+        loosePart: p.loosePart,
       },
     };
   });
@@ -831,8 +835,15 @@ export async function touchHeader(db: Db, k: KindTables, id: number, now: string
   await docDb(db).updateTable(k.header).set({ updated_at: now }).where('id', '=', id).execute();
 }
 
-/** What pricing reads from a header: its id, useTax and multiplier copies. */
-export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax'>;
+/** What pricing reads from a header: its id, useTax, multiplier copies and "Price loose parts". */
+export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax' | 'price_loose_parts'>;
+
+/** The document-wide inputs of the one pricer, from a header (docs/decisions/028 for loose parts). */
+export const pricingOf = (header: PricingHeader) => ({
+  multipliers: multipliersOf(header),
+  useTax: header.use_tax === 1,
+  priceLooseParts: header.price_loose_parts === 1,
+});
 
 /** The totals a document keeps, as last stored (docs/architecture.md section 16). */
 export interface StoredTotalsColumns {
@@ -860,7 +871,13 @@ export function touchPricingHeader(
     .updateTable(k.header)
     .set({ updated_at: now })
     .where('id', '=', id)
-    .returning(['id', 'use_tax', ...MULTIPLIER_CATEGORIES.map(copyColumn), ...STORED_TOTALS_COLUMNS])
+    .returning([
+      'id',
+      'use_tax',
+      'price_loose_parts',
+      ...MULTIPLIER_CATEGORIES.map(copyColumn),
+      ...STORED_TOTALS_COLUMNS,
+    ])
     .executeTakeFirst();
 }
 

@@ -22,6 +22,7 @@ import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
 import { pricingLock, storeTotals, writeStoredTotals } from './documents.totals.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
+import { priceLoosePartsFlag } from '../settings/settings.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
 import { customerText, headerChanges, moneyText } from './documents.history.js';
 
@@ -219,6 +220,8 @@ export class DocumentsService extends ClockedService {
           noPricePrint: input.noPricePrint ?? false,
         }),
         ...repo.multiplierCopies(customer),
+        // The company's "Price loose parts" as of now: the document prices by it for good (decision 028).
+        price_loose_parts: await priceLoosePartsFlag(trx),
         created_at: now,
         updated_at: now,
       };

@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema.js';
 import { priceDocument, type LinePrice, type Totals } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { isPostgres } from '../../lib/contains.js';
-import { loadLinesOf, multipliersOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
+import { loadLinesOf, pricingOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
 import { docDb, KINDS, type KindTables } from './kinds.js';
 
 /** The advisory lock between the catalogue's price writes and the documents' priced writes. */
@@ -57,6 +57,7 @@ const headerColumns = [
   'tax_cents',
   'total_cents',
   'priced_tax_rate',
+  'price_loose_parts',
 ] as const;
 
 /**
@@ -75,7 +76,7 @@ async function priceForStore(db: Db, k: KindTables, docIds: readonly number[], t
     const own = lines.get(header.id) ?? [];
     const priced = priceDocument(
       own.map((l) => l.input),
-      { multipliers: multipliersOf(header), useTax: header.use_tax === 1 },
+      pricingOf(header),
       taxRate,
     );
     return {

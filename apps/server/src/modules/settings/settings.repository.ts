@@ -8,9 +8,10 @@ import type { CompanySettingsUpdate, EmailConfig, StoredEmailConfig } from '@des
 import { flag, writeVersioned, type Db } from '../../lib/sql.js';
 import type { CompanySettingsTable, EmailSettingsTable } from '../../db/schema.js';
 
-export type CompanySettingsRow = Omit<CompanySettingsTable, 'version' | 'dashboard_for_staff'> & {
+export type CompanySettingsRow = Omit<CompanySettingsTable, 'version' | 'dashboard_for_staff' | 'price_loose_parts'> & {
   version: number;
   dashboard_for_staff: number;
+  price_loose_parts: number;
 };
 
 export async function findCompanySettings(db: Db): Promise<CompanySettingsRow | undefined> {
@@ -33,8 +34,22 @@ export function updateCompanySettings(db: Db, input: CompanySettingsUpdate, upda
     quote_validity_days: input.quoteValidityDays,
     terms: input.terms,
     ...(input.hours === undefined ? {} : { hours: input.hours }),
-  } satisfies Partial<CompanySettingsTable>;
+    ...(input.priceLooseParts === undefined ? {} : { price_loose_parts: flag(input.priceLooseParts) }),
+  } satisfies Updateable<CompanySettingsTable>;
   return writeVersioned(db, 'company_settings', 1, input.version, values, updatedAt);
+}
+
+/**
+ * The company setting "Price loose parts" (docs/decisions/028), 0 or 1, as a new order or quote
+ * captures it; no row yet: off.
+ */
+export async function priceLoosePartsFlag(db: Db): Promise<0 | 1> {
+  const row = await db
+    .selectFrom('company_settings')
+    .select('price_loose_parts')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.price_loose_parts === 1 ? 1 : 0;
 }
 
 /** The e-mail settings row as the API answers it. The migrations create it; it is never missing. */

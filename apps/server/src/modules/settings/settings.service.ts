@@ -40,6 +40,7 @@ export class SettingsService {
       quoteValidityDays: row.quote_validity_days,
       terms: row.terms,
       hours: row.hours,
+      priceLooseParts: row.price_loose_parts === 1,
       version: row.version,
     };
   }

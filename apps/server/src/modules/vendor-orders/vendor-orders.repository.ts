@@ -4,6 +4,7 @@ import type { LinkedOrder, VendorOrder, VendorOrderInput, WaitingOn } from '@des
 import type { VendorOrdersTable } from '../../db/schema.js';
 import { runPagedList, sortedListQuery, tableColumns, type ListQuery } from '../../lib/paging.js';
 import { insertedId, type Db } from '../../lib/sql.js';
+import { isPostgres } from '../../lib/contains.js';
 
 const COLUMNS = tableColumns('vendor_orders', [
   'id',
@@ -87,6 +88,17 @@ export async function remove(db: Db, id: number): Promise<void> {
 
 export async function orderExists(db: Db, orderId: number): Promise<boolean> {
   return !!(await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst());
+}
+
+/**
+ * Whether the order exists, holding it until the transaction ends on PostgreSQL (FOR KEY SHARE:
+ * a delete of the order waits, an edit of its header does not), so a link inserted next cannot
+ * meet a deleted order. SQLite's write transactions already run one at a time.
+ */
+export async function lockOrderForLink(db: Db, orderId: number): Promise<boolean> {
+  let q = db.selectFrom('orders').select('id').where('id', '=', orderId);
+  if (isPostgres(db)) q = q.forKeyShare();
+  return !!(await q.executeTakeFirst());
 }
 
 export async function vendorOrderExists(db: Db, id: number): Promise<boolean> {

@@ -14,6 +14,7 @@ import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { resourceRoutes, route } from '../../lib/routes.js';
+import { requireUser } from '../../plugins/auth.js';
 import type { VendorOrdersService } from './vendor-orders.service.js';
 
 export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrdersService }> = async (
@@ -60,6 +61,21 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     async (request, reply) => {
       const { order, vendorOrder } = request.body;
       return reply.code(201).send(ok(await vendorOrders.link(order, vendorOrder), 'Orders linked'));
+    },
+  );
+
+  app.post(
+    '/api/linked-orders/create-vendor-order/:orderId',
+    route('user', tags, {
+      summary: 'Order from vendor: a new vendor order already linked to the order, in one transaction',
+      params: z.object({ orderId: idSchema }),
+      body: vendorOrderInputSchema,
+      response: answers.created(linkedOrderSchema),
+    }),
+    async (request, reply) => {
+      const { orderId } = request.params;
+      const link = await vendorOrders.createForOrder(orderId, request.body, requireUser(request));
+      return reply.code(201).send(ok(link, `Vendor order created and linked to order ${orderId}`));
     },
   );
 

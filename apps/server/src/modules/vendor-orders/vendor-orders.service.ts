@@ -60,6 +60,21 @@ export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderI
     return repo.findLink(this.db, id);
   }
 
+  /**
+   * "Order from vendor" on an order: a new vendor order and its link to the order, in one
+   * transaction (the order held against a delete meanwhile), answered as the link.
+   */
+  async createForOrder(orderId: number, input: VendorOrderInput, actor: Actor): Promise<LinkedOrder> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockOrderForLink(trx, orderId))) throw notFound(`Order ${orderId} does not exist.`);
+      const id = await repo.insert(trx, this.received(input), this.now());
+      const record = await this.get(id, trx);
+      await this.record(trx, actor, id, [{ action: 'created', to: this.describe(record) }]);
+      // Read back in the transaction: after it the order may be deleted, and its links with it.
+      return repo.findLink(trx, await repo.insertLink(trx, orderId, id, this.now()));
+    });
+  }
+
   async unlink(id: number): Promise<void> {
     if (!(await repo.deleteLink(this.db, id))) throw notFound(`Link ${id} does not exist.`);
   }

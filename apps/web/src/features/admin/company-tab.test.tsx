@@ -54,12 +54,37 @@ describe('Admin > Company', () => {
         quoteValidityDays: 30,
         terms: 'Deposit on special orders.',
         hours: 'Mon-Fri 7:00-4:30',
+        priceLooseParts: false,
         version: 1,
       },
     ]);
     // The top bar reads the name from /api/config, asked again after the save.
     await waitFor(() => expect(screen.getByRole('navigation').textContent).toContain('Sierra Door Supply'));
     expect(callCount(fetchMock, 'GET', '/api/config')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('switches Price loose parts on, says what it does and from when, and sends it', async () => {
+    const fetchMock = stubAdmin({
+      'GET /api/settings/company': ok(stored),
+      'PUT /api/settings/company': ({ body }) => ok({ ...JSON.parse(body!), version: 2 }, 'Company settings saved'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=company');
+
+    const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: 'Price loose parts' });
+    expect(toggle.checked).toBe(false);
+    const hint = document.getElementById(toggle.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe(
+      "Off: a part sold on its own (not a package) counts $0.00 unless a price override is set. On: it counts its wholesale price × the customer's multiplier for its category × the quantity. Applies to orders and quotes created from then on; existing ones keep the way they were priced.",
+    );
+    await user.click(toggle);
+    expect(toggle.checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([
+      expect.objectContaining({ name: 'Acme Doors', priceLooseParts: true, version: 1 }),
+    ]);
   });
 
   it('checks the fields before sending, with messages that name them', async () => {

@@ -14,7 +14,9 @@ import { useFieldErrors } from './field-errors';
 import { LabelledField } from './labelled-field';
 import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
-type FormValues = Record<CompanySettingsField, string>;
+/** The text fields of the form; the switch "Price loose parts" is a boolean beside them. */
+type TextField = Exclude<CompanySettingsField, 'priceLooseParts'>;
+type FormValues = Record<TextField, string> & { priceLooseParts: boolean };
 type FieldErrors = Partial<Record<CompanySettingsField, string>>;
 
 const FIELDS = Object.keys(COMPANY_SETTINGS_LABELS) as CompanySettingsField[];
@@ -37,7 +39,12 @@ const toForm = (s: CompanySettings): FormValues => ({
   quoteValidityDays: s.quoteValidityDays === null ? '' : String(s.quoteValidityDays),
   terms: s.terms ?? '',
   hours: s.hours ?? '',
+  priceLooseParts: s.priceLooseParts,
 });
+
+/** What "Price loose parts" does, under the switch (docs/decisions/028). */
+const PRICE_LOOSE_PARTS_HINT =
+  "Off: a part sold on its own (not a package) counts $0.00 unless a price override is set. On: it counts its wholesale price × the customer's multiplier for its category × the quantity. Applies to orders and quotes created from then on; existing ones keep the way they were priced.";
 
 /** A number field's text as the schema reads it: empty stays empty, digits become a number. */
 const days = (text: string): string | number => {
@@ -130,7 +137,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
   const errorOf = (field: CompanySettingsField) =>
     localErrors[field] ?? (edited[field] ? undefined : serverErrors[field]);
 
-  const set = (field: CompanySettingsField, value: string) => {
+  const set = (field: TextField, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setEdited((previous) => ({ ...previous, [field]: true }));
     clearError(field);
@@ -157,10 +164,7 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
     onSubmit(parsed.data);
   };
 
-  const control = (
-    field: CompanySettingsField,
-    props: { type?: string; textarea?: boolean; autoComplete?: string },
-  ) => (
+  const control = (field: TextField, props: { type?: string; textarea?: boolean; autoComplete?: string }) => (
     <LabelledField
       id={`${id}-${field}`}
       label={
@@ -202,6 +206,22 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
           <Col md={6}>{control('hours', {})}</Col>
         </Row>
         {control('terms', { textarea: true })}
+        <Form.Check
+          type="switch"
+          role="switch"
+          className="mb-1"
+          id={`${id}-priceLooseParts`}
+          label={COMPANY_SETTINGS_LABELS.priceLooseParts}
+          checked={values.priceLooseParts}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setValues((previous) => ({ ...previous, priceLooseParts: on }));
+          }}
+          aria-describedby={`${id}-priceLooseParts-hint`}
+        />
+        <Form.Text id={`${id}-priceLooseParts-hint`} className="d-block mb-3">
+          {PRICE_LOOSE_PARTS_HINT}
+        </Form.Text>
       </fieldset>
       <SaveButton saving={saving} />
     </Form>

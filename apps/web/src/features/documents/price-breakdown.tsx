@@ -1,7 +1,17 @@
-import type { CartLine } from '@desk/domain';
+import type { CartLine, LinePriceCents } from '@desk/domain';
 import { useState, type KeyboardEvent } from 'react';
 import { Badge, OverlayTrigger, Popover } from 'react-bootstrap';
 import { formatMoneyCents } from '../../lib/money';
+
+/**
+ * Why a plain part (not a package) counts what it does: the document's "Price loose parts", as it
+ * captured the company setting when it was created (docs/decisions/028).
+ */
+export function loosePartNote(price: Pick<LinePriceCents, 'loosePart'>): string {
+  return price.loosePart
+    ? 'A loose part: unit price × quantity (Price loose parts is on for this document)'
+    : 'Not a package, and Price loose parts was off when this document was created: counts 0 unless a price override is set';
+}
 
 export interface PriceBreakdownProps {
   line: CartLine;
@@ -22,7 +32,11 @@ export function PriceBreakdown({ line }: PriceBreakdownProps) {
       </th>
       <td className="text-end text-nowrap py-1">
         {value}
-        {note && <div className="text-secondary small">{note}</div>}
+        {note && (
+          <div className="text-secondary small text-wrap ms-auto" style={{ maxWidth: '13rem' }}>
+            {note}
+          </div>
+        )}
       </td>
     </tr>
   );
@@ -43,8 +57,8 @@ export function PriceBreakdown({ line }: PriceBreakdownProps) {
             {row('Quantity', String(price.quantity))}
             {row(
               'Line price',
-              price.isPackage ? formatMoneyCents(price.extendedCents) : formatMoneyCents(0),
-              price.isPackage ? 'unit price × quantity' : 'not a package: counts 0',
+              price.isPackage || price.loosePart ? formatMoneyCents(price.extendedCents) : formatMoneyCents(0),
+              price.isPackage ? 'unit price × quantity' : loosePartNote(price),
             )}
             {price.priceOverrideCents !== null &&
               row('Price override', formatMoneyCents(price.priceOverrideCents), 'replaces the line price')}

@@ -190,6 +190,75 @@ describe('ProductCart', () => {
     expect(text).toContain('Line price2,480.50');
   });
 
+  it('a loose part on a document that prices them counts, unstruck, and its popover says why (decision 028)', async () => {
+    const plain = partLine({ quantity: 2 });
+    const loose = {
+      ...plain,
+      linePrice: 837,
+      price: {
+        ...plain.price,
+        quantity: 2,
+        extendedCents: 83700,
+        linePriceCents: 83700,
+        counts: true,
+        loosePart: true,
+      },
+    };
+    stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), loose]),
+      'GET /api/orders/13': ok({ ...aDocument({ id: 13 }), priceLooseParts: true, ...totalsOf(331750, 0) }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
+
+    const table = await screen.findByRole('table', { name: 'Product Cart' });
+    expect(
+      await screen.findByText(
+        'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.',
+      ),
+    ).toBeTruthy();
+    const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
+    const unit = within(partRow).getByText('418.50');
+    const line = within(partRow).getByText('837.00');
+    for (const el of [unit, line]) {
+      expect(el.className).not.toContain('line-through');
+      expect(el.getAttribute('title')).toBe(
+        'A loose part: unit price × quantity (Price loose parts is on for this document)',
+      );
+    }
+    await user.click(screen.getByRole('button', { name: 'Price breakdown of OPN-JS-WM' }));
+    const text = (await screen.findByRole('tooltip')).textContent ?? '';
+    expect(text).toContain(
+      'Line price837.00A loose part: unit price × quantity (Price loose parts is on for this document)',
+    );
+    expect(text).toContain('Counts toward Sub Total837.00');
+  });
+
+  it('a plain part on a document that does not price loose parts says so and how to charge it', async () => {
+    stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
+      'GET /api/orders/13': docWith(13, 248050, 0),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
+
+    const table = await screen.findByRole('table', { name: 'Product Cart' });
+    const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
+    const why =
+      'Not a package, and Price loose parts was off when this document was created: counts 0 unless a price override is set';
+    expect(
+      screen.getByText(
+        'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).',
+      ),
+    ).toBeTruthy();
+    for (const el of within(partRow).getAllByText('418.50')) expect(el.getAttribute('title')).toBe(why);
+    await user.click(screen.getByRole('button', { name: 'Price breakdown of OPN-JS-WM' }));
+    const text = (await screen.findByRole('tooltip')).textContent ?? '';
+    expect(text).toContain(`Line price0.00${why}`);
+  });
+
   it('refuses an override with 3 decimals or below zero in plain words, sends nothing, and Escape restores it', async () => {
     const fetchMock = stubApi({
       'GET /api/config': config,

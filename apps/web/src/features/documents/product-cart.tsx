@@ -17,7 +17,7 @@ import { useSetPriceOverride } from './api/set-price-override';
 import { useUpdateLineQuantity } from './api/update-line-quantity';
 import { formatMoneyCents, formatMoneyInput, formatTaxPercent } from '../../lib/money';
 import { PackageLineDetails } from './package-line-details';
-import { PriceBreakdown } from './price-breakdown';
+import { loosePartNote, PriceBreakdown } from './price-breakdown';
 import { AddProductModal } from './add-product-modal';
 import { Chevron } from '../../components/ui/chevron';
 import { DetailsRow } from '../../components/ui/list-table';
@@ -128,7 +128,11 @@ export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCa
               + Add Product
             </Button>
             <span className="small text-secondary">
-              Only package lines count toward the total unless a price override is set.
+              {doc.data === undefined
+                ? null
+                : doc.data.priceLooseParts
+                  ? 'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.'
+                  : 'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).'}
             </span>
           </>
         )}
@@ -331,13 +335,16 @@ function PricingBlock({
 /** Digits of equal width, so amounts line up in their column. */
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Non-package lines are struck through: they count 0 unless overridden (docs/product.md section 9). */
+/**
+ * Non-package lines are struck through: they count 0 unless overridden (docs/product.md section 9),
+ * except loose parts on a document that prices them (docs/decisions/028).
+ */
 const STRUCK = 'text-decoration-line-through text-secondary';
-const NOT_COUNTED = 'Not a package: not counted unless a price override is set';
 
 function UnitPrice({ price }: { price: LinePriceCents }) {
+  const plain = !price.isPackage && !price.loosePart;
   return (
-    <span className={price.isPackage ? undefined : STRUCK} title={price.isPackage ? undefined : NOT_COUNTED}>
+    <span className={plain ? STRUCK : undefined} title={price.isPackage ? undefined : loosePartNote(price)}>
       {formatMoneyCents(price.unitPriceCents)}
     </span>
   );
@@ -352,9 +359,10 @@ function LinePriceCell({ price }: { price: LinePriceCents }) {
       </span>
     );
   }
+  if (price.loosePart) return <span title={loosePartNote(price)}>{formatMoneyCents(price.linePriceCents)}</span>;
   if (!price.isPackage) {
     return (
-      <span className={STRUCK} title={NOT_COUNTED}>
+      <span className={STRUCK} title={loosePartNote(price)}>
         {formatMoneyCents(price.extendedCents)}
       </span>
     );

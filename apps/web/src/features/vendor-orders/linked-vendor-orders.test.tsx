@@ -80,8 +80,8 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(picker);
     await waitFor(() =>
       expect(optionTexts()).toEqual([
-        'Pacific Opener Distributors PO 88213 - Shipped - ID 3',
-        'Midwest Track & Hardware #M-7719 - Ordered - ID 5',
+        'Pacific Opener Distributors PO 88213 - Shipped - ETA not set - ID 3',
+        'Midwest Track & Hardware #M-7719 - Ordered - ETA 2000-01-05, overdue - ID 5',
       ]),
     );
   });
@@ -98,7 +98,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     expect(screen.getByRole('button', { name: 'Link' }).hasAttribute('disabled')).toBe(true);
 
     await user.type(screen.getByLabelText('Vendor Order'), 'track');
-    expect(optionTexts()).toEqual(['Midwest Track & Hardware #M-7719 - Ordered - ID 5']);
+    expect(optionTexts()).toEqual(['Midwest Track & Hardware #M-7719 - Ordered - ETA 2000-01-05, overdue - ID 5']);
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Link' }));
 
@@ -110,7 +110,9 @@ describe('LinkedVendorOrders (the order modal section)', () => {
 
     // The picker is cleared and no longer offers what is now linked.
     await user.click(screen.getByLabelText('Vendor Order'));
-    await waitFor(() => expect(optionTexts()).toEqual(['Pacific Opener Distributors PO 88213 - Shipped - ID 3']));
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['Pacific Opener Distributors PO 88213 - Shipped - ETA not set - ID 3']),
+    );
   });
 
   it('shows the server refusal (already linked) in a banner', async () => {
@@ -159,9 +161,46 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(screen.getByLabelText('Vendor Order'));
     await waitFor(() =>
       expect(optionTexts()).toEqual([
-        'Clopay stock order #4471 - Ordered - ID 1',
-        'Midwest Track & Hardware #M-7719 - Ordered - ID 5',
+        'Clopay stock order #4471 - Ordered - ETA 2999-03-14 - ID 1',
+        'Midwest Track & Hardware #M-7719 - Ordered - ETA 2000-01-05, overdue - ID 5',
       ]),
     );
+  });
+
+  it('"Order from vendor" creates a vendor order already linked to this order, in one call', async () => {
+    let links = [linkTo(41, clopay)];
+    const fetchMock = stubLinks([], {
+      'GET /api/linked-orders/vendor-orders/7': () => ok(links),
+      'POST /api/linked-orders/create-vendor-order/7': ({ body }) => {
+        const input = JSON.parse(body!) as VendorOrder;
+        const created = linkTo(43, vendorOrder(9, input.name, { estimatedArrival: input.estimatedArrival }));
+        links = [...links, created];
+        return {
+          status: 201,
+          body: { status: 'OK', data: created, message: 'Vendor order created and linked to order 7' },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<LinkedVendorOrders orderId={7} />);
+    const table = screen.getByRole('table', { name: 'Linked vendor orders' });
+    await within(table).findByText('Clopay stock order #4471');
+
+    await user.click(screen.getByRole('button', { name: 'Order from vendor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Vendor Order for order 7' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Amarr PO 5520');
+    await user.type(within(dialog).getByLabelText('Estimated Arrival'), '2999-12-04');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const row = (await within(table).findByText('Amarr PO 5520')).closest('tr')!;
+    expect(within(row).getByText('2999-12-04')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url]) => String(url))).toEqual(['/api/linked-orders/create-vendor-order/7']);
+    expect(JSON.parse(String(posts[0]![1]!.body))).toMatchObject({
+      name: 'Amarr PO 5520',
+      estimatedArrival: '2999-12-04',
+      status: 'Ordered',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Create Vendor Order/ })).toBeNull());
   });
 });

@@ -1,5 +1,6 @@
 import type { LinkedOrder, VendorOrder } from '@desk/domain';
 import { useId, useMemo, useState } from 'react';
+import { Button } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { RowsTable } from '../../components/ui/list-table';
@@ -11,14 +12,21 @@ import { useDeleteLinkedOrder } from './api/delete-linked-order';
 import { useLinkedVendorOrders } from './api/list-linked-vendor-orders';
 import { useVendorOrderOptions } from './api/list-vendor-orders';
 import { UnlinkButton, UnlinkConfirm } from './unlink';
-import { EstimatedArrival, VendorOrderStatusBadge } from './vendor-order-status';
+import { EstimatedArrival, isOverdue, VendorOrderStatusBadge } from './vendor-order-status';
+import { VendorOrderModal } from './vendor-order-modal';
 
 // The order modal's section and the vendor order modal read and invalidate the same keys.
 export { linkedOrderKeys, vendorOrderKeys } from './api/query-keys';
 
 const COLUMNS = ['Name', 'Description', 'Estimated Arrival', 'Status', 'Actions'] as const;
 
-export const vendorOrderOptionLabel = (v: VendorOrder) => `${v.name} - ${v.status} - ID ${v.id}`;
+/** A picker option: what a clerk chooses by, the name, status and when it is due ('ETA ..., overdue'). */
+export const vendorOrderOptionLabel = (v: VendorOrder) => {
+  const eta = v.estimatedArrival
+    ? `ETA ${v.estimatedArrival.slice(0, 10)}${isOverdue(v.estimatedArrival, v.status) ? ', overdue' : ''}`
+    : 'ETA not set';
+  return `${v.name} - ${v.status} - ${eta} - ID ${v.id}`;
+};
 
 /**
  * The order modal's Linked Vendor Orders section (docs/product.md section 2): the vendor orders this
@@ -34,6 +42,9 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
   const [selected, setSelected] = useState<VendorOrder | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const removing = useConfirmTarget<LinkedOrder>();
+  // "Order from vendor": the vendor order modal in create mode, creating the vendor order linked.
+  const [ordering, setOrdering] = useState(false);
+  const [orderingMounted, setOrderingMounted] = useState(false);
 
   const rows = useMemo(() => links.data ?? [], [links.data]);
   // A vendor order already linked to this order cannot be linked again.
@@ -85,7 +96,27 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
         >
           Link
         </BusyButton>
+        <Button
+          variant="outline-primary"
+          onClick={() => {
+            setOrderingMounted(true);
+            setOrdering(true);
+          }}
+          title="Create a new vendor order, already linked to this order"
+        >
+          Order from vendor
+        </Button>
       </div>
+      {orderingMounted && (
+        <VendorOrderModal
+          show={ordering}
+          vendorOrderId={null}
+          forOrderId={orderId}
+          onClose={() => setOrdering(false)}
+          onSaved={() => setOrdering(false)}
+          onExited={() => setOrderingMounted(false)}
+        />
+      )}
 
       <div aria-live="polite">
         {linkError !== null && (

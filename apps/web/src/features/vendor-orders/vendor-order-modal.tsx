@@ -5,6 +5,7 @@ import { RecordEditorModal, type EditorFormProps } from '../../components/ui/rec
 import type { SaveResult } from '../../components/ui/result-banner';
 import { FormErrorSummary, useRecordForm } from '../../components/ui/use-record-form';
 import { useCreateVendorOrder } from './api/create-vendor-order';
+import { useCreateVendorOrderForOrder } from './api/create-vendor-order-for-order';
 import { useVendorOrder } from './api/get-vendor-order';
 import { useUpdateVendorOrder } from './api/update-vendor-order';
 import { VendorOrderLinkedOrders } from './vendor-order-linked-orders';
@@ -25,6 +26,11 @@ export interface VendorOrderModalProps {
   onSaved: (result: SaveResult) => void;
   /** The closing animation has ended: the caller can unmount the modal (and stop its queries). */
   onExited?: () => void;
+  /**
+   * Create mode opened from an order ("Order from vendor"): the new vendor order is created
+   * already linked to this order, in one call.
+   */
+  forOrderId?: number;
 }
 
 const FORM_ID = 'vendor-order-form';
@@ -34,17 +40,26 @@ const FORM_ID = 'vendor-order-form';
  * save shows its toast and closes; a failed one keeps the modal open with the 'Create failed' or
  * 'Update failed' toast so nothing typed is lost. Closing with unsaved edits asks first.
  */
-export function VendorOrderModal({ show, vendorOrderId, onClose, onSaved, onExited }: VendorOrderModalProps) {
+export function VendorOrderModal({
+  show,
+  vendorOrderId,
+  onClose,
+  onSaved,
+  onExited,
+  forOrderId,
+}: VendorOrderModalProps) {
   const linkedId = useId();
   const vendorOrder = useVendorOrder(vendorOrderId);
-  const createMutation = useCreateVendorOrder();
+  const createAlone = useCreateVendorOrder();
+  const createForOrder = useCreateVendorOrderForOrder(forOrderId ?? null);
+  const createMutation = forOrderId === undefined ? createAlone : createForOrder;
   const updateMutation = useUpdateVendorOrder();
 
   return (
     <RecordEditorModal
       show={show}
       id={vendorOrderId}
-      noun="Vendor Order"
+      noun={forOrderId === undefined ? 'Vendor Order' : `Vendor Order for order ${forOrderId}`}
       formId={FORM_ID}
       record={vendorOrder}
       create={createMutation}

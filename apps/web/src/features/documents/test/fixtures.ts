@@ -95,6 +95,7 @@ export function linePrice(p: Partial<LinePriceCents>): LinePriceCents {
     isPackage: false,
     counts: false,
     overridden: false,
+    loosePart: false,
     ...p,
   };
 }
