@@ -10,6 +10,11 @@ import { ADMIN, createStaffUser, listRow, signIn } from './fixtures.js';
  * open and its price breakdown popover, the product linker, the confirmations, and the customer,
  * vendor order and product editors, and the dashboard. AXE_SUMMARY=1 prints the violations per rule (the issue's
  * before/after figures).
+ *
+ * Issue 36, defect 16: the lists are audited with every state they can show, not only the calm one:
+ * an overdue vendor order (the Overdue badge) and one still expected, an order waiting on both
+ * (its overdue and its on-time "Waiting on" lines), and a stale quote (Expired: past the company's
+ * validity days) beside a declined one.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -66,13 +71,17 @@ async function closeDialog(dialog: Locator) {
 }
 
 test.describe('axe-core finds nothing serious or critical', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
   let api: AdminApi;
   let s = '';
   let pkg: { id: number; itemNo: string };
   let customer: { id: number; name: string };
   let order: { id: number; jobName: string };
   let staff = '';
+  let overdue: { id: number; name: string };
+  let quote: { id: number; jobName: string };
+  let declined: { id: number; jobName: string };
+  let validityBefore: number | null = null;
 
   test.beforeAll(async ({ baseURL }) => {
     s = uniqueSuffix();
@@ -99,11 +108,46 @@ test.describe('axe-core finds nothing serious or critical', () => {
     // An e-mail in the order's E-mails section (the e2e server writes it to its outbox folder).
     await api.post(`/api/send-emailOrder/${order.id}`, {});
     await api.createVendorOrder({ name: `Axe restock ${s}`, description: 'Springs' });
+    // Every state the lists can show: an overdue vendor order and one on time, the order waiting
+    // on both, an expired (stale) quote and a declined one.
+    overdue = await api.createVendorOrder({
+      name: `Axe overdue ${s}`,
+      description: 'Torsion springs',
+      estimatedArrival: '2020-01-15',
+      status: 'Ordered',
+    });
+    const onTime = await api.createVendorOrder({
+      name: `Axe on time ${s}`,
+      description: 'Rollers',
+      estimatedArrival: '2099-12-01',
+      status: 'Shipped',
+    });
+    for (const v of [overdue, onTime])
+      await api.post('/api/linked-orders/create', { order: { id: order.id }, vendorOrder: { id: v.id } });
+    const company = await api.get<{ quoteValidityDays: number | null }>('/api/settings/company');
+    validityBefore = company.quoteValidityDays;
+    await api.put('/api/settings/company', { ...company, quoteValidityDays: 30 });
+    quote = await api.post('/api/quotes/create', {
+      customer: { id: customer.id },
+      jobName: `Axe stale quote ${s}`,
+      quoteDate: '2020-02-03',
+    });
+    declined = await api.post('/api/quotes/create', {
+      customer: { id: customer.id },
+      jobName: `Axe declined quote ${s}`,
+    });
+    await api.put(`/api/quotes/update/${declined.id}`, {
+      customer: { id: customer.id },
+      jobName: declined.jobName,
+      quoteStatus: 'Declined',
+    });
     staff = (await createStaffUser(baseURL!, `axe${s.toLowerCase()}`)).username;
   });
 
   test.afterAll(async () => {
     await api.api.delete(`/api/orders/delete/${order.id}`);
+    const company = await api.get<object>('/api/settings/company');
+    await api.put('/api/settings/company', { ...company, quoteValidityDays: validityBefore });
     await api.dispose();
   });
 
@@ -132,7 +176,12 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await filtered;
     await expect(listRow(orders, order.id)).toBeVisible();
     await expect(orders).toHaveAttribute('aria-busy', 'false');
-    await audit(page, 'Sales > Orders', findings);
+    // The order waits on the overdue vendor order and on the one still expected.
+    await expect(listRow(orders, order.id).getByTestId('waiting-on')).toContainText(
+      `Waiting on vendor order ${overdue.id}`,
+    );
+    await expect(listRow(orders, order.id).getByTestId('waiting-on').getByRole('listitem')).toHaveCount(2);
+    await audit(page, 'Sales > Orders, an order waiting on an overdue vendor order', findings);
 
     await listRow(orders, order.id)
       .getByRole('button', { name: `Edit order ${order.id}` })
@@ -193,8 +242,14 @@ test.describe('axe-core finds nothing serious or critical', () => {
   test('Sales: quotes, customers (details open, editor) and vendor orders (editor)', async ({ page }) => {
     const findings: Finding[] = [];
     await signIn(page, ADMIN.username, ADMIN.password);
-    await openTab(page, 'Quotes');
-    await audit(page, 'Sales > Quotes', findings);
+    const quotes = (await openTab(page, 'Quotes')).getByRole('table', { name: 'Quotes' });
+    const quotesFiltered = page.waitForResponse((r) => r.url().includes('/api/quotes') && r.url().includes(s));
+    await quotes.getByLabel('Filter Job Name').fill(`quote ${s}`);
+    await quotesFiltered;
+    await expect(listRow(quotes, quote.id)).toContainText('Expired');
+    await expect(listRow(quotes, declined.id)).toContainText('Declined');
+    await expect(quotes).toHaveAttribute('aria-busy', 'false');
+    await audit(page, 'Sales > Quotes, an expired and a declined quote', findings);
 
     const customers = (await openTab(page, 'Customers')).getByRole('table', { name: 'Customers' });
     await customers.getByLabel('Filter Customer Name').fill(customer.name);
@@ -211,8 +266,13 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await audit(page, 'customer modal', findings);
     await closeDialog(editor);
 
-    await openTab(page, 'Vendor Orders');
-    await audit(page, 'Sales > Vendor Orders', findings);
+    const vendorOrders = (await openTab(page, 'Vendor Orders')).getByRole('table', { name: 'Vendor orders' });
+    const vendorFiltered = page.waitForResponse((r) => r.url().includes('/api/vendor-orders') && r.url().includes(s));
+    await vendorOrders.getByLabel('Filter Name').fill(s);
+    await vendorFiltered;
+    await expect(listRow(vendorOrders, overdue.id)).toContainText('Overdue');
+    await expect(vendorOrders).toHaveAttribute('aria-busy', 'false');
+    await audit(page, 'Sales > Vendor Orders, overdue and on time', findings);
     await page.getByRole('button', { name: 'Create Vendor Order' }).click();
     const vendor = page.getByRole('dialog', { name: 'Create Vendor Order' });
     await expect(vendor).toBeVisible();

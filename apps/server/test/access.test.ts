@@ -1,6 +1,8 @@
 /**
- * The access table: EVERY registered /api route, walked as three callers (anonymous, staff,
- * administrator) and as an administrator on another origin. The expected access of each route is
+ * The access table: EVERY registered /api route, walked as four callers (anonymous, a yard user,
+ * staff, administrator) and as an administrator on another origin. A yard user (ROLE_YARD alone)
+ * is served the 'yard' routes only (the Loaders, the events stream, the session and account
+ * basics) and refused every other with a 403 in words (issue 36). The expected access of each route is
  * written down below, not read from the app: a route added without a line here, or a line naming
  * a route that no longer exists, fails the test. HEAD routes follow their GET.
  */
@@ -21,11 +23,12 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/config': 'public',
   'POST /api/login': 'public',
-  'POST /api/logout': 'user',
-  'GET /api/session': 'user',
+  'POST /api/logout': 'yard',
+  'GET /api/session': 'yard',
   'GET /api/session/status': 'public',
-  'GET /api/users/roles': 'user',
-  'PUT /api/users/modifyCredentials': 'user',
+  'GET /api/users/roles': 'yard',
+  'PUT /api/users/modifyCredentials': 'yard',
+  'PUT /api/users/roles': 'admin',
   'POST /api/users/addNewUser': 'admin',
   'GET /api/users/getUsersList': 'admin',
   'DELETE /api/users/removeUser': 'admin',
@@ -33,12 +36,12 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/admin/throttles/:key': 'admin',
   'GET /api/admin/security-events': 'admin',
   'DELETE /api/admin/users/:username/sessions': 'admin',
-  'GET /api/account/mfa': 'user',
-  'POST /api/account/mfa/setup': 'user',
-  'POST /api/account/mfa/enable': 'user',
-  'POST /api/account/mfa/disable': 'user',
-  'GET /api/account/sessions': 'user',
-  'DELETE /api/account/sessions/:id': 'user',
+  'GET /api/account/mfa': 'yard',
+  'POST /api/account/mfa/setup': 'yard',
+  'POST /api/account/mfa/enable': 'yard',
+  'POST /api/account/mfa/disable': 'yard',
+  'GET /api/account/sessions': 'yard',
+  'DELETE /api/account/sessions/:id': 'yard',
   'GET /api/customers/': 'user',
   'GET /api/search': 'user',
   'GET /api/search/prices': 'user',
@@ -75,7 +78,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/orders/list/:closed': 'user',
   'GET /api/orders/:id': 'user',
   'GET /api/orders/:id/history': 'user',
-  'GET /api/events': 'user',
+  'GET /api/events': 'yard',
   'GET /api/orders/:id/emails': 'user',
   'POST /api/orders/create': 'user',
   'PUT /api/orders/update/:id': 'user',
@@ -137,13 +140,13 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/updateAutoEmailConfig': 'admin',
   'GET /api/settings/company': 'user',
   'PUT /api/settings/company': 'admin',
-  'GET /api/orders/list/pickup_ready': 'user',
-  'GET /api/orders/list/pickup_ready/:bayId': 'user',
-  'PUT /api/orders/updateChosenJob': 'user',
-  'PUT /api/orders/chooseGarageBayOrder': 'user',
-  'POST /api/orders/modifyLoaderOrders': 'user',
-  'POST /api/orders/completeBayOrders': 'user',
-  'GET /api/getGarageBayData/:bayId': 'user',
+  'GET /api/orders/list/pickup_ready': 'yard',
+  'GET /api/orders/list/pickup_ready/:bayId': 'yard',
+  'PUT /api/orders/updateChosenJob': 'yard',
+  'PUT /api/orders/chooseGarageBayOrder': 'yard',
+  'POST /api/orders/modifyLoaderOrders': 'yard',
+  'POST /api/orders/completeBayOrders': 'yard',
+  'GET /api/getGarageBayData/:bayId': 'yard',
 };
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -165,6 +168,7 @@ describe.each(engines())('access table (%s)', (engine) => {
   let t: TestApp;
   let admin: string;
   let staff: string;
+  let yard: string;
   let routes: ApiRoute[];
 
   const call = (r: ApiRoute, headers: Record<string, string> = {}) =>
@@ -180,6 +184,8 @@ describe.each(engines())('access table (%s)', (engine) => {
     await loadDemoData(t.db.database.db, { now: new Date(t.clock()) });
     admin = await t.login();
     staff = await t.staff('walker');
+    yard = await t.staff('yardwalker');
+    await t.admin('PUT', '/api/users/roles', { username: 'yardwalker', roles: ['ROLE_YARD'] });
     routes = t.app.apiRoutes.filter((r) => r.method !== 'OPTIONS');
   });
   afterAll(async () => t?.close());
@@ -198,10 +204,10 @@ describe.each(engines())('access table (%s)', (engine) => {
     expect(declared).toEqual([]);
   });
 
-  it('walks every route as anonymous, staff and administrator with 0 mismatches', async () => {
+  it('walks every route as anonymous, yard, staff and administrator with 0 mismatches', async () => {
     const mismatches: string[] = [];
-    const tally = { anonymous: 0, staff: 0, admin: 0 };
-    const refused = { anonymous: 0, staff: 0 };
+    const tally = { anonymous: 0, yard: 0, staff: 0, admin: 0 };
+    const refused = { anonymous: 0, yard: 0, staff: 0 };
     // Sign-out ends the caller's session, so it goes last.
     const ordered = [
       ...routes.filter((r) => r.url !== '/api/logout'),
@@ -209,6 +215,7 @@ describe.each(engines())('access table (%s)', (engine) => {
     ];
     for (const [caller, cookie] of [
       ['anonymous', ''],
+      ['yard', yard],
       ['staff', staff],
       ['admin', admin],
     ] as const) {
@@ -220,10 +227,17 @@ describe.each(engines())('access table (%s)', (engine) => {
         const body = r.method === 'HEAD' ? null : res.body;
         if (res.statusCode >= 500) mismatches.push(`${k} -> ${res.statusCode} ${body?.slice(0, 120)}`);
         const expectRefusal =
-          (caller === 'anonymous' && access !== 'public') || (caller === 'staff' && access === 'admin');
+          (caller === 'anonymous' && access !== 'public') ||
+          (caller === 'yard' && (access === 'user' || access === 'admin')) ||
+          (caller === 'staff' && access === 'admin');
         if (expectRefusal) {
           const code = caller === 'anonymous' ? 401 : 403;
-          const message = caller === 'anonymous' ? 'Sign in to continue.' : 'This needs an administrator.';
+          const message =
+            caller === 'anonymous'
+              ? 'Sign in to continue.'
+              : caller === 'yard'
+                ? 'A yard sign-in opens the Loaders only; ask an administrator for staff access.'
+                : 'This needs an administrator.';
           refused[caller]++;
           if (res.statusCode !== code) mismatches.push(`${k} -> ${res.statusCode}, expected ${code}`);
           else if (
@@ -239,12 +253,15 @@ describe.each(engines())('access table (%s)', (engine) => {
     console.log(
       `[access table, ${engine}] ${routes.length} routes walked per caller ` +
         `(${routes.filter((r) => r.method !== 'HEAD').length} in the table + ${routes.filter((r) => r.method === 'HEAD').length} HEAD); ` +
-        `anonymous ${tally.anonymous} (${refused.anonymous} refused 401), staff ${tally.staff} (${refused.staff} refused 403), ` +
+        `anonymous ${tally.anonymous} (${refused.anonymous} refused 401), yard ${tally.yard} (${refused.yard} refused 403), staff ${tally.staff} (${refused.staff} refused 403), ` +
         `administrator ${tally.admin} (0 refusals expected); ${mismatches.length} mismatches`,
     );
     expect(mismatches).toEqual([]);
     expect(tally.admin).toBe(routes.length);
     expect(refused.staff).toBe(routes.filter((r) => expectedAccess(r) === 'admin').length);
+    // The yard is refused everything but the yard routes (and the public ones).
+    expect(refused.yard).toBe(routes.filter((r) => !['public', 'yard'].includes(expectedAccess(r)!)).length);
+    expect(routes.filter((r) => expectedAccess(r) === 'yard').length).toBeGreaterThanOrEqual(18);
   });
 
   it('refuses cross-origin writes on every state-changing route, even for an administrator, and changes nothing', async () => {

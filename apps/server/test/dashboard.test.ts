@@ -254,7 +254,10 @@ describe.each(engines())('dashboard (%s)', (engine) => {
     });
     const refused = await get('from=2026-11-01&to=2026-11-30', staff);
     expect(refused.statusCode).toBe(403);
-    expect(JSON.parse(refused.body).message).toMatch(/for administrators/);
+    // Issue 36, defect 7: the switch is on the dashboard itself, not in the company settings.
+    expect(JSON.parse(refused.body).message).toBe(
+      'The dashboard is for administrators; an administrator can open it to staff with the "Staff can open the dashboard" switch at the top of the dashboard.',
+    );
     expect((await t.send(staff, 'PUT', '/api/dashboard/access', { forStaff: true })).statusCode).toBe(403);
     expect(await call('PUT', '/api/dashboard/access', { forStaff: true })).toEqual({ allowed: true, forStaff: true });
     expect((await get('from=2026-11-01&to=2026-11-30', staff)).statusCode).toBe(200);

@@ -2,7 +2,9 @@
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_USER = 'ROLE_USER';
-export const ROLES = [ROLE_USER, ROLE_ADMIN] as const;
+/** The yard: signs in to the Loaders area only (docs/decisions/029-yard-role.md). */
+export const ROLE_YARD = 'ROLE_YARD';
+export const ROLES = [ROLE_USER, ROLE_ADMIN, ROLE_YARD] as const;
 export type Role = (typeof ROLES)[number];
 
 /** sessionStorage key under which the browser caches the signed-in user's roles. */

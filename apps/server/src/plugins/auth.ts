@@ -1,16 +1,19 @@
 /**
- * Access control for every /api route. Each route declares config.access: 'public', 'user' or
- * 'admin'; a route under /api that declares none refuses to register, so no route can be added
- * without a decision. The check runs in onRequest, before body parsing and validation, so an
- * anonymous caller learns nothing but 401.
+ * Access control for every /api route. Each route declares config.access: 'public', 'yard',
+ * 'user' or 'admin'; a route under /api that declares none refuses to register, so no route can
+ * be added without a decision. 'yard' routes serve every signed-in user, a yard user
+ * (ROLE_YARD alone) included: the Loaders area and the session's basics; 'user' routes serve
+ * staff and administrators (docs/decisions/029-yard-role.md). The check runs in onRequest, before
+ * body parsing and validation, so an anonymous caller learns nothing but 401.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROLE_ADMIN } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER } from '@desk/domain';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { SessionService, SessionUser } from '../modules/auth/session.service.js';
 
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'yard' | 'user' | 'admin';
+const ACCESS_LEVELS: readonly Access[] = ['public', 'yard', 'user', 'admin'];
 export const SESSION_COOKIE = 'desk_sid';
 /**
  * Readable by the page, and secret-free ("1"): "this browser signed in and the session may still
@@ -51,6 +54,12 @@ export function requireUser(request: FastifyRequest): SessionUser {
 }
 
 export const isAdmin = (user: SessionUser | null) => !!user && user.roles.includes(ROLE_ADMIN);
+/** Staff or an administrator: the desk beyond the Loaders area. A yard user is neither. */
+export const isDeskUser = (user: SessionUser | null) =>
+  !!user && (user.roles.includes(ROLE_USER) || user.roles.includes(ROLE_ADMIN));
+
+/** The 403 a yard user gets outside the Loaders area. */
+export const YARD_ONLY_MESSAGE = 'A yard sign-in opens the Loaders only; ask an administrator for staff access.';
 
 export function readSessionToken(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
@@ -99,8 +108,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPlug
       route.config = { ...(route.config ?? {}), access: 'user' } as typeof route.config;
     }
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (access !== 'public' && access !== 'user' && access !== 'admin') {
-      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (public, user or admin)`);
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare config.access (public, yard, user or admin)`,
+      );
     }
     for (const method of [route.method].flat())
       apiRoutes.push({ method: String(method), url: route.url, access, schema: route.schema });
@@ -113,6 +124,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthPlug
     if (token) request.user = await opts.sessions.resolve(token);
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
+    if (access === 'yard') return;
+    if (!isDeskUser(request.user)) throw forbidden(YARD_ONLY_MESSAGE);
     if (access === 'admin' && !isAdmin(request.user)) throw forbidden();
   });
 });

@@ -29,6 +29,8 @@ interface AppRoute {
   title: string;
   /** Signed-in pages sit in the signed-in frame; `admin` ones are for administrators only. */
   area: 'public' | 'signed-in' | 'admin';
+  /** Open to a yard sign-in (ROLE_YARD alone); it is sent to /loaders from every other page. */
+  yard?: boolean;
   page: () => ReactNode;
   /** Loads the code of the page's first screen (its chunk; for Sales, the open tab's too). */
   preload?: (search: string) => Promise<unknown>;
@@ -48,14 +50,26 @@ export const routes: Record<string, AppRoute> = {
         loadSalesPage().then((m) => m.preloadTab(new URLSearchParams(search).get('tab'))),
       ]),
   },
-  '/loaders': { title: 'Loaders', area: 'signed-in', page: () => <LoadersPage />, preload: LoadersPage.preload },
+  '/loaders': {
+    title: 'Loaders',
+    area: 'signed-in',
+    yard: true,
+    page: () => <LoadersPage />,
+    preload: LoadersPage.preload,
+  },
   '/dashboard': {
     title: 'Dashboard',
     area: 'signed-in',
     page: () => <DashboardPage />,
     preload: DashboardPage.preload,
   },
-  '/account': { title: 'Account', area: 'signed-in', page: () => <AccountPage />, preload: AccountPage.preload },
+  '/account': {
+    title: 'Account',
+    area: 'signed-in',
+    yard: true,
+    page: () => <AccountPage />,
+    preload: AccountPage.preload,
+  },
   '/admin': { title: 'Admin', area: 'admin', page: () => <AdminPage />, preload: AdminPage.preload },
 };
 
@@ -88,7 +102,9 @@ export function AppRoutes() {
           route.page()
         ) : (
           // The same element for every signed-in page, so the frame stays as the page changes.
-          <SignedIn admin={route.area === 'admin'}>{route.page()}</SignedIn>
+          <SignedIn admin={route.area === 'admin'} yard={route.yard === true}>
+            {route.page()}
+          </SignedIn>
         )}
       </RouteErrorBoundary>
     </>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../constants.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../password-policy.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
@@ -46,6 +47,8 @@ export const addUserBodySchema = z.object({
   username: usernameSchema,
   password: newPasswordSchema,
   admin: z.boolean().optional().default(false),
+  /** A yard sign-in (ROLE_YARD: the Loaders only); an administrator is never one. */
+  yard: z.boolean().optional().default(false),
 });
 export type AddUserBody = z.infer<typeof addUserBodySchema>;
 
@@ -54,6 +57,28 @@ export const removeUserBodySchema = z
   .union([z.string(), z.object({ username: z.string() })], { error: 'must be a username' })
   .transform((v) => (typeof v === 'string' ? v : v.username).trim())
   .pipe(z.string().min(1, { error: 'is required' }).max(64));
+
+/**
+ * PUT /api/users/roles: the roles a user is to hold (an administrator's call). ROLE_ADMIN brings
+ * ROLE_USER with it; the answer lists the roles held.
+ */
+export const setUserRolesBodySchema = z.object(
+  {
+    username: z
+      .string({ error: 'username is required' })
+      .trim()
+      .min(1, { error: 'username is required' })
+      .max(64, { error: 'username must be at most 64 characters' }),
+    roles: z
+      .array(z.enum(ROLES, { error: `Roles must be among ${ROLES.join(', ')}` }), {
+        error: 'roles must be a list of roles',
+      })
+      .min(1, { error: 'Give the user at least one role' })
+      .max(ROLES.length, { error: 'Name each role once' }),
+  },
+  { error: 'Send the username and the roles as a JSON object' },
+);
+export type SetUserRolesBody = z.infer<typeof setUserRolesBodySchema>;
 
 export const userSchema = z.object({
   id: z.number(),

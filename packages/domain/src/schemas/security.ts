@@ -46,6 +46,7 @@ export const SECURITY_EVENT_TYPES = [
   'session-ended',
   'sessions-ended-by-admin',
   'throttle-cleared',
+  'roles-changed',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -66,6 +67,7 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
   'session-ended': 'Session ended',
   'sessions-ended-by-admin': 'Sessions ended by an administrator',
   'throttle-cleared': 'Throttle cleared',
+  'roles-changed': 'Roles changed',
 };
 
 export const securityEventSchema = z.object({

@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/api/account/mfa',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Whether two-factor sign-in is on, and recovery codes left',
       response: answers.ok(mfaStatusSchema),
     }),
@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/mfa/setup',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'A new TOTP key: the otpauth URI (also as a QR code) and the key to type by hand',
       response: answers.ok(mfaSetupSchema),
     }),
@@ -59,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/mfa/enable',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Turn two-factor sign-in on with a code; answers ten recovery codes, once',
       body: mfaEnableBodySchema,
       response: answers.ok(mfaEnabledSchema),
@@ -76,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/mfa/disable',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Turn two-factor sign-in off (needs the password and a code)',
       body: mfaDisableBodySchema,
       response: answers.none,
@@ -99,7 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.get(
     '/api/account/sessions',
-    route('user', tags, {
+    route('yard', tags, {
       summary: "The caller's open sessions, newest first",
       response: answers.ok(z.array(accountSessionSchema)),
     }),
@@ -122,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.delete(
     '/api/account/sessions/:id',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'End one of your sessions (signs that browser out)',
       params: sessionIdParamsSchema,
       response: answers.none,

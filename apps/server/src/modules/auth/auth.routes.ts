@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/logout',
-    route('user', ['auth'], { summary: 'Sign out: ends the session', response: answers.none }),
+    route('yard', ['auth'], { summary: 'Sign out: ends the session', response: answers.none }),
     async (request, reply) => {
       const user = requireUser(request);
       await sessions.destroy(user.sessionId);
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/api/session',
-    route('user', ['auth'], {
+    route('yard', ['auth'], {
       summary: 'The signed-in user (name and roles)',
       response: answers.ok(sessionInfoSchema),
     }),

@@ -20,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/api/dashboard',
     route('user', ['dashboard'], {
       summary:
-        'The business at a glance: sales by order date per day, week (from Monday) or month, quotes sent and won, open orders by status, the bays now, and the top ten customers and products; administrators, and staff when the company settings allow it (else 403)',
+        'The business at a glance: sales by order date per day, week (from Monday) or month, quotes sent and won, open orders by status, the bays now, and the top ten customers and products; administrators, and staff once an administrator has opened it to them (else 403)',
       querystring: dashboardQuerySchema,
       response: answers.ok(dashboardSchema),
     }),

@@ -1,7 +1,7 @@
 /**
  * The business at a glance (docs/architecture.md section 16): the week's questions of the owner,
  * answered by the database from the stored totals, for administrators and, when an administrator
- * allows it in the company settings, for staff.
+ * allows it (the switch on the dashboard), for staff.
  */
 import { dashboardPeriods, periodOf, type Dashboard, type DashboardAccess, type DashboardQuery } from '@desk/domain';
 import { forbidden } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ import * as repo from './dashboard.repository.js';
 import { currentLoads } from '../loaders/loaders.repository.js';
 
 export class DashboardService extends ClockedService {
-  /** Administrators always; staff when the company settings say so. */
+  /** Administrators always; staff when an administrator has opened it to them. */
   async access(user: SessionUser): Promise<DashboardAccess> {
     const forStaff = await repo.dashboardForStaff(this.db);
     return { allowed: isAdmin(user) || forStaff, forStaff };
@@ -26,7 +26,7 @@ export class DashboardService extends ClockedService {
   async dashboard(query: DashboardQuery, user: SessionUser): Promise<Dashboard> {
     if (!(await this.access(user)).allowed)
       throw forbidden(
-        'The dashboard is for administrators; an administrator can open it to staff in the company settings.',
+        'The dashboard is for administrators; an administrator can open it to staff with the "Staff can open the dashboard" switch at the top of the dashboard.',
       );
     const { from, to, bucket } = query;
     // The reads go out together (PostgreSQL runs them on pooled connections side by side).

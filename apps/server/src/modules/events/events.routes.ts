@@ -6,13 +6,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.js';
+import { isDeskUser, requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../lib/errors.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { EventBus, StoredEvent } from './event-bus.js';
 import { StreamPlaces, type StreamLimits } from './stream-places.js';
 
 export const HEARTBEAT_MS = 15_000;
+/** What the Loaders area listens to: all a yard user's stream carries. */
+const YARD_EVENTS = new Set<string>(['bay', 'pickup', 'reset']);
 
 /** The stream as OpenAPI shows it: text, one event after another, until the client goes. */
 const eventStreamSchema = z.any().meta({
@@ -31,7 +33,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events',
     {
-      config: { access: 'user' },
+      // The Loaders area's too: a yard user is told of the bays only (docs/decisions/029-yard-role.md).
+      config: { access: 'yard' },
       schema: {
         tags: ['events'],
         summary:
@@ -62,7 +65,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         connection: 'keep-alive',
       });
       res.write('retry: 2000\n\n');
+      const yardOnly = !isDeskUser(user);
       const send = (e: StoredEvent) => {
+        if (yardOnly && !YARD_EVENTS.has(e.type)) return;
         res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
       };
       let ended = false;

@@ -23,7 +23,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.get(
     '/api/orders/list/pickup_ready',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Open orders ready for pickup',
       response: answers.ok(z.array(pickupOrderRowSchema)),
     }),
@@ -32,7 +32,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.get(
     '/api/orders/list/pickup_ready/:bayId',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Pickup-ready orders assigned to a bay (0: none)',
       params: bayParams,
       response: answers.ok(z.array(pickupOrderRowSchema)),
@@ -63,7 +63,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
   for (const { url, summary, withCurrentLoad } of saves) {
     app.put(
       url,
-      route('user', tags, {
+      route('yard', tags, {
         summary,
         body: pickupOrdersSchema,
         response: { ...answers.ok(z.array(pickupOrderRowSchema)), 409: asked },
@@ -85,7 +85,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.post(
     '/api/orders/modifyLoaderOrders',
-    route('user', tags, {
+    route('yard', tags, {
       summary: "Complete Orders: these customers' current loads become Completed, all or nothing",
       body: customerIdsSchema,
       response: answers.ok(completedOrdersSchema),
@@ -95,7 +95,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.post(
     '/api/orders/completeBayOrders',
-    route('user', tags, {
+    route('yard', tags, {
       summary: 'Complete Orders per bay: only these current loads become Completed, all or nothing',
       body: completeBayOrdersSchema,
       response: answers.ok(completedOrdersSchema),
@@ -109,7 +109,7 @@ export const loadersRoutes: FastifyPluginAsyncZod<{ loaders: LoadersService }> =
 
   app.get(
     '/api/getGarageBayData/:bayId',
-    route('user', tags, {
+    route('yard', tags, {
       summary: "A bay's pick list (an empty bay answers OK with no rows)",
       params: bayParams,
       response: answers.ok(bayDataSchema),

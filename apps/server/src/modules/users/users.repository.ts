@@ -55,9 +55,19 @@ export async function insertUser(
  * removals cannot both see two administrators (SQLite runs write transactions one at a time).
  */
 export async function lockAdministrators(db: Db, role: string, forUpdate: boolean): Promise<number[]> {
-  let q = db.selectFrom('user_roles').select('user_id').where('role', '=', role);
+  // In one order, so two transactions taking the same locks cannot deadlock.
+  let q = db.selectFrom('user_roles').select('user_id').where('role', '=', role).orderBy('user_id');
   if (forUpdate) q = q.forUpdate();
   return (await q.execute()).map((r) => r.user_id);
+}
+
+/** The user's roles become exactly `roles`. */
+export async function replaceRoles(db: Db, userId: number, roles: readonly string[]): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_roles')
+    .values(roles.map((role) => ({ user_id: userId, role })))
+    .execute();
 }
 
 /** Deletes the user, their roles and their sessions. */

@@ -1,7 +1,13 @@
-/** docs/product.md section 7, "Roles, login and users": the five user calls. */
+/** docs/product.md section 7, "Roles, login and users": the user calls. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addUserBodySchema, modifyCredentialsBodySchema, removeUserBodySchema, userSchema } from '@desk/domain';
+import {
+  addUserBodySchema,
+  modifyCredentialsBodySchema,
+  removeUserBodySchema,
+  setUserRolesBodySchema,
+  userSchema,
+} from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
@@ -11,13 +17,27 @@ import type { UsersService } from './users.service.js';
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/api/users/roles',
-    route('user', ['users'], { summary: "The signed-in user's roles", response: answers.ok(z.array(z.string())) }),
+    route('yard', ['users'], { summary: "The signed-in user's roles", response: answers.ok(z.array(z.string())) }),
     async (request) => ok(requireUser(request).roles),
   );
 
   app.put(
+    '/api/users/roles',
+    route('admin', ['users'], {
+      summary:
+        "Set a user's roles (ROLE_USER staff, ROLE_ADMIN administrator, ROLE_YARD the Loaders only); the last administrator keeps ROLE_ADMIN (409). Answers the roles held",
+      body: setUserRolesBodySchema,
+      response: answers.ok(z.array(z.string())),
+    }),
+    async (request) => {
+      const { username, roles } = await users.setRoles(requireUser(request), request.body, request.ip);
+      return ok(roles, `${username} now holds ${roles.join(', ')}.`);
+    },
+  );
+
+  app.put(
     '/api/users/modifyCredentials',
-    route('user', ['users'], {
+    route('yard', ['users'], {
       summary: 'Change a password (needs the old one)',
       body: modifyCredentialsBodySchema,
       response: answers.none,

@@ -1,7 +1,7 @@
 /** User accounts: listing, adding, removing and changing passwords (docs/product.md section 7). */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ROLE_ADMIN, ROLE_USER, passwordProblem, type User } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, passwordProblem, type Role, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
@@ -50,7 +50,7 @@ export class UsersService {
   }
 
   async add(
-    input: { username: string; password: string; admin: boolean },
+    input: { username: string; password: string; admin: boolean; yard?: boolean },
     audit?: { actor: string; address?: string },
   ): Promise<User> {
     checkNewPassword(input.password, input.username, await this.businessName());
@@ -60,7 +60,7 @@ export class UsersService {
       if (await this.findByUsername(input.username, trx)) {
         throw conflict(`The username '${input.username}' is already taken.`);
       }
-      const roles = input.admin ? [ROLE_ADMIN, ROLE_USER] : [ROLE_USER];
+      const roles = input.admin ? [ROLE_ADMIN, ROLE_USER] : input.yard ? [ROLE_YARD] : [ROLE_USER];
       const id = await repo.insertUser(trx, { username: input.username, passwordHash, roles }, now);
       await this.events.record(
         {
@@ -74,6 +74,47 @@ export class UsersService {
         trx,
       );
       return { id, username: input.username, authorities: roles.sort() };
+    });
+  }
+
+  /**
+   * An administrator sets a user's roles (docs/decisions/029-yard-role.md). ROLE_ADMIN brings
+   * ROLE_USER with it. The administrators are locked first, so two administrators demoting each
+   * other at once cannot both pass the "last administrator" check: the second finds itself no
+   * longer an administrator (403) or the last one (409). A change is logged with who made it.
+   */
+  async setRoles(
+    actor: SessionUser,
+    input: { username: string; roles: readonly Role[] },
+    address?: string,
+  ): Promise<{ username: string; roles: string[] }> {
+    const wanted = new Set<string>(input.roles);
+    if (wanted.has(ROLE_ADMIN)) wanted.add(ROLE_USER);
+    const roles = [...wanted].sort();
+    return this.db.transaction().execute(async (trx) => {
+      const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
+      // Demoted by another administrator while this request was on its way.
+      if (!admins.includes(actor.userId)) throw forbidden();
+      const target = found(await this.findByUsername(input.username, trx), `No user named '${input.username}'.`);
+      const held = (await repo.rolesOf(trx, target.id)).sort();
+      if (held.join() === roles.join()) return { username: target.username, roles: held };
+      if (held.includes(ROLE_ADMIN) && !wanted.has(ROLE_ADMIN) && admins.length <= 1)
+        throw conflict(
+          `${target.username} is the last administrator and keeps ROLE_ADMIN: make another user an administrator first.`,
+        );
+      await repo.replaceRoles(trx, target.id, roles);
+      await this.events.record(
+        {
+          type: 'roles-changed',
+          userId: target.id,
+          username: target.username,
+          actor: actor.username,
+          address,
+          detail: `${held.join(', ') || 'none'} -> ${roles.join(', ')}`,
+        },
+        trx,
+      );
+      return { username: target.username, roles };
     });
   }
 

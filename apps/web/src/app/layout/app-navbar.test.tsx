@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_USER, USER_ROLES_STORAGE_KEY } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, USER_ROLES_STORAGE_KEY } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,18 @@ describe('navigation bar', () => {
     expect(nav.getByRole('link', { name: 'Loaders' })).toBeTruthy();
     await screen.findByText('ann');
     expect(nav.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('shows a yard sign-in only Loaders and Account, and sends it from Sales to the Loaders', async () => {
+    signedInAs([ROLE_YARD]);
+    const { router } = renderApp('/sales');
+    const nav = await findNavigation();
+
+    await waitFor(() => expect(router.location.pathname).toBe('/loaders'));
+    expect(nav.getByRole('link', { name: 'Loaders' })).toBeTruthy();
+    expect(await nav.findByRole('link', { name: /^Account/ })).toBeTruthy();
+    for (const hidden of ['Sales', 'Dashboard', 'Admin']) expect(nav.queryByRole('link', { name: hidden })).toBeNull();
+    expect(nav.queryByRole('button', { name: /Search/ })).toBeNull();
   });
 
   it('shows Admin to users with ROLE_ADMIN', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from '../../lib/navigation';
 import { useSession } from '../../features/auth/api/get-session';
-import { hasAdminRole, useUserRoles } from '../../features/auth/api/get-user-roles';
+import { hasAdminRole, isYardOnly, useUserRoles } from '../../features/auth/api/get-user-roles';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCompanyName } from '../../features/config/api/get-public-config';
 import { FindLauncher } from '../../features/find/find-launcher';
@@ -14,9 +14,11 @@ export function AppNavbar() {
   const roles = useUserRoles();
   const signOut = useLogout();
   const isAdmin = hasAdminRole(roles.data);
+  // A yard sign-in sees only what it may open: the Loaders and its own account.
+  const yard = isYardOnly(roles.data);
   // Staff see the Dashboard link when an administrator has opened it to them (asked once in a while).
-  const dashboard = useDashboardAccess(!isAdmin && roles.isSuccess);
-  const showDashboard = isAdmin || dashboard.data?.allowed === true;
+  const dashboard = useDashboardAccess(!isAdmin && !yard && roles.isSuccess);
+  const showDashboard = !yard && (isAdmin || dashboard.data?.allowed === true);
 
   // Below md the links fold under a menu button (Bootstrap's navbar classes; no animation).
   const [open, setOpen] = useState(false);
@@ -39,9 +41,11 @@ export function AppNavbar() {
         </button>
         <div id="app-navbar-links" className={`flex-wrap navbar-collapse collapse${open ? ' show' : ''}`}>
           <div className="me-auto navbar-nav">
-            <NavLink to="/sales" className="nav-link">
-              Sales
-            </NavLink>
+            {!yard && (
+              <NavLink to="/sales" className="nav-link">
+                Sales
+              </NavLink>
+            )}
             <NavLink to="/loaders" className="nav-link">
               Loaders
             </NavLink>
@@ -57,7 +61,7 @@ export function AppNavbar() {
             )}
           </div>
           <div className="d-flex align-items-center gap-3 py-2 py-md-0">
-            {session.data && <FindLauncher />}
+            {session.data && !yard && <FindLauncher />}
             {session.data && (
               // The signed-in user's own settings (two-factor sign-in, sessions), named by who it is.
               <div className="navbar-nav">

@@ -4,15 +4,18 @@ import { preloadToastStack } from '../../components/ui/toaster';
 import { usePreloadOnceIdle } from '../../lib/lazy-component';
 import { RequireAdmin } from '../../features/auth/require-admin';
 import { RequireSession } from '../../features/auth/require-session';
+import { isYardOnly, useUserRoles } from '../../features/auth/api/get-user-roles';
+import { Navigate } from '../../lib/navigation';
 import { AppLayout } from './app-layout';
 
 const SHELL_PRELOADS = [preloadToastStack];
 
 /**
  * The frame of every signed-in page (the session check, the top bar), its own chunk: / and /login
- * never download it (router.tsx). `admin` pages are for administrators only.
+ * never download it (router.tsx). `admin` pages are for administrators only; a yard sign-in opens
+ * only the `yard` pages (the Loaders, its account) and is sent to /loaders from the others.
  */
-export function SignedInShell({ admin, children }: { admin: boolean; children: ReactNode }) {
+export function SignedInShell({ admin, yard, children }: { admin: boolean; yard: boolean; children: ReactNode }) {
   // Tab wraps inside dialogs, and focus lost in one goes back (every dialog of the app; the
   // signed-out pages have none).
   useDialogKeyboard();
@@ -20,7 +23,16 @@ export function SignedInShell({ admin, children }: { admin: boolean; children: R
   usePreloadOnceIdle(true, SHELL_PRELOADS);
   return (
     <RequireSession>
-      <AppLayout>{admin ? <RequireAdmin>{children}</RequireAdmin> : children}</AppLayout>
+      <AppLayout>
+        <YardGuard yard={yard}>{admin ? <RequireAdmin>{children}</RequireAdmin> : children}</YardGuard>
+      </AppLayout>
     </RequireSession>
   );
+}
+
+/** A yard sign-in on a page that is not for the yard goes to the Loaders. */
+function YardGuard({ yard, children }: { yard: boolean; children: ReactNode }) {
+  const roles = useUserRoles();
+  if (!yard && isYardOnly(roles.data)) return <Navigate to="/loaders" replace />;
+  return children;
 }

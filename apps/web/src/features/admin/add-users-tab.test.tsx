@@ -52,7 +52,9 @@ describe('Admin > Add Users', () => {
     release();
 
     expect(await screen.findByText('User bob added.')).toBeTruthy();
-    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([{ username: 'bob', password: 'Lively-spruce-83', admin: true }]);
+    expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([
+      { username: 'bob', password: 'Lively-spruce-83', admin: true, yard: false },
+    ]);
     expect(input('New Username').value).toBe('');
     expect(input('New User Password').value).toBe('');
     expect(input('Administrator').checked).toBe(false);

@@ -8,10 +8,11 @@ import { PasswordField } from './password-input';
 import { UsernameField } from './labelled-field';
 import './admin.css';
 
-const LABELS: Record<'username' | 'password' | 'admin', string> = {
+const LABELS: Record<'username' | 'password' | 'admin' | 'yard', string> = {
   username: 'New Username',
   password: 'New User Password',
   admin: 'Administrator',
+  yard: 'Yard',
 };
 
 /** New user accounts (docs/product.md section 2, "Admin home" 4). */
@@ -41,7 +42,8 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
     username: string;
     password: string;
     admin: boolean;
-  }>({ username: '', password: '', admin: false }, LABELS);
+    yard: boolean;
+  }>({ username: '', password: '', admin: false, yard: false }, LABELS);
 
   return (
     <Form noValidate onSubmit={onSubmitParsed(addUserBodySchema, () => values, onSubmit)} aria-label="Add user">
@@ -63,11 +65,28 @@ function AddUserForm({ busy, onSubmit }: AddUserFormProps) {
             type="checkbox"
             label="Administrator"
             checked={values.admin}
-            onChange={(e) => set('admin', e.target.checked)}
+            onChange={(e) => {
+              set('admin', e.target.checked);
+              if (e.target.checked) set('yard', false);
+            }}
             aria-describedby={`${id}-admin-hint`}
           />
           <Form.Text id={`${id}-admin-hint`} className="d-block">
             Administrators also manage products, e-mail settings and users.
+          </Form.Text>
+        </Form.Group>
+        <Form.Group controlId={`${id}-yard`} className="mb-3">
+          <Form.Check
+            type="checkbox"
+            label="Yard (the Loaders only)"
+            checked={values.yard}
+            disabled={values.admin}
+            onChange={(e) => set('yard', e.target.checked)}
+            aria-describedby={`${id}-yard-hint`}
+          />
+          <Form.Text id={`${id}-yard-hint`} className="d-block">
+            A yard sign-in opens the bays, the Grid Manager and the scan, and nothing else. Roles can be changed later
+            under Users List.
           </Form.Text>
         </Form.Group>
       </fieldset>

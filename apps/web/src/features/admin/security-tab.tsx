@@ -68,8 +68,9 @@ function SecurityLog() {
         Security log
       </h2>
       <p className="text-body-secondary small mb-3">
-        Sign-ins and their failures, throttling, password and two-factor changes, users added and removed, sessions
-        ended. Kept {SECURITY_EVENT_RETENTION_DAYS} days. Filter Event by the code under its name, e.g. sign-in-failed.
+        Sign-ins and their failures, throttling, password and two-factor changes, users added and removed, roles changed
+        (who, when, from and to), sessions ended. Kept {SECURITY_EVENT_RETENTION_DAYS} days. Filter Event by the code
+        under its name, e.g. sign-in-failed.
       </p>
       <DataTable
         caption="Security log"

@@ -1,10 +1,10 @@
-import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, type User } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { callCount, holdRequests, stubAdmin } from './admin-test-utils';
+import { bodiesOf, callCount, holdRequests, stubAdmin } from './admin-test-utils';
 
 const LIST = '/api/users/getUsersList';
 const REMOVE = '/api/users/removeUser';
@@ -18,6 +18,38 @@ const users: User[] = [
 const rowOf = (username: string) => screen.getByRole('cell', { name: new RegExp(`^${username}`) }).closest('tr')!;
 
 describe('Admin > Users List / Remove', () => {
+  it('gives a user the yard role in the Roles dialog; the row shows it; a refusal shows in the dialog', async () => {
+    const fetchMock = stubAdmin({
+      [`GET ${LIST}`]: ok(users),
+      'PUT /api/users/roles': ({ body }) =>
+        JSON.parse(String(body)).username === 'admin'
+          ? failed(
+              409,
+              'admin is the last administrator and keeps ROLE_ADMIN: make another user an administrator first.',
+            )
+          : ok([ROLE_YARD], 'bob now holds ROLE_YARD.'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=users');
+
+    // The first test of the file also waits for the admin page's code.
+    await user.click(await screen.findByRole('button', { name: 'Roles of bob' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of bob' });
+    expect(within(dialog).getByRole('radio', { name: /^Staff/ })).toHaveProperty('checked', true);
+    await user.click(within(dialog).getByRole('radio', { name: /^Yard/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    await waitFor(() => expect(within(rowOf('bob')).getByText(ROLE_YARD)).toBeTruthy());
+    expect(within(rowOf('bob')).getByText('Yard')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT', '/api/users/roles')).toEqual([{ username: 'bob', roles: [ROLE_YARD] }]);
+
+    await user.click(screen.getByRole('button', { name: 'Roles of admin' }));
+    const own = await screen.findByRole('dialog', { name: 'Roles of admin' });
+    await user.click(within(own).getByRole('radio', { name: /^Staff/ }));
+    await user.click(within(own).getByRole('button', { name: 'Save roles' }));
+    expect((await within(own).findByRole('alert')).textContent).toContain('admin is the last administrator');
+    expect(within(rowOf('admin')).getByText('Administrator')).toBeTruthy();
+  });
+
   it("loads when the tab opens: 'Loading...', then each user with their authorities or 'N/A'", async () => {
     const fetchMock = stubAdmin({ [`GET ${LIST}`]: ok(users) });
     const { release } = holdRequests(fetchMock, 'GET', LIST);

@@ -1,6 +1,6 @@
 import type { User } from '@desk/domain';
 import { useId, useState } from 'react';
-import { Badge, Button, Spinner } from 'react-bootstrap';
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Modal } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
@@ -11,11 +11,12 @@ import { useSession } from '../auth/api/get-session';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { useUsers } from './api/list-users';
 import { useRemoveUser } from './api/remove-user';
+import { kindLabel, kindOf, USER_KINDS, useSetUserRoles, type UserKind } from './api/set-user-roles';
 import './admin.css';
 
 const authoritiesText = (user: User) => (user.authorities.length > 0 ? user.authorities.join(', ') : 'N/A');
 
-/** Users and their removal (docs/product.md section 2, "Admin home" 5). */
+/** Users, their roles and their removal (docs/product.md section 2, "Admin home" 5). */
 export function UsersListTab() {
   const users = useUsers();
   const remove = useRemoveUser();
@@ -23,6 +24,7 @@ export function UsersListTab() {
   const [target, setTarget] = useState<User | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [endingFor, setEndingFor] = useState<User | null>(null);
+  const [rolesFor, setRolesFor] = useState<User | null>(null);
 
   const columns: Column<User>[] = [
     {
@@ -38,6 +40,12 @@ export function UsersListTab() {
           )}
         </>
       ),
+    },
+    {
+      key: 'kind',
+      header: 'Role',
+      value: (user) => kindLabel(user.authorities),
+      render: (user) => kindLabel(user.authorities),
     },
     { key: 'authorities', header: 'Authorities', value: authoritiesText, render: authoritiesText },
   ];
@@ -63,6 +71,14 @@ export function UsersListTab() {
             <Button
               variant="outline-secondary"
               size="sm"
+              aria-label={`Roles of ${user.username}`}
+              onClick={() => setRolesFor(user)}
+            >
+              Roles
+            </Button>
+            <Button
+              variant="outline-secondary"
+              size="sm"
               aria-label={`End sessions of ${user.username}`}
               onClick={() => setEndingFor(user)}
             >
@@ -82,6 +98,7 @@ export function UsersListTab() {
           </>
         )}
       />
+      {rolesFor && <RolesModal key={rolesFor.id} user={rolesFor} onClose={() => setRolesFor(null)} />}
       <EndSessionsModal
         user={endingFor}
         isSelf={endingFor !== null && endingFor.username === signedInName}
@@ -97,6 +114,86 @@ export function UsersListTab() {
         Are you sure you would like to delete the user {target?.username}?
       </ConfirmModal>
     </div>
+  );
+}
+
+/**
+ * "Roles": staff, administrator or yard (the Loaders only). The server keeps the last
+ * administrator's ROLE_ADMIN and says so; its words show here, where the administrator is looking.
+ */
+function RolesModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const titleId = useId();
+  const set = useSetUserRoles();
+  const toast = useToast();
+  const [kind, setKind] = useState<UserKind | null>(kindOf(user.authorities));
+  const chosen = USER_KINDS.find((k) => k.kind === kind);
+
+  const save = () => {
+    if (!chosen || set.isPending) return;
+    set.mutate(
+      { username: user.username, roles: chosen.roles },
+      {
+        onSuccess: (roles) => {
+          toast.success('Roles saved', `${user.username}: ${roles.join(', ')}`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      show
+      onHide={onClose}
+      centered
+      aria-labelledby={titleId}
+      backdrop={set.isPending ? 'static' : true}
+      keyboard={!set.isPending}
+    >
+      <Modal.Header closeButton closeLabel="Close dialog">
+        <Modal.Title id={titleId} as="h2" className="fs-5">
+          Roles of {user.username}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <fieldset>
+          <legend className="fs-6 mb-2">What {user.username} may open</legend>
+          {USER_KINDS.map((k) => (
+            <Form.Check
+              key={k.kind}
+              type="radio"
+              id={`roles-${user.id}-${k.kind}`}
+              name={`roles-${user.id}`}
+              className="mb-2"
+              checked={kind === k.kind}
+              onChange={() => setKind(k.kind)}
+              label={
+                <>
+                  <span className="fw-medium">{k.label}</span>{' '}
+                  <span className="text-body-secondary small">
+                    ({k.roles.join(', ')}): {k.help}
+                  </span>
+                </>
+              }
+            />
+          ))}
+        </fieldset>
+        {set.isError && (
+          <p role="alert" className="mt-2 mb-0 text-danger-emphasis">
+            {errorText(set.error)}
+          </p>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} disabled={set.isPending}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={save} disabled={!chosen || set.isPending}>
+          {set.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Save roles
+        </Button>
+      </Modal.Footer>
+    </Modal>
   );
 }
 

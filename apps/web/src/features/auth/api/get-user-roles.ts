@@ -1,4 +1,4 @@
-import { ROLE_ADMIN } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, ROLE_YARD } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isRoleList, readStoredRoles, storeRoles } from '../roles-storage';
@@ -38,4 +38,12 @@ export function useUserRoles() {
 
 export function hasAdminRole(roles: readonly string[] | undefined): boolean {
   return roles?.includes(ROLE_ADMIN) ?? false;
+}
+
+/**
+ * A yard sign-in: ROLE_YARD without staff or administrator roles. It opens the Loaders area (and
+ * the user's own account) only; the server refuses the rest (docs/decisions/029-yard-role.md).
+ */
+export function isYardOnly(roles: readonly string[] | undefined): boolean {
+  return !!roles && roles.includes(ROLE_YARD) && !roles.includes(ROLE_USER) && !roles.includes(ROLE_ADMIN);
 }
