@@ -263,6 +263,9 @@ describe.each(engines())('dashboard (%s)', (engine) => {
     expect((await get('from=2026-11-01&to=2026-11-30', staff)).statusCode).toBe(200);
     await call('PUT', '/api/dashboard/access', { forStaff: false });
     expect((await get('from=2026-11-01&to=2026-11-30', staff)).statusCode).toBe(403);
+    // Access is checked before the query (issue 37): a bad range from staff it is not open to is a 403, not a 400.
+    for (const query of ['to=2026-11-30', 'from=2026-13-01&to=2026-11-30', 'bucket=year'])
+      expect((await get(query, staff)).statusCode, query).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/dashboard?from=2026-11-01&to=2026-11-30' })).statusCode,
     ).toBe(401);

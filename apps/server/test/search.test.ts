@@ -116,10 +116,16 @@ describe.each(engines())('find anything (%s)', (engine) => {
     expect(await suite.t.app.ctx.search.compactIndexes()).toBe(0);
   });
 
-  it('refuses an empty text or a bad limit in plain words, and a caller who is not signed in', async () => {
+  it('refuses an empty text (or accents alone) or a bad limit in plain words, and a caller who is not signed in', async () => {
     const empty = await suite.t.as(suite.admin).send('GET', '/api/search?q=%20');
     expect(empty.statusCode).toBe(400);
     expect(json(empty).message).toMatch(/must not be empty/);
+    // Accents alone fold to nothing, which would match every record: refused as empty (issue 37).
+    for (const marks of ['%CC%81', '%CC%81%CC%80%CC%88', '%20%CC%83%20']) {
+      const accents = await suite.t.as(suite.admin).send('GET', `/api/search?q=${marks}`);
+      expect(accents.statusCode, marks).toBe(400);
+      expect(json(accents).message).toMatch(/must not be empty/);
+    }
     const big = await suite.t.as(suite.admin).send('GET', '/api/search?q=a&limit=50');
     expect(big.statusCode).toBe(400);
     expect(json(big).message).toMatch(/must be at most 20/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, wholeNumberFromDigits } from './common.js';
+import { foldForSearch } from '../search.js';
 
 /** GET /api/search: the text (1 to 100 characters) and how many of each kind (1 to 20, default 5). */
 export const findQuerySchema = z.object({
@@ -7,7 +8,9 @@ export const findQuerySchema = z.object({
     .string({ error: 'is required' })
     .trim()
     .min(1, { error: 'must not be empty' })
-    .max(100, { error: 'must be at most 100 characters' }),
+    .max(100, { error: 'must be at most 100 characters' })
+    // Accents alone (combining marks) fold to nothing, which would match everything: as empty.
+    .refine((q) => foldForSearch(q).trim() !== '', { error: 'must not be empty' }),
   limit: wholeNumberFromDigits(1, 20, {
     type: 'must be a number',
     whole: 'must be a whole number',

@@ -18,12 +18,17 @@ import type { DashboardService } from './dashboard.service.js';
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
     '/api/dashboard',
-    route('user', ['dashboard'], {
-      summary:
-        'The business at a glance: sales by order date per day, week (from Monday) or month, quotes sent and won, open orders by status, the bays now, and the top ten customers and products; administrators, and staff once an administrator has opened it to them (else 403)',
-      querystring: dashboardQuerySchema,
-      response: answers.ok(dashboardSchema),
-    }),
+    {
+      ...route('user', ['dashboard'], {
+        summary:
+          'The business at a glance: sales by order date per day, week (from Monday) or month, quotes sent and won, open orders by status, the bays now, and the top ten customers and products; administrators, and staff once an administrator has opened it to them (else 403)',
+        querystring: dashboardQuerySchema,
+        response: answers.ok(dashboardSchema),
+      }),
+      // Who may open it is checked before the query is: staff it is not open to get 403, never a
+      // 400 about a range they may not ask for (issue 37).
+      preValidation: async (request) => dashboard.assertAllowed(requireUser(request)),
+    },
     async (request) => ok(await dashboard.dashboard(request.query, requireUser(request))),
   );
 
