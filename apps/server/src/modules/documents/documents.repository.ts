@@ -911,6 +911,11 @@ export function findOrderStatus(db: Db, id: number | null | undefined) {
   return id ? q.where('id', '=', id).executeTakeFirst() : q.orderBy('sort_order').limit(1).executeTakeFirst();
 }
 
+/** An order status by its name (undefined when the company has no such status). */
+export function findOrderStatusByType(db: Db, type: string) {
+  return db.selectFrom('order_statuses').select(['id', 'type', 'closed']).where('type', '=', type).executeTakeFirst();
+}
+
 export const insertHeader = (db: Db, k: KindTables, values: DocHeaderValues) =>
   insertedId(docDb(db).insertInto(k.header).values(values).returning('id'));
 

@@ -11,6 +11,7 @@ import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
 import { documentKeys } from './api/query-keys';
 import { KIND_INFO } from './kinds';
+import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 
 /** Its own chunk, with the Modal it needs: the list paints without it (issue 19). */
 const DuplicateDocumentModal = lazyComponent(() =>
@@ -72,7 +73,7 @@ export interface DocumentListProps {
 
 /**
  * The order and quote list (docs/product.md section 2): a server-paged table with refresh, Create, and
- * duplicate, edit and delete per row.
+ * duplicate, edit and (administrators) delete per row.
  */
 export function DocumentList({
   kind,
@@ -88,6 +89,8 @@ export function DocumentList({
   const duplicating = duplicate.slot;
   const deleting = useConfirmTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
+  // Deleting is for administrators (the server refuses staff with 403); staff cancel an order.
+  const canDelete = hasAdminRole(useUserRoles().data);
   // "Changed by": documents with a change by this username in their history (applied on Enter or
   // when the field is left, not on every key).
   const [changedByText, setChangedByText] = useState('');
@@ -157,7 +160,7 @@ export function DocumentList({
           <>
             <RowAction action="Duplicate" subject={`${kind} ${d.id}`} onClick={() => duplicate.open(d)} />
             <RowAction action="Edit" subject={`${kind} ${d.id}`} onClick={() => openEditor(d.id)} />
-            <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />
+            {canDelete && <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />}
           </>
         )}
       />
