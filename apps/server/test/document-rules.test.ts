@@ -183,4 +183,21 @@ describe.each(engines())('document rules (%s)', (engine) => {
       expect(unticked).toMatchObject({ orderPickup: false, orderStatus: { type: 'In Progress' } });
     });
   });
+
+  it('lists orders and quotes with their Date and stored Total, sortable by each (friction)', async () => {
+    const totals: number[] = [];
+    for (const quantity of [3, 1, 2]) {
+      const o = await S.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: `Total ${quantity}` });
+      await S.data('POST', `/api/order-parts/create/${o.id}`, { product: f.pkg.id, quantity });
+      totals.push(quantity * 90000);
+    }
+    const items = (await S.data('GET', '/api/orders/list/0?size=30&sort=-total&jobName=Total')).items;
+    expect(items.map((d: any) => d.totalCents)).toEqual([270000, 180000, 90000]);
+    expect(items[0].orderDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const asc = (await S.data('GET', '/api/orders/list/0?size=30&sort=orderDate')).items.map((d: any) => d.orderDate);
+    expect(asc).toEqual([...asc].sort());
+    const quotes = (await S.data('GET', '/api/quotes/?size=30&sort=total')).items.map((d: any) => d.totalCents);
+    expect(quotes).toEqual([...quotes].sort((a: number, b: number) => a - b));
+    expect((await S.data('GET', '/api/quotes/?size=30&sort=-quoteDate')).items.length).toBeGreaterThan(0);
+  });
 });

@@ -240,6 +240,8 @@ export const documentListItemSchema = z.object({
   revision: z.number().int().optional(),
   /** Orders: the open vendor orders it waits on. */
   waitingOn: z.array(waitingOnSchema).optional(),
+  /** The total the pricer last gave it, in cents (the stored totals); sorted by as `total`. */
+  totalCents: z.number().int().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
@@ -251,6 +253,8 @@ export const ORDER_LIST_FIELDS = [
   'customerName',
   'contactName',
   'orderStatus',
+  'orderDate',
+  'total',
 ] as const;
 export const QUOTE_LIST_FIELDS = [
   'id',
@@ -260,6 +264,8 @@ export const QUOTE_LIST_FIELDS = [
   'customerName',
   'contactName',
   'status',
+  'quoteDate',
+  'total',
 ] as const;
 
 /** One revision of a quote (GET /api/quotes/{id}/revisions). */

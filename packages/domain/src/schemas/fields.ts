@@ -39,7 +39,7 @@ export const priceOverrideAmountSchema = z
   .finite({ error: 'must be a finite number' })
   .min(0, { error: 'cannot be negative' })
   .max(10_000_000, { error: 'must be at most 10,000,000' })
-  .refine((v) => decimalPlaces(v) <= 2, { error: 'must be dollars and cents (at most 2 decimals)' });
+  .refine((v) => decimalPlaces(v) <= 2, { error: 'must have at most 2 decimals' });
 
 export const versionSchema = z.number().int().min(1).optional();
 

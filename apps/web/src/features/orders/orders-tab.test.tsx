@@ -58,6 +58,8 @@ describe('Sales > Orders', () => {
       'Customer Name',
       'Contact Name',
       'Order Status',
+      'Date',
+      'Total',
       'Actions',
     ]);
     expect(within(open).getByText('Ready for Pickup')).toBeTruthy();
