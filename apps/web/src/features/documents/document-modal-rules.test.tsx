@@ -113,4 +113,43 @@ describe('DocumentModal rules (issue 36)', () => {
       screen.getByText('Special Instructions holds at most 2,000 characters; this has 2,001. Shorten it to save.'),
     ).toBeTruthy();
   });
+
+  it('names the unsaved Details beside Save, and says when they are saved (decision 024)', async () => {
+    const order = aDocument();
+    stubApi({
+      ...common,
+      'GET /api/orders/13': ok(order),
+      'GET /api/order-parts/13': ok([]),
+      // The server sets the status that goes with Pickup Ready (issue 36); the form shows its answer.
+      'PUT /api/orders/update/13': ok(
+        {
+          ...order,
+          jobName: 'Renamed',
+          orderPickup: true,
+          orderStatus: { id: 4, type: 'Ready for Pickup', closed: false },
+          version: 5,
+        },
+        'Order updated',
+      ),
+      'GET /api/dropdown/order-status': ok([...WITH_CANCELLED, { id: 4, type: 'Ready for Pickup', closed: false }]),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<DocumentModal kind="order" show documentId={13} onClose={noop} />);
+
+    const status = await screen.findByTestId('unsaved-changes');
+    await waitFor(() => expect(status.textContent).toBe('Details saved'));
+    const jobName = screen.getByLabelText('Job Name');
+    await user.clear(jobName);
+    await user.type(jobName, 'Renamed');
+    await user.click(screen.getByLabelText('Pickup Ready'));
+    expect(status.textContent).toBe('Unsaved changes: Job Name, Pickup Ready');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.getAttribute('aria-describedby')).toBe(status.id);
+
+    await user.click(save);
+    await waitFor(() => expect(screen.getByTestId('unsaved-changes').textContent).toBe('Details saved'));
+    const select = (await screen.findByLabelText('Status Code')) as HTMLSelectElement;
+    expect(select.selectedOptions[0]!.textContent).toBe('Ready for Pickup');
+    expect((screen.getByLabelText('Pickup Ready') as HTMLInputElement).checked).toBe(true);
+  });
 });

@@ -22,7 +22,7 @@ import {
   createInput,
   documentToForm,
   emptyDocumentForm,
-  formChanged,
+  changedFields,
   updateInput,
   type CustomerChoice,
   type DocumentFormValues,
@@ -133,10 +133,14 @@ export function DocumentModal({
   const [askCancel, setAskCancel] = useState(false);
   const canCancel = kind === 'order' && saved !== undefined && saved.orderStatus?.closed === false;
   const stale = isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
-  const dirty =
+  // One save model (decision 024): the Details are saved by Save, and what it would save is named
+  // beside it; the cart, sub-parts and modifiers save each change as it is made.
+  const unsaved =
     formValues !== null && (!isEdit || saved !== undefined)
-      ? formChanged(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
-      : false;
+      ? changedFields(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
+      : [];
+  const dirty = unsaved.length > 0;
+  const unsavedId = `${formId}-unsaved`;
   const discard = useDiscardGuard(dirty);
   useSaveShortcut(show, formId, busy || (isEdit && !saved) || readOnly);
   const noPricePrint = formValues?.noPricePrint ?? saved?.noPricePrint ?? false;
@@ -443,6 +447,16 @@ export function DocumentModal({
               Reload the latest version
             </Button>
           )}
+          {isEdit && saved && !readOnly && (
+            <span
+              id={unsavedId}
+              role="status"
+              className={`small ${dirty ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`}
+              data-testid="unsaved-changes"
+            >
+              {dirty ? `Unsaved changes: ${unsaved.join(', ')}` : 'Details saved'}
+            </span>
+          )}
           <Button variant="secondary" onClick={requestClose} disabled={busy}>
             Close
           </Button>
@@ -462,7 +476,9 @@ export function DocumentModal({
                   : saveTitle(isEdit ? 'Save' : 'Create')
             }
             style={{ minWidth: '6rem' }}
+            aria-describedby={isEdit && saved && !readOnly ? unsavedId : undefined}
           >
+            {isEdit && dirty && <span className="unsaved-dot me-1" aria-hidden="true" />}
             {isEdit ? 'Save' : 'Create'}
           </BusyButton>
         </div>
