@@ -42,14 +42,14 @@ export function dateTotalColumns(kind: DocumentKind): Column<DocumentListItem>[]
     {
       key: dateKey,
       header: 'Date',
-      width: '7.5rem',
+      width: '6.5rem',
       filterable: false,
       render: (d) => <span className="text-nowrap">{d[dateKey] ?? ''}</span>,
     },
     {
       key: 'total',
       header: 'Total',
-      width: '8rem',
+      width: '6.5rem',
       filterable: false,
       className: 'text-end',
       render: (d) => (
