@@ -163,7 +163,7 @@ describe.each(engines())('document feedback (%s)', (engine) => {
       const [line] = await data('GET', `/api/quote-parts/${quote.id}`);
       const cases: Array<[unknown, string]> = [
         [12.345, 'Price override must have at most 2 decimals.'],
-        [-1, 'Price override must not be negative.'],
+        [-1, 'Price override cannot be negative.'],
         ['abc', 'Price override must be a number.'],
       ];
       for (const [priceOverride, message] of cases) {

@@ -37,6 +37,10 @@ export const ORDER_STATUSES = [
   { type: 'Cancelled', closed: true },
 ] as const;
 export const COMPLETED_STATUS = 'Completed';
+/** Pickup Ready and this status agree: setting either sets the other (docs/product.md section 2). */
+export const READY_FOR_PICKUP_STATUS = 'Ready for Pickup';
+/** Where an order goes back to when Pickup Ready is unticked while it is Ready for Pickup. */
+export const NOT_READY_STATUS = 'In Progress';
 
 export const VENDOR_ORDER_STATUSES = ['Ordered', 'Shipped', 'Received', 'Cancelled'] as const;
 export type VendorOrderStatus = (typeof VENDOR_ORDER_STATUSES)[number];

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MODIFIER_CATEGORIES, SUB_PART_SOURCES, VENDOR_ORDER_STATUSES } from '../constants.js';
 import type { PricingInfo } from '../pricing.js';
 import { optionalText, positiveId, refSchema, requiredText } from './common.js';
-import { flagSchema, moneySchema, quantitySchema, versionSchema } from './fields.js';
+import { flagSchema, priceOverrideAmountSchema, quantitySchema, versionSchema } from './fields.js';
 import { customerSchema } from './customers.js';
 import { modifierProductSchema, orderStatusSchema, productSchema } from './products.js';
 
@@ -44,11 +44,21 @@ export const QUOTE_STATUSES_SET_BY_HAND = ['Draft', 'Sent', 'Declined'] as const
  * Body of orders/create, orders/update/{id}, quotes/create, quotes/update/{id}. Unknown and
  * read-only fields (totals, ids of other records, customer details) are ignored.
  */
+/** The most characters each text field of a document's header holds (the form counts against these). */
+export const DOCUMENT_TEXT_LIMITS = {
+  jobName: 200,
+  poNumber: 60,
+  specialInstructions: 2000,
+  /** A sub-part's or an applied modifier's notes, and a Lift's inches. */
+  notes: 2000,
+  inches: 40,
+} as const;
+
 export const documentInputSchema = z.object({
   customer: refSchema,
-  jobName: optionalText(200),
-  poNumber: optionalText(60),
-  specialInstructions: optionalText(2000),
+  jobName: optionalText(DOCUMENT_TEXT_LIMITS.jobName),
+  poNumber: optionalText(DOCUMENT_TEXT_LIMITS.poNumber),
+  specialInstructions: optionalText(DOCUMENT_TEXT_LIMITS.specialInstructions),
   orderDate: dateLikeSchema.nullish(),
   quoteDate: dateLikeSchema.nullish(),
   useTax: flagSchema.optional(),
@@ -67,11 +77,11 @@ export const documentInputSchema = z.object({
 export type DocumentInput = z.infer<typeof documentInputSchema>;
 
 /** Duplicate: the edited document; its jobName names the copy. */
-export const duplicateDocumentSchema = z.object({ jobName: optionalText(200) }).loose();
+export const duplicateDocumentSchema = z.object({ jobName: optionalText(DOCUMENT_TEXT_LIMITS.jobName) }).loose();
 
 export const lineCreateSchema = z.object({ product: refSchema, quantity: quantitySchema });
 export const lineUpdateSchema = z.object({ quantity: quantitySchema });
-export const priceOverrideSchema = z.object({ priceOverride: moneySchema.nullable() });
+export const priceOverrideSchema = z.object({ priceOverride: priceOverrideAmountSchema.nullable() });
 
 /**
  * Body of orders/create-from-quote/{quoteId}: none, or {"again": true} to make another order from
@@ -89,18 +99,18 @@ export const subPartAddSchema = z.object({ child: refSchema, quantity: quantityS
 export const assocNotesSchema = z.object({
   parentId: z.unknown().optional(),
   rowId: positiveId('must be a sub-part row id'),
-  notes: optionalText(2000),
+  notes: optionalText(DOCUMENT_TEXT_LIMITS.notes),
 });
 
-export const modNotesSchema = assocNotesSchema.extend({ inches: optionalText(40) });
+export const modNotesSchema = assocNotesSchema.extend({ inches: optionalText(DOCUMENT_TEXT_LIMITS.inches) });
 
 /** Apply a modifier to a line (star on), or change its notes: id is the package modifier's id. */
 export const modifierUpsertSchema = z
   .object({
     id: positiveId('must be the package modifier id').optional(),
     modifierId: positiveId('must be the package modifier id').optional(),
-    notes: optionalText(2000),
-    inches: optionalText(40),
+    notes: optionalText(DOCUMENT_TEXT_LIMITS.notes),
+    inches: optionalText(DOCUMENT_TEXT_LIMITS.inches),
   })
   .loose()
   .refine((v) => v.id !== undefined || v.modifierId !== undefined, {
@@ -234,6 +244,8 @@ export const documentListItemSchema = z.object({
   revision: z.number().int().optional(),
   /** Orders: the open vendor orders it waits on. */
   waitingOn: z.array(waitingOnSchema).optional(),
+  /** The total the pricer last gave it, in cents (the stored totals); sorted by as `total`. */
+  totalCents: z.number().int().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
@@ -245,6 +257,8 @@ export const ORDER_LIST_FIELDS = [
   'customerName',
   'contactName',
   'orderStatus',
+  'orderDate',
+  'total',
 ] as const;
 export const QUOTE_LIST_FIELDS = [
   'id',
@@ -254,6 +268,8 @@ export const QUOTE_LIST_FIELDS = [
   'customerName',
   'contactName',
   'status',
+  'quoteDate',
+  'total',
 ] as const;
 
 /** One revision of a quote (GET /api/quotes/{id}/revisions). */

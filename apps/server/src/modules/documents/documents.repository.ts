@@ -64,6 +64,9 @@ export function listColumns(k: KindTables, cutoff: string | null = null): ListCo
     customerName: sql.ref('c.name'),
     contactName: sql.ref('c.contact_name'),
   };
+  // Date and Total (issue 36): each sort has its index (migration 2026112910).
+  cols[k.dateField] = sql.ref(`d.${k.dateColumn}`);
+  cols.total = sql.ref('d.total_cents');
   if (k.kind === 'order') cols.orderStatus = sql`s.type`;
   if (k.kind === 'quote') cols.status = quoteStatusSql(cutoff);
   return cols;
@@ -105,6 +108,7 @@ function listSelect(k: KindTables, cutoff: string | null = null) {
         'd.po_number',
         'd.customer_id',
         `d.${k.dateColumn} as doc_date`,
+        'd.total_cents',
         sql.ref<string | null>('c.customer_no').as('customer_no'),
         sql.ref<string>('c.name').as('customer_name'),
         sql.ref<string | null>('c.contact_name').as('contact_name'),
@@ -130,6 +134,7 @@ function toListItem(k: KindTables) {
     customerName: r.customer_name,
     contactName: r.contact_name,
     [k.dateField]: r.doc_date,
+    totalCents: Number(r.total_cents),
     ...(k.kind === 'order' ? { orderStatus: r.status_type, orderPickup: r.order_pickup === 1 } : {}),
     ...(k.kind === 'quote'
       ? { status: r.quote_status as QuoteStatus, quoteNumber: Number(r.quote_number), revision: Number(r.revision) }
@@ -926,6 +931,11 @@ export function findCustomer(db: Db, id: number) {
 export function findOrderStatus(db: Db, id: number | null | undefined) {
   const q = db.selectFrom('order_statuses').select(['id', 'type', 'closed']);
   return id ? q.where('id', '=', id).executeTakeFirst() : q.orderBy('sort_order').limit(1).executeTakeFirst();
+}
+
+/** An order status by its name (undefined when the company has no such status). */
+export function findOrderStatusByType(db: Db, type: string) {
+  return db.selectFrom('order_statuses').select(['id', 'type', 'closed']).where('type', '=', type).executeTakeFirst();
 }
 
 export const insertHeader = (db: Db, k: KindTables, values: DocHeaderValues) =>

@@ -148,10 +148,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         ok(await documents.update(kind, request.params.id, request.body, requireUser(request)), `${label} updated`),
     );
 
+    // Administrators only (issue 36): staff cancel an order (status Cancelled) instead.
     app.delete(
       `${base}/delete/:id`,
-      route('user', tags, {
-        summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links`,
+      route('admin', tags, {
+        summary: `Delete a ${kind} with its lines, sub-parts, modifiers and links; administrators only (staff get 403 and cancel an order instead)`,
         params: params('id'),
         response: answers.none,
       }),

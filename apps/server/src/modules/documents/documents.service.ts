@@ -6,6 +6,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DeskEvent, EventBus } from '../events/event-bus.js';
 import {
   isPackageType,
+  NOT_READY_STATUS,
+  READY_FOR_PICKUP_STATUS,
   type DocumentHeader,
   type DocumentInput,
   type DocumentKind,
@@ -157,16 +159,27 @@ export class DocumentsService extends ClockedService {
   }
 
   /**
-   * Only a quote's latest revision can change (docs/architecture.md section 3): a write to an
-   * earlier one is a 409 that says which to open. Orders always pass.
+   * What a quote may no longer change (docs/architecture.md section 3), in one place: an earlier
+   * revision (only the latest can change) and an Accepted one (exported: the quote the customer
+   * accepted stays as its order was made from it; a new revision changes). Either is a 409 that
+   * says what to do. Orders always pass. A write reads this after it has locked the document, so a
+   * write that races an export either lands before it (and is copied) or is refused.
    */
-  private async requireLatestRevision(db: Db, k: KindTables, docId: number) {
+  private async requireChangeable(db: Db, k: KindTables, docId: number, what: 'change' | 'delete' = 'change') {
     if (k.kind !== 'quote') return;
     const q = await repo.quoteRevisionInfo(db, docId);
     if (q && q.superseded === 1) {
       const latest = (await repo.quoteRevisionRows(db, q.number)).at(-1)!;
       throw conflict(
         `${repo.quoteLabel(q.number, q.revision)} is read-only: ${repo.quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
+      );
+    }
+    // An administrator may still delete an accepted quote; its orders keep their lines.
+    if (q && q.quote_status === 'Accepted' && what === 'change') {
+      const orders = (await repo.exportedOrderIds(db, [docId])).get(docId) ?? [];
+      const exported = orders.length ? ` (exported to ${ordersText(orders)})` : '';
+      throw conflict(
+        `${repo.quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
       );
     }
   }
@@ -206,6 +219,33 @@ export class DocumentsService extends ClockedService {
     return row;
   }
 
+  /**
+   * Pickup Ready and the Ready for Pickup status agree (issue 36), the one place that says how:
+   * the status Ready for Pickup ticks Pickup Ready, and moving to another status unticks it;
+   * ticking Pickup Ready sets the status Ready for Pickup, and unticking it on a Ready for Pickup
+   * order takes it back to In Progress. A closed order is never ready for pickup. When a save
+   * changes both (the form sends both), a status Ready for Pickup or a ticked Pickup Ready wins.
+   * `before` is the order as stored (none on create); answers the status and pickup to store.
+   */
+  private async pickupAndStatus(
+    db: Db,
+    chosen: { id: number; type: string; closed: number },
+    asked: boolean | undefined,
+    before?: { statusId: number; pickup: boolean },
+  ) {
+    if (chosen.closed) return { status: chosen, pickup: false };
+    const statusChanged = before ? chosen.id !== before.statusId : true;
+    const pickupNow = asked ?? before?.pickup ?? false;
+    const pickupChanged = before ? pickupNow !== before.pickup : pickupNow;
+    const ready = chosen.type === READY_FOR_PICKUP_STATUS;
+    const statusNamed = async (type: string) => (await repo.findOrderStatusByType(db, type)) ?? chosen;
+    if (ready && !(pickupChanged && !pickupNow && !statusChanged)) return { status: chosen, pickup: true };
+    if (ready) return { status: await statusNamed(NOT_READY_STATUS), pickup: false };
+    if (pickupChanged && pickupNow) return { status: await statusNamed(READY_FOR_PICKUP_STATUS), pickup: true };
+    // Another open status: a status the save moved to unticks Pickup Ready; else it stays as it was.
+    return { status: chosen, pickup: statusChanged && before ? false : pickupNow };
+  }
+
   async create(kind: DocumentKind, input: DocumentInput, idempotencyKey: IdempotencyKey | undefined, actor: Actor) {
     const k = KINDS[kind];
     return withIdempotency(this.db, this.clock, `${kind}:create`, idempotencyKey, actor.userId, async (trx) => {
@@ -226,9 +266,9 @@ export class DocumentsService extends ClockedService {
         updated_at: now,
       };
       if (kind === 'order') {
-        const status = await this.statusRow(trx, input.orderStatus);
-        values.order_status_id = status.id;
-        values.order_pickup = flag(!status.closed && (input.orderPickup ?? false));
+        const agreed = await this.pickupAndStatus(trx, await this.statusRow(trx, input.orderStatus), input.orderPickup);
+        values.order_status_id = agreed.status.id;
+        values.order_pickup = flag(agreed.pickup);
       }
       const id = await repo.insertHeader(trx, k, values);
       await this.storeTotals(trx, k, id);
@@ -244,7 +284,7 @@ export class DocumentsService extends ClockedService {
       // Locked before it is read: what the history records as "from" is what this save replaces.
       await repo.lockDocument(trx, k.header, id);
       const current = await this.headerRow(trx, k, id);
-      await this.requireLatestRevision(trx, k, id);
+      await this.requireChangeable(trx, k, id);
       const customer = await this.customerRow(trx, input.customer);
       const date = kind === 'order' ? input.orderDate : input.quoteDate;
       // The customer's current multipliers reach a document only when asked, or with a new customer.
@@ -263,10 +303,15 @@ export class DocumentsService extends ClockedService {
         Object.assign(values, repo.quoteStatusStamps(input.quoteStatus, this.now()));
       }
       if (kind === 'order') {
-        const status = await this.statusRow(trx, input.orderStatus ?? current.order_status_id);
+        const agreed = await this.pickupAndStatus(
+          trx,
+          await this.statusRow(trx, input.orderStatus ?? current.order_status_id),
+          input.orderPickup,
+          { statusId: current.order_status_id, pickup: current.order_pickup === 1 },
+        );
+        const { status, pickup } = agreed;
         statusAfter = status.type;
         values.order_status_id = status.id;
-        const pickup = !status.closed && (input.orderPickup ?? current.order_pickup === 1);
         values.order_pickup = flag(pickup);
         // An order that is closed or no longer ready for pickup leaves its bay.
         if (!pickup) {
@@ -297,7 +342,7 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     await this.db.transaction().execute(async (trx) => {
       const row = await this.headerRow(trx, k, id);
-      await this.requireLatestRevision(trx, k, id);
+      await this.requireChangeable(trx, k, id, 'delete');
       // Kept with the document's id: the history outlives the document.
       await this.record(trx, actor, k, id, [{ action: 'deleted', from: row.job_name }]);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
@@ -441,15 +486,21 @@ export class DocumentsService extends ClockedService {
 
   // ---- cart lines ----------------------------------------------------------------------
 
+  /** Stamps the document as changed (locking it, PostgreSQL), then checks that it may change. */
   private async touch(trx: Db, k: KindTables, docId: number) {
-    await this.requireLatestRevision(trx, k, docId);
     await repo.touchHeader(trx, k, docId, this.now());
+    await this.requireChangeable(trx, k, docId);
   }
 
   /** Stamps the document as changed and answers its header as pricing reads it (one statement). */
   private async touchForPricing(trx: Db, k: KindTables, docId: number) {
-    await this.requireLatestRevision(trx, k, docId);
-    return found(await repo.touchPricingHeader(trx, k, docId, this.now()), `${k.label} ${docId} does not exist.`);
+    // The stamp takes the row lock first: the check then reads what a racing export committed.
+    const header = found(
+      await repo.touchPricingHeader(trx, k, docId, this.now()),
+      `${k.label} ${docId} does not exist.`,
+    );
+    await this.requireChangeable(trx, k, docId);
+    return header;
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
@@ -616,7 +667,7 @@ export class DocumentsService extends ClockedService {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
       const line = await this.lineForHistory(trx, k, row[k.partFk], true);
-      await this.requireLatestRevision(trx, k, line.doc_id);
+      await this.requireChangeable(trx, k, line.doc_id);
       await repo.deleteSubPart(trx, k, rowId);
       const part = await repo.findProductWithType(trx, row.product_id);
       const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
@@ -643,7 +694,7 @@ export class DocumentsService extends ClockedService {
         );
       }
       const owner = await this.lineForHistory(trx, k, parentId, true);
-      await this.requireLatestRevision(trx, k, owner.doc_id);
+      await this.requireChangeable(trx, k, owner.doc_id);
       const values =
         source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
       await repo.updateSubPart(trx, k, rowId, values);

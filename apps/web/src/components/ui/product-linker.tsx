@@ -10,6 +10,7 @@ import { errorText, InlineOutcome } from './result-banner';
 import { SearchableSelect } from './searchable-select';
 import './stacked-modal.css';
 import { BusyStatus } from './busy-status';
+import { isValidQuantity, QUANTITY_HINT } from '@desk/domain';
 
 export type ProductLinkType = 'order' | 'quote' | 'package';
 
@@ -120,7 +121,7 @@ function LinkerBody({
   }, [busy, id]);
 
   const quantityNumber = Number(quantity);
-  const quantityValid = quantity.trim() !== '' && Number.isInteger(quantityNumber) && quantityNumber >= 1;
+  const quantityValid = quantity.trim() !== '' && isValidQuantity(quantityNumber);
   const quantityTouched = quantity.trim() !== '';
 
   const submit = async (e: FormEvent) => {
@@ -198,7 +199,7 @@ function LinkerBody({
             isInvalid={quantityTouched && !quantityValid}
             disabled={busy}
           />
-          <Form.Control.Feedback type="invalid">Enter a whole number of 1 or more.</Form.Control.Feedback>
+          <Form.Control.Feedback type="invalid">{QUANTITY_HINT}</Form.Control.Feedback>
         </Form.Group>
         <InlineOutcome
           success={outcome?.ok === true ? outcome.text : null}

@@ -1,5 +1,6 @@
 import {
   customerLabel,
+  DOCUMENT_TEXT_LIMITS,
   QUOTE_STATUSES,
   type DocumentHeader,
   type DocumentKind,
@@ -18,6 +19,7 @@ import {
   type CustomerChoice,
   type DocumentFormValues,
 } from './document-form';
+import { isOverLimit, LimitedTextField } from './text-limit';
 
 export interface DocumentDetailsFormProps {
   kind: DocumentKind;
@@ -32,6 +34,14 @@ export interface DocumentDetailsFormProps {
   /** Put the focus in the first field when the form appears: Customer on create, Job Name on edit. */
   autoFocus?: boolean;
 }
+
+type TextFieldName = 'jobName' | 'poNumber' | 'specialInstructions';
+const TEXT_FIELDS: readonly TextFieldName[] = ['jobName', 'poNumber', 'specialInstructions'];
+const TEXT_LABELS: Record<TextFieldName, string> = {
+  jobName: 'Job Name',
+  poNumber: 'PO Number',
+  specialInstructions: 'Special Instructions',
+};
 
 /** The order status dropdown's texts (docs/product.md sections 2 and 8). */
 export const STATUS_PLACEHOLDER = 'Select Order Status';
@@ -74,19 +84,15 @@ export function DocumentDetailsForm({
     setValues((previous) => ({ ...previous, [field]: value }));
 
   // Each field is wired by its name: id `${id}-{name}`, its value and its setter.
-  const textField = (
-    name: 'jobName' | 'poNumber' | 'specialInstructions',
-    label: string,
-    maxLength: number,
-    multiline = false,
-  ) => (
-    <TextField
+  const textField = (name: TextFieldName, multiline = false) => (
+    <LimitedTextField
       id={`${id}-${name}`}
-      label={label}
+      label={TEXT_LABELS[name]}
       value={values[name]}
-      maxLength={maxLength}
+      limit={DOCUMENT_TEXT_LIMITS[name]}
+      size="sm"
       onChange={(v) => set(name, v)}
-      multiline={multiline}
+      {...(multiline ? { rows: 2 } : {})}
     />
   );
   const toggle = (name: 'useTax' | 'noPricePrint', label: string, title?: string) => (
@@ -122,6 +128,14 @@ export function DocumentDetailsForm({
       window.document.getElementById(`${id}-customer`)?.focus();
       return;
     }
+    // Past its limit a field is refused where the clerk is looking: its message is under it.
+    const tooLong = TEXT_FIELDS.find((name) => isOverLimit(values[name], DOCUMENT_TEXT_LIMITS[name]));
+    if (tooLong) {
+      const field = window.document.getElementById(`${id}-${tooLong}`);
+      field?.focus();
+      field?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
     onSubmit({ ...values, customer: values.customer }, isOrder ? status : null);
   };
 
@@ -154,9 +168,9 @@ export function DocumentDetailsForm({
               )}
             </div>
             <Row className="g-2">
-              <Col md={7}>{textField('jobName', 'Job Name', 200)}</Col>
-              <Col md={5}>{textField('poNumber', 'PO Number', 60)}</Col>
-              <Col xs={12}>{textField('specialInstructions', 'Special Instructions', 2000, true)}</Col>
+              <Col md={7}>{textField('jobName')}</Col>
+              <Col md={5}>{textField('poNumber')}</Col>
+              <Col xs={12}>{textField('specialInstructions', true)}</Col>
             </Row>
           </Col>
 
@@ -263,32 +277,6 @@ export function DocumentDetailsForm({
         </Row>
       </fieldset>
     </Form>
-  );
-}
-
-interface TextFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  maxLength: number;
-  onChange: (value: string) => void;
-  /** Two rows of text, e.g. the special instructions. */
-  multiline?: boolean;
-}
-
-/** One labelled text field of the header form. */
-function TextField({ id, label, value, maxLength, onChange, multiline = false }: TextFieldProps) {
-  return (
-    <Form.Group controlId={id}>
-      <Form.Label className="mb-1">{label}</Form.Label>
-      <Form.Control
-        size="sm"
-        value={value}
-        maxLength={maxLength}
-        onChange={(e) => onChange(e.target.value)}
-        {...(multiline ? { as: 'textarea' as const, rows: 2 } : { autoComplete: 'off' })}
-      />
-    </Form.Group>
   );
 }
 

@@ -67,22 +67,29 @@ export function documentToForm(doc: DocumentHeader): DocumentFormValues {
 }
 
 /**
- * Whether the Details differ from what was saved (or from an empty create form): what a Save
- * would change. Text is compared as saved (trimmed), so a stray space is no unsaved change.
+ * The Details that differ from what was saved (or from an empty create form), named as the form
+ * labels them: what a Save would change, which the footer shows beside Save (decision 024).
+ * Text is compared as saved (trimmed), so a stray space is no unsaved change.
  */
+export function changedFields(saved: DocumentFormValues, now: DocumentFormValues): string[] {
+  const changed: Array<[boolean, string]> = [
+    [(saved.customer?.id ?? null) !== (now.customer?.id ?? null), 'Customer'],
+    [text(saved.jobName) !== text(now.jobName), 'Job Name'],
+    [text(saved.poNumber) !== text(now.poNumber), 'PO Number'],
+    [text(saved.specialInstructions) !== text(now.specialInstructions), 'Special Instructions'],
+    [now.statusId !== null && saved.statusId !== now.statusId, 'Status'],
+    [saved.orderPickup !== now.orderPickup, 'Pickup Ready'],
+    [now.quoteStatus !== null, 'Quote Status'],
+    [saved.useTax !== now.useTax, 'Use Tax'],
+    [saved.noPricePrint !== now.noPricePrint, 'Print without prices'],
+    [saved.refreshMultiplier !== now.refreshMultiplier, 'Refresh multipliers'],
+  ];
+  return changed.filter(([differs]) => differs).map(([, name]) => name);
+}
+
+/** Whether the Details differ from what was saved: what a Save would change. */
 export function formChanged(saved: DocumentFormValues, now: DocumentFormValues): boolean {
-  return (
-    (saved.customer?.id ?? null) !== (now.customer?.id ?? null) ||
-    text(saved.jobName) !== text(now.jobName) ||
-    text(saved.poNumber) !== text(now.poNumber) ||
-    text(saved.specialInstructions) !== text(now.specialInstructions) ||
-    (now.statusId !== null && saved.statusId !== now.statusId) ||
-    saved.orderPickup !== now.orderPickup ||
-    saved.useTax !== now.useTax ||
-    saved.noPricePrint !== now.noPricePrint ||
-    saved.refreshMultiplier !== now.refreshMultiplier ||
-    now.quoteStatus !== null
-  );
+  return changedFields(saved, now).length > 0;
 }
 
 /** The body of orders/create or quotes/create. */

@@ -11,6 +11,8 @@ import { useDeleteDocument } from './api/delete-document';
 import { listDocumentsPage } from './api/list-documents';
 import { documentKeys } from './api/query-keys';
 import { KIND_INFO } from './kinds';
+import { formatMoneyCents } from '../../lib/money';
+import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 
 /** Its own chunk, with the Modal it needs: the list paints without it (issue 19). */
 const DuplicateDocumentModal = lazyComponent(() =>
@@ -28,6 +30,36 @@ export const DOCUMENT_COLUMNS: Column<DocumentListItem>[] = [
   { key: 'customerName', header: 'Customer Name' },
   { key: 'contactName', header: 'Contact Name', render: (d) => text(d.contactName) },
 ];
+
+/**
+ * Date and Total (issue 36): the order's or quote's date and the total the server last priced it
+ * at (the stored totals), each sortable through its own index; not filtered (a contains filter
+ * on a date or an amount is no help at the counter).
+ */
+export function dateTotalColumns(kind: DocumentKind): Column<DocumentListItem>[] {
+  const dateKey = kind === 'order' ? 'orderDate' : 'quoteDate';
+  return [
+    {
+      key: dateKey,
+      header: 'Date',
+      width: '6.5rem',
+      filterable: false,
+      render: (d) => <span className="text-nowrap">{d[dateKey] ?? ''}</span>,
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      width: '6.5rem',
+      filterable: false,
+      className: 'text-end',
+      render: (d) => (
+        <span className="text-nowrap" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {d.totalCents === undefined ? '' : formatMoneyCents(d.totalCents)}
+        </span>
+      ),
+    },
+  ];
+}
 
 function withJobNameNote(note: (row: DocumentListItem) => ReactNode): Column<DocumentListItem>[] {
   return DOCUMENT_COLUMNS.map((c) =>
@@ -72,7 +104,7 @@ export interface DocumentListProps {
 
 /**
  * The order and quote list (docs/product.md section 2): a server-paged table with refresh, Create, and
- * duplicate, edit and delete per row.
+ * duplicate, edit and (administrators) delete per row.
  */
 export function DocumentList({
   kind,
@@ -88,6 +120,8 @@ export function DocumentList({
   const duplicating = duplicate.slot;
   const deleting = useConfirmTarget<DocumentListItem>();
   const deleteDocument = useDeleteDocument(kind);
+  // Deleting is for administrators (the server refuses staff with 403); staff cancel an order.
+  const canDelete = hasAdminRole(useUserRoles().data);
   // "Changed by": documents with a change by this username in their history (applied on Enter or
   // when the field is left, not on every key).
   const [changedByText, setChangedByText] = useState('');
@@ -106,7 +140,11 @@ export function DocumentList({
         // A new table for the other list, so it starts on page 1 with its own filters.
         key={closed ? 'closed' : 'open'}
         caption={kind === 'order' ? (closed ? 'Closed Orders' : 'Open Orders') : 'Quotes'}
-        columns={[...(jobNameNote ? withJobNameNote(jobNameNote) : DOCUMENT_COLUMNS), ...extraColumns]}
+        columns={[
+          ...(jobNameNote ? withJobNameNote(jobNameNote) : DOCUMENT_COLUMNS),
+          ...extraColumns,
+          ...dateTotalColumns(kind),
+        ]}
         rowKey={(d) => d.id}
         // Without the filter, the key the route preloading fills (app/route-preload.ts).
         queryKey={changedBy ? [...documentKeys.list(kind, closed), { changedBy }] : documentKeys.list(kind, closed)}
@@ -157,7 +195,7 @@ export function DocumentList({
           <>
             <RowAction action="Duplicate" subject={`${kind} ${d.id}`} onClick={() => duplicate.open(d)} />
             <RowAction action="Edit" subject={`${kind} ${d.id}`} onClick={() => openEditor(d.id)} />
-            <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />
+            {canDelete && <RowAction action="Delete" subject={`${kind} ${d.id}`} onClick={() => deleting.ask(d)} />}
           </>
         )}
       />

@@ -22,7 +22,7 @@ import {
   createInput,
   documentToForm,
   emptyDocumentForm,
-  formChanged,
+  changedFields,
   updateInput,
   type CustomerChoice,
   type DocumentFormValues,
@@ -38,6 +38,8 @@ import { DocumentEmailsPanel } from './document-emails-panel';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { WaitingOn } from '../vendor-orders/waiting-on';
 import { useReviseQuote } from './api/quote-revisions';
+import { useOrderStatuses } from './api/list-order-statuses';
+import { ConfirmModal } from '../../components/ui/confirm-modal';
 import './documents.css';
 import '../../components/ui/stacked-modal.css';
 
@@ -121,12 +123,24 @@ export function DocumentModal({
   );
   const changedElsewhere = changedBy !== null && saved !== undefined && changedBy.version > saved.version;
   /** A quote revision that is not the latest: shown, never changed (the server refuses with 409). */
-  const readOnly = saved?.latestRevision === false;
+  const earlierRevision = saved?.latestRevision === false;
+  /** An Accepted (exported) quote: read-only like an earlier revision; Revise makes one that changes. */
+  const accepted = saved?.kind === 'quote' && saved.status === 'Accepted' && !earlierRevision;
+  const readOnly = earlierRevision || accepted;
+  // Staff cancel an order (status Cancelled) where an administrator could delete it.
+  const statuses = useOrderStatuses({ enabled: kind === 'order' && isEdit });
+  const cancelledStatus = statuses.data?.find((s) => s.type === 'Cancelled');
+  const [askCancel, setAskCancel] = useState(false);
+  const canCancel = kind === 'order' && saved !== undefined && saved.orderStatus?.closed === false;
   const stale = isApiError(updateMutation.error) && updateMutation.error.httpStatus === 409;
-  const dirty =
+  // One save model (decision 024): the Details are saved by Save, and what it would save is named
+  // beside it; the cart, sub-parts and modifiers save each change as it is made.
+  const unsaved =
     formValues !== null && (!isEdit || saved !== undefined)
-      ? formChanged(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
-      : false;
+      ? changedFields(saved ? documentToForm(saved) : emptyDocumentForm, formValues)
+      : [];
+  const dirty = unsaved.length > 0;
+  const unsavedId = `${formId}-unsaved`;
   const discard = useDiscardGuard(dirty);
   useSaveShortcut(show, formId, busy || (isEdit && !saved) || readOnly);
   const noPricePrint = formValues?.noPricePrint ?? saved?.noPricePrint ?? false;
@@ -214,6 +228,14 @@ export function DocumentModal({
       }
     });
 
+  /** Cancel order: the saved order with the status Cancelled (closed, out of any bay). */
+  const cancelOrder = async () => {
+    if (!saved || !cancelledStatus) throw new Error('The status Cancelled is not available.');
+    await updateMutation.mutateAsync(
+      updateInput(saved, { ...documentToForm(saved), customer: saved.customer }, cancelledStatus),
+    );
+  };
+
   const reload = async () => {
     updateMutation.reset();
     await doc.refetch();
@@ -255,7 +277,24 @@ export function DocumentModal({
             </Button>
           </Alert>
         )}
-        {readOnly && saved && (
+        {accepted && saved && (
+          <Alert
+            variant="warning"
+            className="py-2 d-flex flex-wrap align-items-center gap-2"
+            data-testid="read-only-accepted"
+          >
+            <span>
+              Quote {saved.quoteNumber}
+              {saved.revision && saved.revision > 1 ? ` rev ${saved.revision}` : ''} was accepted
+              {saved.exportedOrderIds?.length ? ` (exported to order ${saved.exportedOrderIds.join(', ')})` : ''} and is
+              kept as the customer accepted it. Revise it to change it.
+            </span>
+            <Button size="sm" variant="outline-dark" onClick={() => void revise()} disabled={busy || fileBusy}>
+              Revise
+            </Button>
+          </Alert>
+        )}
+        {earlierRevision && saved && (
           <Alert variant="warning" className="py-2" data-testid="read-only-revision">
             This is rev {saved.revision} of quote {saved.quoteNumber}, kept as it was: a later revision exists and only
             the latest can change. Open it from Revisions below.
@@ -282,7 +321,17 @@ export function DocumentModal({
             <Accordion.Header as="h3">Product Cart</Accordion.Header>
             <Accordion.Body>
               {saved ? (
-                <ProductCart kind={kind} docId={saved.id} useTax={saved.useTax} readOnly={readOnly} />
+                <ProductCart
+                  kind={kind}
+                  docId={saved.id}
+                  useTax={saved.useTax}
+                  readOnly={readOnly}
+                  readOnlyNote={
+                    accepted
+                      ? 'An accepted quote: its cart is kept as the customer accepted it.'
+                      : 'An earlier revision: its cart is kept as it was.'
+                  }
+                />
               ) : (
                 sectionNotice
               )}
@@ -365,7 +414,7 @@ export function DocumentModal({
               Export to Order
             </Button>
           )}
-          {saved && kind === 'quote' && !readOnly && (
+          {saved && kind === 'quote' && !earlierRevision && (
             <Button
               variant="outline-secondary"
               onClick={() => void revise()}
@@ -376,6 +425,20 @@ export function DocumentModal({
             </Button>
           )}
           {saved && kind === 'quote' && <ExportedOrders orderIds={saved.exportedOrderIds ?? []} onOpen={onOpenOrder} />}
+          {canCancel && (
+            <Button
+              variant="outline-danger"
+              onClick={() => setAskCancel(true)}
+              disabled={busy || fileBusy || dirty || !cancelledStatus}
+              title={
+                dirty
+                  ? 'Save or discard the changes to the Details first'
+                  : 'Cancel this order: it moves to the Closed Orders with the status Cancelled'
+              }
+            >
+              Cancel order
+            </Button>
+          )}
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {stale && (
@@ -383,6 +446,16 @@ export function DocumentModal({
               {doc.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
               Reload the latest version
             </Button>
+          )}
+          {isEdit && saved && !readOnly && (
+            <span
+              id={unsavedId}
+              role="status"
+              className={`small ${dirty ? 'text-warning-emphasis fw-semibold' : 'text-body-secondary'}`}
+              data-testid="unsaved-changes"
+            >
+              {dirty ? `Unsaved changes: ${unsaved.join(', ')}` : 'Details saved'}
+            </span>
           )}
           <Button variant="secondary" onClick={requestClose} disabled={busy}>
             Close
@@ -395,14 +468,36 @@ export function DocumentModal({
             // button keeps focus, and a second press or Ctrl+S does nothing.
             busy={saving || (isEdit && !saved && !doc.isError)}
             disabled={busy || (isEdit && !saved) || readOnly}
-            title={readOnly ? 'An earlier revision cannot change' : saveTitle(isEdit ? 'Save' : 'Create')}
+            title={
+              accepted
+                ? 'An accepted quote cannot change: revise it'
+                : readOnly
+                  ? 'An earlier revision cannot change'
+                  : saveTitle(isEdit ? 'Save' : 'Create')
+            }
             style={{ minWidth: '6rem' }}
+            aria-describedby={isEdit && saved && !readOnly ? unsavedId : undefined}
           >
+            {isEdit && dirty && <span className="unsaved-dot me-1" aria-hidden="true" />}
             {isEdit ? 'Save' : 'Create'}
           </BusyButton>
         </div>
       </Modal.Footer>
       {discard.dialog}
+      {kind === 'order' && saved && (
+        <ConfirmModal
+          show={askCancel}
+          objectName="Order"
+          action="cancel"
+          onConfirm={cancelOrder}
+          onClose={() => setAskCancel(false)}
+        >
+          <p className="mb-0">
+            Cancel order {saved.id}? It gets the status Cancelled and moves to the Closed Orders; it leaves its bay if
+            it is in one. It is kept, with its history.
+          </p>
+        </ConfirmModal>
+      )}
       {saved && kind === 'quote' && (
         <ExportAgainDialog
           question={exportQuestion}

@@ -1,4 +1,4 @@
-import { DUPLICATE_SUFFIX, type DocumentKind, type DocumentListItem } from '@desk/domain';
+import { DOCUMENT_TEXT_LIMITS, DUPLICATE_SUFFIX, type DocumentKind, type DocumentListItem } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Modal } from '../../components/ui/modal';
@@ -6,6 +6,7 @@ import { Banner } from '../../components/ui/banner';
 import { errorText } from '../../components/ui/result-banner';
 import { useDuplicateDocument } from './api/duplicate-document';
 import { KIND_INFO } from './kinds';
+import { isOverLimit, LimitedTextField } from './text-limit';
 
 export interface DuplicateDocumentModalProps {
   kind: DocumentKind;
@@ -33,6 +34,8 @@ export function DuplicateDocumentModal({ kind, show, source, onClose, onDuplicat
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    // Past the limit the field says why, under it; nothing is sent.
+    if (isOverLimit(jobName, DOCUMENT_TEXT_LIMITS.jobName)) return;
     try {
       const copy = await duplicate.mutateAsync({ source, jobName: jobName.trim() });
       onDuplicated(copy.id);
@@ -62,20 +65,21 @@ export function DuplicateDocumentModal({ kind, show, source, onClose, onDuplicat
             <span className="text-secondary">{label} ID:</span> <span className="fw-semibold">{source.id}</span>
             <span className="text-secondary ms-2">{source.customerName}</span>
           </p>
-          <Form.Group controlId={`${id}-jobName`}>
-            <Form.Label>Job Name</Form.Label>
-            <Form.Control
+          <fieldset disabled={busy}>
+            <LimitedTextField
+              id={`${id}-jobName`}
+              label="Job Name"
+              labelClassName="form-label"
+              limit={DOCUMENT_TEXT_LIMITS.jobName}
               value={jobName}
-              maxLength={200}
-              onChange={(e) => setJobName(e.target.value)}
-              disabled={busy}
+              onChange={setJobName}
               autoFocus
             />
-            <Form.Text>
-              The copy gets the same customer, lines, sub-parts, modifiers and price overrides
-              {kind === 'order' ? ', and starts as a new open order' : ''}.
-            </Form.Text>
-          </Form.Group>
+          </fieldset>
+          <Form.Text>
+            The copy gets the same customer, lines, sub-parts, modifiers and price overrides
+            {kind === 'order' ? ', and starts as a new open order' : ''}.
+          </Form.Text>
           {error && (
             <Banner variant="danger" title="Create failed" className="mt-3 mb-0">
               <small>{error}</small>

@@ -1,8 +1,9 @@
-import type { ModifierCategory } from '@desk/domain';
+import { DOCUMENT_TEXT_LIMITS, type ModifierCategory } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Modal } from '../../components/ui/modal';
 import { modifierNotesLabel } from '../../components/modifiers/modifier-form';
+import { isOverLimit, LimitedTextField } from './text-limit';
 
 export interface NotesModalProps {
   show: boolean;
@@ -48,6 +49,10 @@ export function NotesModal({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     event.stopPropagation(); // the modal sits above the document's own form
+    // Past a limit nothing is handed on: the field says why, under it.
+    if (isOverLimit(notes, DOCUMENT_TEXT_LIMITS.notes)) return document.getElementById(`${id}-notes`)?.focus();
+    if (showInches && isOverLimit(inches, DOCUMENT_TEXT_LIMITS.inches))
+      return document.getElementById(`${id}-inches`)?.focus();
     const handed = { notes, inches: showInches ? inches : '' };
     setNotes('');
     setInches('');
@@ -63,29 +68,30 @@ export function NotesModal({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group controlId={`${id}-notes`} className="mb-3">
-            <Form.Label>{category ? modifierNotesLabel(category, 'document') : 'Notes'}</Form.Label>
-            <Form.Control
-              as="textarea"
+          <div className="mb-3">
+            <LimitedTextField
+              id={`${id}-notes`}
+              label={category ? modifierNotesLabel(category, 'document') : 'Notes'}
+              labelClassName="form-label"
               rows={4}
-              maxLength={2000}
+              limit={DOCUMENT_TEXT_LIMITS.notes}
               value={notes}
-              onChange={(e) => setNotes(e.target.value)}
+              onChange={setNotes}
               autoFocus
             />
-          </Form.Group>
+          </div>
           {showInches && (
-            <Form.Group controlId={`${id}-inches`}>
-              <Form.Label>Inches</Form.Label>
-              <Form.Control
-                type="text"
-                inputMode="decimal"
-                maxLength={40}
+            <>
+              <LimitedTextField
+                id={`${id}-inches`}
+                label="Inches"
+                labelClassName="form-label"
+                limit={DOCUMENT_TEXT_LIMITS.inches}
                 value={inches}
-                onChange={(e) => setInches(e.target.value)}
+                onChange={setInches}
               />
               <Form.Text>Track inches for the lift, e.g. 24.</Form.Text>
-            </Form.Group>
+            </>
           )}
         </Modal.Body>
         <Modal.Footer>

@@ -270,13 +270,17 @@ describe('ProductCart', () => {
 
     const input = (await screen.findByRole('spinbutton', { name: 'Price override of OPN-JS-WM' })) as HTMLInputElement;
     expect(input.value).toBe('399.99');
-    for (const typed of ['12.345', '-5']) {
+    for (const [typed, said] of [
+      ['12.345', 'Use dollars and cents, e.g. 12.35'],
+      // Issue 36: a negative price is told that it cannot be negative, not to use dollars and cents.
+      ['-5', 'A price cannot be negative. Use dollars and cents, e.g. 12.35'],
+    ] as const) {
       await user.clear(input);
       await user.type(input, `${typed}{Enter}`);
       expect(input.value).toBe(typed);
       expect(input.getAttribute('aria-invalid')).toBe('true');
       const message = document.getElementById(input.getAttribute('aria-describedby')!)!;
-      expect(message.textContent).toBe('Use dollars and cents, e.g. 12.35');
+      expect(message.textContent).toBe(said);
       // Leaving the field keeps it in error; nothing is sent.
       await user.tab();
       expect(input.value).toBe(typed);
@@ -318,6 +322,31 @@ describe('ProductCart', () => {
     expect(input.value).toBe('10000000');
     await user.keyboard('{Escape}');
     expect(input.value).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('holds a quantity to the domain limit of 100,000: 99,999,999 stays in error in words and is not sent (issue 36)', async () => {
+    const fetchMock = stubApi({
+      'GET /api/config': config,
+      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
+      'GET /api/orders/13': docWith(13, 248050, 0),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
+
+    const input = (await screen.findByRole('spinbutton', { name: 'Quantity of OPN-JS-WM' })) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '99999999{Enter}');
+    expect(input.value).toBe('99999999');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Enter a whole number from 1 to 100,000.',
+    );
+    await user.tab();
+    expect(requestedUrls(fetchMock).filter((u) => u.includes('/api/order-parts/update/'))).toEqual([]);
+    await user.click(input);
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe(String(partLine().quantity));
     expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import type { CartLine, DocumentKind, DocumentTotalsCents, LinePriceCents } from '@desk/domain';
+import {
+  isValidQuantity,
+  QUANTITY_HINT,
+  type CartLine,
+  type DocumentKind,
+  type DocumentTotalsCents,
+  type LinePriceCents,
+} from '@desk/domain';
 import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
@@ -28,8 +35,10 @@ export interface ProductCartProps {
   docId: number;
   /** The saved document's tax switch (the '(tax off)' note); the totals are the server's. */
   useTax: boolean;
-  /** An earlier quote revision: shown as it was, every control that changes it disabled. */
+  /** An earlier quote revision or an accepted quote: shown as it was, every control that changes it disabled. */
   readOnly?: boolean;
+  /** What the read-only cart says about itself. */
+  readOnlyNote?: string;
 }
 
 /** Its controls are disabled when `locked` (a fieldset that leaves no mark on the layout). */
@@ -59,7 +68,13 @@ export const CART_COLUMNS = [
  * document's `totalsCents`, the same numbers as the PDF. A write answers the new line and totals,
  * which go into the query cache; the browser formats and computes nothing.
  */
-export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCartProps) {
+export function ProductCart({
+  kind,
+  docId,
+  useTax,
+  readOnly = false,
+  readOnlyNote = 'An earlier revision: its cart is kept as it was.',
+}: ProductCartProps) {
   const cart = useCart(kind, docId);
   const doc = useDocument(kind, docId);
   const config = usePublicConfig();
@@ -121,7 +136,7 @@ export function ProductCart({ kind, docId, useTax, readOnly = false }: ProductCa
     <div className="product-cart">
       <div className="d-flex align-items-center gap-2 mb-2">
         {readOnly ? (
-          <span className="small text-secondary">An earlier revision: its cart is kept as it was.</span>
+          <span className="small text-secondary">{readOnlyNote}</span>
         ) : (
           <>
             <Button size="sm" variant="primary" onClick={() => setLinking(true)}>
@@ -423,53 +438,65 @@ function QuantityCell({
     setDraft(String(line.quantity));
   }
   const value = Number(draft);
-  const valid = draft.trim() !== '' && Number.isInteger(value) && value >= 1;
+  // The domain's rule, the one the server applies (at most 100,000).
+  const valid = draft.trim() !== '' && isValidQuantity(value);
+  const errorId = `quantity-error-${line.id}`;
   const commit = async () => {
     if (saving) return; // one request at a time: Enter then blur sends once
-    if (!valid) {
-      setDraft(String(line.quantity));
-      return;
-    }
+    // Out of the rule: the field stays in error with the rule in words; nothing is sent.
+    if (!valid) return;
     if (value === line.quantity) return;
     // Refused: the field shows the saved quantity again, the one the prices are made of.
     if (await onSave(value)) setDraft(String(line.quantity));
   };
   return (
-    <Form.Control
-      size="sm"
-      type="number"
-      min={1}
-      step={1}
-      inputMode="numeric"
-      aria-label={`Quantity of ${line.product.itemNo}`}
-      value={draft}
-      isInvalid={!valid}
-      readOnly={saving}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => void commit()}
-      onKeyDown={commitKeys(
-        () => void commit(),
-        () => setDraft(String(line.quantity)),
+    <>
+      <Form.Control
+        size="sm"
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+        aria-label={`Quantity of ${line.product.itemNo}`}
+        aria-describedby={valid ? undefined : errorId}
+        value={draft}
+        isInvalid={!valid}
+        aria-invalid={valid ? undefined : true}
+        readOnly={saving}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => void commit()}
+        onKeyDown={commitKeys(
+          () => void commit(),
+          () => setDraft(String(line.quantity)),
+        )}
+      />
+      {!valid && (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {QUANTITY_HINT}
+        </Form.Control.Feedback>
       )}
-    />
+    </>
   );
 }
 
-/** The price override's one rule, in the clerk's words (browser check and the server's 400 alike). */
+/** The price override's rule, in the clerk's words (browser check and the server's 400 alike). */
 export const OVERRIDE_HINT = 'Use dollars and cents, e.g. 12.35';
+export const NEGATIVE_OVERRIDE_HINT = 'A price cannot be negative. Use dollars and cents, e.g. 12.35';
 
 /** '' clears the override; otherwise dollars with at most two decimals, 0 to 10,000,000. */
-export function parseOverride(text: string): { ok: true; value: number | null } | { ok: false } {
+export function parseOverride(text: string): { ok: true; value: number | null } | { ok: false; hint: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
-  if (!/^\d*(\.\d{0,2})?$/.test(trimmed) || !/\d/.test(trimmed)) return { ok: false };
+  if (/^-/.test(trimmed) && Number(trimmed) < 0) return { ok: false, hint: NEGATIVE_OVERRIDE_HINT };
+  if (!/^\d*(\.\d{0,2})?$/.test(trimmed) || !/\d/.test(trimmed)) return { ok: false, hint: OVERRIDE_HINT };
   const value = Number(trimmed);
-  return Number.isFinite(value) && value <= 10_000_000 ? { ok: true, value } : { ok: false };
+  return Number.isFinite(value) && value <= 10_000_000 ? { ok: true, value } : { ok: false, hint: OVERRIDE_HINT };
 }
 
-/** A 400 from the override route is the money rule; anything else keeps its own message. */
+/** A 400 from the override route is the money rule (negative said so); anything else keeps its own message. */
 function overrideErrorText(error: unknown): string {
-  return isApiError(error) && error.httpStatus === 400 ? OVERRIDE_HINT : errorText(error);
+  if (!isApiError(error) || error.httpStatus !== 400) return errorText(error);
+  return /negative/i.test(error.message) ? NEGATIVE_OVERRIDE_HINT : OVERRIDE_HINT;
 }
 
 function OverrideCell({
@@ -495,14 +522,14 @@ function OverrideCell({
     setBadInput(false);
     setError(null);
   }
-  const parsed = badInput ? ({ ok: false } as const) : parseOverride(draft);
-  const shownError = error ?? (parsed.ok ? null : OVERRIDE_HINT);
+  const parsed = badInput ? ({ ok: false, hint: OVERRIDE_HINT } as const) : parseOverride(draft);
+  const shownError = error ?? (parsed.ok ? null : parsed.hint);
   const errorId = `override-error-${line.id}`;
 
   const commit = async () => {
     if (saving) return; // one request at a time: Enter then blur sends once
     if (!parsed.ok) {
-      setError(OVERRIDE_HINT);
+      setError(parsed.hint);
       return;
     }
     if (parsed.value === line.priceOverride) return;

@@ -1,4 +1,4 @@
-import type { DocumentListItem, Page } from '@desk/domain';
+import { ROLE_ADMIN, ROLE_USER, type DocumentListItem, type Page } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,11 @@ const item = (id: number, fields: Partial<DocumentListItem> = {}): DocumentListI
   contactName: 'Dale Hendricks',
   orderStatus: 'Open',
   ...fields,
+});
+
+const signedInAs = (roles: string[]) => ({
+  'GET /api/session/status': ok({ signedIn: true, username: 'ann', roles }),
+  'GET /api/users/roles': ok(roles),
 });
 
 const page = (items: DocumentListItem[]): FakeAnswer =>
@@ -53,6 +58,8 @@ describe('Sales > Orders', () => {
       'Customer Name',
       'Contact Name',
       'Order Status',
+      'Date',
+      'Total',
       'Actions',
     ]);
     expect(within(open).getByText('Ready for Pickup')).toBeTruthy();
@@ -69,9 +76,10 @@ describe('Sales > Orders', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
-  it('asks before deleting an order and reloads the list', async () => {
+  it('asks an administrator before deleting an order and reloads the list', async () => {
     let deleted = false;
     stubApi({
+      ...signedInAs([ROLE_USER, ROLE_ADMIN]),
       'GET /api/orders/list/0': () => page(deleted ? [item(24)] : [item(25), item(24)]),
       'DELETE /api/orders/delete/25': () => {
         deleted = true;
@@ -91,5 +99,20 @@ describe('Sales > Orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Order delete successful')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Job 25')).toBeNull());
+  });
+
+  it('offers staff no Delete: deleting orders is for administrators (issue 36)', async () => {
+    stubApi({
+      ...signedInAs([ROLE_USER]),
+      'GET /api/orders/list/0': page([item(25)]),
+    });
+    renderWithQuery(
+      <MemoryRouter>
+        <OrdersTab />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('button', { name: 'Edit order 25' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Duplicate order 25' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete order 25' })).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ const quote: DocumentListItem = {
   customerNo: 'C-1018',
   customerName: 'Bayside Dock & Door',
   contactName: 'Aaron Fischer',
+  quoteDate: '2026-11-20',
+  totalCents: 1234567,
 };
 
 const list = ok({ items: [quote], filtered: 1, total: 1, page: 1, size: 10 } satisfies Page<DocumentListItem>);
@@ -42,9 +44,34 @@ describe('Sales > Quotes', () => {
       'Customer Name',
       'Contact Name',
       'Status',
+      'Date',
+      'Total',
       'Actions',
     ]);
+    // Date and Total, from the stored totals (issue 36).
+    expect(within(table).getByText('2026-11-20')).toBeTruthy();
+    expect(within(table).getByText('12,345.67')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Quote' })).toBeTruthy();
+  });
+
+  it('sorts by Date and by Total through the server (issue 36)', async () => {
+    const fetchMock = stubApi({ 'GET /api/quotes/': list });
+    const user = userEvent.setup();
+    renderWithQuery(
+      <MemoryRouter>
+        <QuotesTab />
+      </MemoryRouter>,
+    );
+    const table = await screen.findByRole('table', { name: 'Quotes' });
+    await within(table).findByText('Bayside dock - 3 doors');
+    await user.click(within(table).getByRole('button', { name: /^Total/ }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/quotes/?page=1&size=10&sort=total'),
+    );
+    await user.click(within(table).getByRole('button', { name: /^Date/ }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/quotes/?page=1&size=10&sort=quoteDate'),
+    );
   });
 
   it('filters by who changed a quote once the name is entered (Enter), not on every key', async () => {
