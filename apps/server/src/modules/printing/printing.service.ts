@@ -6,7 +6,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type DocumentKind, type EmailSent, documentNumberText, fillTemplate } from '@desk/domain';
+import {
+  type DocumentKind,
+  type EMAIL_PLACEHOLDERS,
+  type EmailSent,
+  documentNumberText,
+  fillTemplate,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
@@ -58,7 +64,8 @@ export class PrintingService {
     const to = doc.customer.email?.trim();
     if (!to) throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
     const settings = await this.settings.emailConfig();
-    const values = {
+    // Exactly the placeholders the template check allows (EMAIL_PLACEHOLDERS): one list for both.
+    const values: Record<keyof typeof EMAIL_PLACEHOLDERS, string> = {
       customerName: doc.customer.name,
       contactName: doc.customer.contactName ?? doc.customer.name,
       jobName: doc.jobName ?? '',
