@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUOTE_STATUSES } from './documents.js';
 
 /** The placeholders a subject or body may use, replaced when a document is e-mailed. */
 export const EMAIL_PLACEHOLDERS = {
@@ -139,6 +140,8 @@ export const emailSentSchema = z.object({
   to: z.string(),
   bcc: z.string().nullable(),
   subject: z.string(),
+  /** A quote's status once sent (a Draft is now Sent); null for an order. */
+  status: z.enum(QUOTE_STATUSES).nullable(),
 });
 export type EmailSent = z.infer<typeof emailSentSchema>;
 

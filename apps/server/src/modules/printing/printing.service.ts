@@ -10,6 +10,7 @@ import {
   type DocumentKind,
   type EMAIL_PLACEHOLDERS,
   type EmailSent,
+  type QuoteStatus,
   documentNumberText,
   fillTemplate,
 } from '@desk/domain';
@@ -107,7 +108,7 @@ export class PrintingService {
     }
     // Recorded once the mail server has accepted it: the sending is the change. A Draft quote is
     // now Sent (the status, its record and the log line in one transaction).
-    await this.db.transaction().execute(async (trx) => {
+    const status = await this.db.transaction().execute(async (trx) => {
       const now = isoAt(this.clock());
       await logSent(trx, logged, now, { messageId: sent.messageId });
       const changes: Change[] = [{ action: 'emailed', field: subject, to }];
@@ -116,7 +117,11 @@ export class PrintingService {
           changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
       }
       if (actor) await recordChanges(trx, actor, now, kind, id, changes);
+      if (kind === 'order') return null;
+      // The status the quote now has, for the modal's badge (a Draft is Sent; any other stays).
+      const row = await trx.selectFrom('quotes').select('quote_status').where('id', '=', id).executeTakeFirst();
+      return (row?.quote_status ?? null) as QuoteStatus | null;
     });
-    return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
+    return { messageId: sent.messageId, to, bcc: settings.emailForward, subject, status };
   }
 }

@@ -1,8 +1,10 @@
 import type { DocumentHeader, DocumentKind } from '@desk/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useToast } from '../../components/ui/toaster';
 import { downloadDocument, emailDocument, printDocument } from './api/document-files';
+import { documentKeys } from './api/query-keys';
 import { KIND_INFO } from './kinds';
 
 type Action = 'download' | 'email' | 'print';
@@ -30,6 +32,7 @@ const FAILED: Record<Action, string> = {
 export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy }: DocumentFileActionsProps) {
   const label = KIND_INFO[kind].label;
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [running, setRunning] = useState<Action | null>(null);
 
   const run = async (action: Action) => {
@@ -42,7 +45,14 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
       } else if (action === 'print') {
         await printDocument(kind, doc, noPricePrint);
       } else {
-        const message = await emailDocument(kind, doc, noPricePrint);
+        const { message, sent } = await emailDocument(kind, doc, noPricePrint);
+        // The badge shows at once the status the server now has (a Draft quote is Sent), and
+        // every view of the document (lists, the E-mails section) reads it again.
+        if (sent?.status)
+          queryClient.setQueryData<DocumentHeader>(documentKeys.detail(kind, doc.id), (d) =>
+            d ? { ...d, status: sent.status! } : d,
+          );
+        void queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
         toast.show({
           variant: 'success',
           title: 'Email sent',

@@ -1,4 +1,4 @@
-import { PRINT_WINDOW_CLOSE_MS, type DocumentHeader, type DocumentKind } from '@desk/domain';
+import { PRINT_WINDOW_CLOSE_MS, type DocumentHeader, type DocumentKind, type EmailSent } from '@desk/domain';
 import { KIND_INFO } from '../kinds';
 import { api } from '../../../lib/api-client';
 
@@ -59,12 +59,20 @@ export async function printDocument(kind: DocumentKind, doc: DocumentHeader, noP
  * Send Email: POST /api/send-email{Order|Quote}/{id} {orderId, fileName, customerID, noPricePrint}.
  * The server renders and prices the PDF and mails it to the customer; answers with its message.
  */
-export async function emailDocument(kind: DocumentKind, doc: DocumentHeader, noPricePrint = false): Promise<string> {
-  const { message } = await api.request<unknown>('POST', `/api/send-email${KIND_INFO[kind].fileSuffix}/${doc.id}`, {
-    orderId: doc.id,
-    fileName: documentFileName(kind, doc),
-    customerID: doc.customer.id,
-    noPricePrint,
-  });
-  return message;
+export async function emailDocument(
+  kind: DocumentKind,
+  doc: DocumentHeader,
+  noPricePrint = false,
+): Promise<{ message: string; sent: EmailSent | null }> {
+  const { data, message } = await api.request<EmailSent | null>(
+    'POST',
+    `/api/send-email${KIND_INFO[kind].fileSuffix}/${doc.id}`,
+    {
+      orderId: doc.id,
+      fileName: documentFileName(kind, doc),
+      customerID: doc.customer.id,
+      noPricePrint,
+    },
+  );
+  return { message, sent: data };
 }
