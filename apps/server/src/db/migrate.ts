@@ -21,6 +21,7 @@ import * as m80 from './migrations/2026112800_stored_totals.js';
 import * as m81 from './migrations/2026112810_import.js';
 import * as m82 from './migrations/2026112820_find_vendor_orders.js';
 import * as m83 from './migrations/2026112830_find_fts_statistics.js';
+import * as m93 from './migrations/2026112930_email_cc.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026112810_import': m81,
   '2026112820_find_vendor_orders': m82,
   '2026112830_find_fts_statistics': m83,
+  '2026112930_email_cc': m93,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

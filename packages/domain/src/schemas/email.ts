@@ -138,6 +138,8 @@ export type StoredEmailConfig = z.infer<typeof storedEmailConfigSchema>;
 export const emailSentSchema = z.object({
   messageId: z.string(),
   to: z.string(),
+  /** The copies (Send Email's Cc), ', '-separated; null when none. */
+  cc: z.string().nullable(),
   bcc: z.string().nullable(),
   subject: z.string(),
   /** A quote's status once sent (a Draft is now Sent); null for an order. */
@@ -163,6 +165,8 @@ export const documentEmailSchema = z.object({
   user: z.string().nullable(),
   purpose: z.enum(['document', 'ready-for-pickup']),
   to: z.string(),
+  /** The copies (Send Email's Cc), ', '-separated; null when none. */
+  cc: z.string().nullable(),
   subject: z.string(),
   state: z.enum(EMAIL_STATES),
   attempts: z.number().int(),

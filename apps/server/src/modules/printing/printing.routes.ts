@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentOutputSchema, emailSentSchema, idSchema, pdfFileSchema } from '@desk/domain';
+import { documentOutputSchema, emailSentSchema, idSchema, pdfFileSchema, sendEmailInputSchema } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
@@ -43,20 +43,16 @@ export const printingRoutes: FastifyPluginAsyncZod<{ printing: PrintingService }
     app.post(
       `/api/send-email${Kind}/:id`,
       route('user', ['documents'], {
-        summary: `E-mail the ${kind} PDF to the customer, copied to the forward address`,
+        summary:
+          `E-mail the ${kind} PDF to the customer (or to \`to\`), copied to \`cc\` and, blind, to the ` +
+          'forward address; `note` goes above the body',
         params: idParams,
-        body: documentOutputSchema,
+        body: sendEmailInputSchema,
         response: answers.ok(emailSentSchema),
       }),
       async (request) => {
-        const sent = await printing.email(
-          kind,
-          request.params.id,
-          request.body.noPricePrint,
-          request.log,
-          requireUser(request),
-        );
-        return ok(sent, `${Kind} e-mailed to ${sent.to}`);
+        const sent = await printing.email(kind, request.params.id, request.body, request.log, requireUser(request));
+        return ok(sent, `${Kind} e-mailed to ${sent.to}${sent.cc ? `, copied to ${sent.cc}` : ''}`);
       },
     );
   }

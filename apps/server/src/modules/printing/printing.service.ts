@@ -11,6 +11,7 @@ import {
   type EMAIL_PLACEHOLDERS,
   type EmailSent,
   type QuoteStatus,
+  type SendEmailInput,
   documentNumberText,
   fillTemplate,
 } from '@desk/domain';
@@ -53,17 +54,22 @@ export class PrintingService {
     return { pdf: await this.pdfPool.render(doc), fileName: doc.fileName };
   }
 
-  /** E-mails the document's PDF to its customer; a refused send is a 409 that says why. */
+  /**
+   * E-mails the document's PDF to the recipient Send Email's dialog names (the customer's address
+   * without one), copied to its Cc and, blind, to the forward address; the dialog's note goes above
+   * the template's body. A refused send is a 409 that says why.
+   */
   async email(
     kind: DocumentKind,
     id: number,
-    noPricePrint: boolean | undefined,
+    input: Pick<SendEmailInput, 'noPricePrint' | 'to' | 'cc' | 'note'>,
     log: FastifyBaseLogger,
     actor?: Actor,
   ): Promise<EmailSent> {
-    const { doc, company } = await this.printable(kind, id, noPricePrint);
-    const to = doc.customer.email?.trim();
+    const { doc, company } = await this.printable(kind, id, input.noPricePrint);
+    const to = input.to ?? doc.customer.email?.trim();
     if (!to) throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
+    const cc = input.cc.length ? input.cc.join(', ') : null;
     const settings = await this.settings.emailConfig();
     // Exactly the placeholders the template check allows (EMAIL_PLACEHOLDERS): one list for both.
     const values: Record<keyof typeof EMAIL_PLACEHOLDERS, string> = {
@@ -78,7 +84,8 @@ export class PrintingService {
       /[\r\n]+/g,
       ' ',
     );
-    const text = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
+    const body = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
+    const text = input.note ? `${input.note}\n\n${body}` : body;
     const pdf = await this.pdfPool.render(doc);
     // The document's e-mail log keeps every attempt, the refused ones with the reason.
     const logged: NewOutboxMail = {
@@ -86,6 +93,7 @@ export class PrintingService {
       documentId: id,
       purpose: 'document',
       to,
+      cc,
       bcc: settings.emailForward,
       subject,
       body: text,
@@ -95,6 +103,7 @@ export class PrintingService {
     try {
       sent = await this.mailer.send({
         to,
+        cc,
         bcc: settings.emailForward,
         subject,
         text,
@@ -111,7 +120,7 @@ export class PrintingService {
     const status = await this.db.transaction().execute(async (trx) => {
       const now = isoAt(this.clock());
       await logSent(trx, logged, now, { messageId: sent.messageId });
-      const changes: Change[] = [{ action: 'emailed', field: subject, to }];
+      const changes: Change[] = [{ action: 'emailed', field: subject, to: cc ? `${to} (cc ${cc})` : to }];
       if (kind === 'quote') {
         if (await setQuoteStatus(trx, id, 'Sent', now, 'Draft'))
           changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
@@ -122,6 +131,6 @@ export class PrintingService {
       const row = await trx.selectFrom('quotes').select('quote_status').where('id', '=', id).executeTakeFirst();
       return (row?.quote_status ?? null) as QuoteStatus | null;
     });
-    return { messageId: sent.messageId, to, bcc: settings.emailForward, subject, status };
+    return { messageId: sent.messageId, to, cc, bcc: settings.emailForward, subject, status };
   }
 }

@@ -16,6 +16,7 @@ const email = (fields: Partial<DocumentEmail>): DocumentEmail => ({
   user: 'yardclerk',
   purpose: 'ready-for-pickup',
   to: 'dana@hendricks.example.com',
+  cc: null,
   subject: 'Your order 1234 is ready for pickup',
   state: 'sent',
   attempts: 1,

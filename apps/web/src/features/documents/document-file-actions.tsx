@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toaster';
 import { downloadDocument, emailDocument, printDocument } from './api/document-files';
 import { documentKeys } from './api/query-keys';
 import { KIND_INFO } from './kinds';
+import { SendEmailDialog, type SendEmailChoice } from './send-email-dialog';
 
 type Action = 'download' | 'email' | 'print';
 
@@ -18,10 +19,9 @@ export interface DocumentFileActionsProps {
   onBusy: (busy: boolean) => void;
 }
 
-const FAILED: Record<Action, string> = {
+const FAILED: Record<Exclude<Action, 'email'>, string> = {
   download: 'Download failed',
   print: 'Print failed',
-  email: 'Send Email failed',
 };
 
 /**
@@ -34,31 +34,49 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
   const toast = useToast();
   const queryClient = useQueryClient();
   const [running, setRunning] = useState<Action | null>(null);
+  /** Send Email's dialog is open. */
+  const [asking, setAsking] = useState(false);
+
+  /** Send Email's dialog sends: a failure stays in the dialog (thrown back to it), success closes it. */
+  const send = async (choice: SendEmailChoice) => {
+    setRunning('email');
+    onBusy(true);
+    try {
+      const { message, sent } = await emailDocument(kind, doc, noPricePrint, choice);
+      // The badge shows at once the status the server now has (a Draft quote is Sent), and
+      // every view of the document (lists, the E-mails section) reads it again.
+      if (sent?.status)
+        queryClient.setQueryData<DocumentHeader>(documentKeys.detail(kind, doc.id), (d) =>
+          d ? { ...d, status: sent.status! } : d,
+        );
+      void queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
+      setAsking(false);
+      toast.dismiss('error');
+      toast.show({
+        variant: 'success',
+        title: 'Email sent',
+        body: message || `${label} ${doc.id} was sent to the customer.`,
+        key: 'file',
+      });
+    } finally {
+      setRunning(null);
+      onBusy(false);
+    }
+  };
 
   const run = async (action: Action) => {
     if (running) return; // a second click while one runs sends nothing
+    if (action === 'email') {
+      setAsking(true);
+      return;
+    }
     setRunning(action);
     onBusy(true);
     try {
       if (action === 'download') {
         await downloadDocument(kind, doc, noPricePrint);
-      } else if (action === 'print') {
-        await printDocument(kind, doc, noPricePrint);
       } else {
-        const { message, sent } = await emailDocument(kind, doc, noPricePrint);
-        // The badge shows at once the status the server now has (a Draft quote is Sent), and
-        // every view of the document (lists, the E-mails section) reads it again.
-        if (sent?.status)
-          queryClient.setQueryData<DocumentHeader>(documentKeys.detail(kind, doc.id), (d) =>
-            d ? { ...d, status: sent.status! } : d,
-          );
-        void queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
-        toast.show({
-          variant: 'success',
-          title: 'Email sent',
-          body: message || `${label} ${doc.id} was sent to the customer.`,
-          key: 'file',
-        });
+        await printDocument(kind, doc, noPricePrint);
       }
       toast.dismiss('error');
     } catch (error) {
@@ -81,6 +99,7 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
       {button('download', `Download ${label}`)}
       {button('email', 'Send Email')}
       {button('print', `Print ${label}`)}
+      {asking && <SendEmailDialog kind={kind} doc={doc} onSend={send} onCancel={() => setAsking(false)} />}
     </>
   );
 }

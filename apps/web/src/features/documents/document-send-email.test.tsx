@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../test/fake-api';
+import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { DocumentModal } from './document-modal';
-import { aDocument, packageLine, STATUSES } from './test/fixtures';
+import { aDocument, bodyOf, packageLine, STATUSES } from './test/fixtures';
 
 const noop = () => {};
 
@@ -56,9 +56,78 @@ describe('Send Email', () => {
     await waitFor(() => expect(within(title).getByText('Sent')).toBeTruthy());
     expect(within(title).queryByText('Draft')).toBeNull();
   });
+
+  it('asks for the recipient (prefilled), copies and a note; checks them; a refusal stays in the dialog', async () => {
+    let answers = 0;
+    const fetchMock = stubApi({
+      ...common,
+      'GET /api/orders/13': ok(aDocument()),
+      'GET /api/order-parts/13': ok([]),
+      'GET /api/orders/13/emails': ok({ items: [] }),
+      'POST /api/send-emailOrder/13': () =>
+        ++answers === 1
+          ? failed(409, 'The e-mail could not be sent: 550 No such mailbox')
+          : ok(
+              {
+                messageId: '<2@desk>',
+                to: 'site@beaulieu.example.com',
+                cc: 'jerome.cote@example.com',
+                bcc: null,
+                subject: 'Order 13',
+                status: null,
+              },
+              'Order e-mailed to site@beaulieu.example.com, copied to jerome.cote@example.com',
+            ),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<DocumentModal kind="order" show documentId={13} onClose={noop} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Send Email' }));
+    const ask = await screen.findByRole('dialog', { name: 'Send Order 13 by e-mail' });
+    const to = within(ask).getByLabelText<HTMLInputElement>('To');
+    expect(to.value).toBe('jerome.cote@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(to));
+
+    // Bad input is refused under its field, with the cursor put there; nothing is sent.
+    await user.clear(to);
+    await user.type(to, 'site@beaulieu');
+    await user.type(within(ask).getByLabelText('Cc'), 'jerome.cote@example.com, yard');
+    await user.click(within(ask).getByRole('button', { name: 'Send' }));
+    expect(within(ask).getByText('To must be one e-mail address, such as name@example.com')).toBeTruthy();
+    expect(within(ask).getByText("Cc must be e-mail addresses separated by commas; 'yard' is not one")).toBeTruthy();
+    expect(document.activeElement).toBe(to);
+    expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toBeUndefined();
+
+    await user.type(to, '.example.com');
+    const cc = within(ask).getByLabelText<HTMLInputElement>('Cc');
+    await user.clear(cc);
+    await user.type(cc, 'jerome.cote@example.com');
+    await user.type(within(ask).getByLabelText('Note'), 'Gate code 4411');
+    expect(within(ask).getByText(/14 \/ 2,000 characters/)).toBeTruthy();
+
+    // The mail server refuses: the reason shows in the dialog, which keeps what was typed.
+    await user.click(within(ask).getByRole('button', { name: 'Send' }));
+    expect(await within(ask).findByText('The e-mail could not be sent: 550 No such mailbox')).toBeTruthy();
+    expect(to.value).toBe('site@beaulieu.example.com');
+
+    await user.click(within(ask).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email sent')).toBeTruthy();
+    expect(
+      screen.getByText('Order e-mailed to site@beaulieu.example.com, copied to jerome.cote@example.com'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send Order 13 by e-mail' })).toBeNull());
+    expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toMatchObject({
+      to: 'site@beaulieu.example.com',
+      cc: 'jerome.cote@example.com',
+      note: 'Gate code 4411',
+      noPricePrint: false,
+    });
+  });
 });
 
-/** Send Email and, once the dialog exists, its Send button. */
+/** Send Email, then Send in its dialog as prefilled. */
 async function sendEmail(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Send Email' }));
+  const ask = await screen.findByRole('dialog', { name: /by e-mail/ });
+  await user.click(within(ask).getByRole('button', { name: 'Send' }));
 }

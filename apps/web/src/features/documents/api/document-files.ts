@@ -56,13 +56,15 @@ export async function printDocument(kind: DocumentKind, doc: DocumentHeader, noP
 }
 
 /**
- * Send Email: POST /api/send-email{Order|Quote}/{id} {orderId, fileName, customerID, noPricePrint}.
- * The server renders and prices the PDF and mails it to the customer; answers with its message.
+ * Send Email: POST /api/send-email{Order|Quote}/{id} {orderId, fileName, customerID, noPricePrint,
+ * to, cc, note}. The server renders and prices the PDF and mails it to the recipient the clerk
+ * chose (without one, the customer); answers with its message and what was sent.
  */
 export async function emailDocument(
   kind: DocumentKind,
   doc: DocumentHeader,
   noPricePrint = false,
+  choice?: { to: string; cc: string; note: string },
 ): Promise<{ message: string; sent: EmailSent | null }> {
   const { data, message } = await api.request<EmailSent | null>(
     'POST',
@@ -72,6 +74,7 @@ export async function emailDocument(
       fileName: documentFileName(kind, doc),
       customerID: doc.customer.id,
       noPricePrint,
+      ...choice,
     },
   );
   return { message, sent: data };
