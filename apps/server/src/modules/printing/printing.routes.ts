@@ -24,14 +24,21 @@ export const printingRoutes: FastifyPluginAsyncZod<{ printing: PrintingService }
     app.post(
       `/api/download-excel${Kind}/:id`,
       route('user', ['documents'], {
-        summary: `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out)`,
+        summary:
+          `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out` +
+          (kind === 'order' ? '; pickTicket prints the pick ticket: no prices, the barcode)' : ')'),
         params: idParams,
         body: documentOutputSchema,
         response: { 200: pdfFileSchema },
         produces: ['application/pdf'],
       }),
       async (request, reply) => {
-        const { pdf, fileName } = await printing.pdf(kind, request.params.id, request.body.noPricePrint);
+        const { pdf, fileName } = await printing.pdf(
+          kind,
+          request.params.id,
+          request.body.noPricePrint,
+          request.body.pickTicket === true,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(fileName))

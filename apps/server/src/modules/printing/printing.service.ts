@@ -37,20 +37,25 @@ export class PrintingService {
     private readonly taxRate: number,
   ) {}
 
-  private async printable(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
+  private async printable(kind: DocumentKind, id: number, noPricePrint: boolean | undefined, pickTicket = false) {
     const company = await this.settings.company();
     const doc = await printableDocument(this.db, kind, id, {
       company,
       taxRate: this.taxRate,
       noPricePrint,
+      pickTicket,
       clock: this.clock,
     });
     return { doc, company };
   }
 
-  /** The document as a PDF and its file name (without '.pdf'). */
-  async pdf(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
-    const { doc } = await this.printable(kind, id, noPricePrint);
+  /**
+   * The document as a PDF and its file name (without '.pdf'). pickTicket: the order's pick ticket
+   * (no prices, the barcode), leaving its stored "Print without prices" as it is.
+   */
+  async pdf(kind: DocumentKind, id: number, noPricePrint: boolean | undefined, pickTicket = false) {
+    if (pickTicket && kind === 'quote') throw badRequest('A quote has no pick ticket; print the order made from it.');
+    const { doc } = await this.printable(kind, id, noPricePrint, pickTicket);
     return { pdf: await this.pdfPool.render(doc), fileName: doc.fileName };
   }
 

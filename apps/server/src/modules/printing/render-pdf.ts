@@ -31,7 +31,7 @@ const FOOTER_FROM_BOTTOM = 35;
  */
 export function renderPdf(doc: PrintableDocument, options: { plain?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
+    const title = `${doc.pickTicket ? 'Pick Ticket' : doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
     const pdf = new PDFDocument({
       size: 'LETTER',
       margins: { ...MARGINS },

@@ -8,7 +8,7 @@ import { documentKeys } from './api/query-keys';
 import { KIND_INFO } from './kinds';
 import { SendEmailDialog, type SendEmailChoice } from './send-email-dialog';
 
-type Action = 'download' | 'email' | 'print';
+type Action = 'download' | 'email' | 'print' | 'pick';
 
 export interface DocumentFileActionsProps {
   kind: DocumentKind;
@@ -22,6 +22,7 @@ export interface DocumentFileActionsProps {
 const FAILED: Record<Exclude<Action, 'email'>, string> = {
   download: 'Download failed',
   print: 'Print failed',
+  pick: 'Print pick ticket failed',
 };
 
 /**
@@ -76,7 +77,7 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
       if (action === 'download') {
         await downloadDocument(kind, doc, noPricePrint);
       } else {
-        await printDocument(kind, doc, noPricePrint);
+        await printDocument(kind, doc, noPricePrint, action === 'pick');
       }
       toast.dismiss('error');
     } catch (error) {
@@ -87,8 +88,13 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
     }
   };
 
-  const button = (action: Action, text: string) => (
-    <Button variant="outline-primary" onClick={() => void run(action)} disabled={disabled || running !== null}>
+  const button = (action: Action, text: string, title?: string) => (
+    <Button
+      variant="outline-primary"
+      onClick={() => void run(action)}
+      disabled={disabled || running !== null}
+      title={title}
+    >
       {running === action && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
       {text}
     </Button>
@@ -99,6 +105,8 @@ export function DocumentFileActions({ kind, doc, noPricePrint, disabled, onBusy 
       {button('download', `Download ${label}`)}
       {button('email', 'Send Email')}
       {button('print', `Print ${label}`)}
+      {kind === 'order' &&
+        button('pick', 'Print Pick Ticket', 'The order without prices, with its barcode for the yard')}
       {asking && <SendEmailDialog kind={kind} doc={doc} onSend={send} onCancel={() => setAsking(false)} />}
     </>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { DocumentModal } from './document-modal';
@@ -122,6 +122,61 @@ describe('Send Email', () => {
       note: 'Gate code 4411',
       noPricePrint: false,
     });
+  });
+});
+
+describe('Print Pick Ticket', () => {
+  it("prints the order's pick ticket without touching its saved 'Print without prices' (issue 36)", async () => {
+    const printed = vi.fn();
+    const open = vi.fn(() => ({
+      closed: false,
+      addEventListener: vi.fn(),
+      focus: vi.fn(),
+      print: printed,
+      close: vi.fn(),
+    }));
+    vi.stubGlobal('open', open);
+    URL.createObjectURL = vi.fn(() => 'blob:ticket');
+    URL.revokeObjectURL = vi.fn();
+    const fetchMock = stubApi({
+      ...common,
+      'GET /api/orders/13': ok(aDocument({ noPricePrint: false })),
+      'GET /api/order-parts/13': ok([]),
+      'GET /api/orders/13/emails': ok({ items: [] }),
+      'POST /api/download-excelOrder/13': {
+        status: 200,
+        body: '%PDF-1.7',
+        headers: { 'Content-Type': 'application/pdf' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<DocumentModal kind="order" show documentId={13} onClose={noop} />);
+
+    const button = await screen.findByRole('button', { name: 'Print Pick Ticket' });
+    expect(button.getAttribute('title')).toBe('The order without prices, with its barcode for the yard');
+    await user.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:ticket', '_blank'));
+    expect(bodyOf(fetchMock, 'POST', '/api/download-excelOrder/13')).toEqual({
+      orderId: 13,
+      noPricePrint: true,
+      pickTicket: true,
+    });
+    // Nothing was saved: the switch is as it was, and no update went out.
+    expect((screen.getByRole('switch', { name: 'Print without prices' }) as HTMLInputElement).checked).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/orders/update'))).toBe(false);
+  });
+
+  it('is not offered on a quote', async () => {
+    const { orderStatus: _none, ...quote } = aDocument({ id: 6, kind: 'quote', status: 'Draft' });
+    stubApi({
+      ...common,
+      'GET /api/quotes/6': ok(quote),
+      'GET /api/quote-parts/6': ok([]),
+      'GET /api/quotes/6/emails': ok({ items: [] }),
+    });
+    renderWithQuery(<DocumentModal kind="quote" show documentId={6} onClose={noop} />);
+    expect(await screen.findByRole('button', { name: 'Print Quote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Print Pick Ticket' })).toBeNull();
   });
 });
 
