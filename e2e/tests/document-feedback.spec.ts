@@ -164,6 +164,11 @@ test.describe('document modal feedback', () => {
     await email.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(email.getByText('To is required')).toBeVisible();
     await expectInViewport(email.getByText('To is required'));
+    await page.screenshot({ path: `${SHOTS}/b-send-email-dialog.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectInViewport(email.getByRole('button', { name: 'Send', exact: true }));
+    await page.screenshot({ path: `${SHOTS}/b-send-email-dialog-1024.png` });
+    await page.setViewportSize({ width: 1366, height: 768 });
     await email.getByRole('button', { name: 'Cancel' }).click();
     await expect(email).toHaveCount(0);
 
