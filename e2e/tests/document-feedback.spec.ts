@@ -155,14 +155,22 @@ test.describe('document modal feedback', () => {
     await expectUncovered(toast);
     await page.screenshot({ path: `${SHOTS}/b-toast.png` });
 
-    // Send Email for a customer without an address: the reason is a toast too, and it replaces
-    // the earlier error instead of stacking beside it.
+    // Send Email for a customer without an address: its dialog says so and asks for one, where
+    // the clerk is looking; Cancel sends nothing.
     await modal.getByRole('button', { name: 'Send Email' }).click();
-    const email = page.getByTestId('toast').filter({ hasText: 'Send Email failed' });
-    await expect(email).toContainText('has no e-mail address');
-    await expectInViewport(email);
-    await expect(page.getByTestId('toast').filter({ hasText: 'failed' })).toHaveCount(1);
-    await expect(page.getByTestId('toast').filter({ hasText: 'The cart was not changed' })).toHaveCount(0);
+    const email = page.getByRole('dialog', { name: /by e-mail/ });
+    await expect(email.getByLabel('To', { exact: true })).toHaveValue('');
+    await expect(email).toContainText('has no e-mail address on file');
+    await email.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(email.getByText('To is required')).toBeVisible();
+    await expectInViewport(email.getByText('To is required'));
+    await page.screenshot({ path: `${SHOTS}/b-send-email-dialog.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectInViewport(email.getByRole('button', { name: 'Send', exact: true }));
+    await page.screenshot({ path: `${SHOTS}/b-send-email-dialog-1024.png` });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await email.getByRole('button', { name: 'Cancel' }).click();
+    await expect(email).toHaveCount(0);
 
     // A price override with three decimals stays in error, in plain words, and Escape restores it.
     const override = cart.getByRole('spinbutton', { name: `Price override of ${pkg.itemNo}` }).last();

@@ -20,7 +20,7 @@ import {
 } from '@zxing/library';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { hasPdftotext } from './pdf-text.js';
+import { hasPdftotext, pdfText } from './pdf-text.js';
 import { code128 } from '../src/modules/printing/barcode.js';
 import { suiteApp } from './support.js';
 
@@ -88,5 +88,51 @@ describe.skipIf(!hasPdftotext)('the pick ticket barcode (sqlite)', () => {
     const quote = (await t.as(admin).data('POST', '/api/quotes/create', { customer, jobName: 'Quote' })).id;
     const quotePdf = await t.send(admin, 'POST', `/api/download-excelQuote/${quote}`, { noPricePrint: true });
     expect(decodePage(quotePdf.rawPayload)).toBeNull();
+  });
+});
+
+describe.skipIf(!hasPdftotext)('Print pick ticket (issue 36)', () => {
+  const suite = suiteApp('sqlite');
+
+  it('prints the order as a pick ticket (no prices, the barcode, titled so) without changing its stored flag', async () => {
+    const { t, admin } = suite;
+    const types: { id: number; type: string }[] = await t.as(admin).data('GET', '/api/dropdown/product-type');
+    const part = await t.as(admin).data('POST', '/api/products/create', {
+      itemNo: 'SPR-250',
+      itemDescription: 'Torsion spring .250',
+      wholesalePrice: 61.25,
+      productType: types.find((x) => x.type === 'Part')!.id,
+    });
+    const customer = (await t.as(admin).data('POST', '/api/customers/create', { name: 'Pick Doors' })).id;
+    const order = await t.as(admin).data('POST', '/api/orders/create', { customer, jobName: 'Yard pick' });
+    const line = await t
+      .as(admin)
+      .data('POST', `/api/order-parts/create/${order.id}`, { product: part.id, quantity: 2 });
+    await t.as(admin).data('PUT', `/api/order-parts/update/${line.id}/price-override`, { priceOverride: 99.5 });
+    expect(order.noPricePrint).toBe(false);
+
+    const ticket = await t.send(admin, 'POST', `/api/download-excelOrder/${order.id}`, { pickTicket: true });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.headers['content-disposition']).toContain(
+      `Pick Doors - Yard pick - PickTicket OrderID ${order.id}.pdf`,
+    );
+    expect(decodePage(ticket.rawPayload)).toBe(String(order.id));
+    const text = pdfText(ticket.rawPayload);
+    expect(text).toContain(`PICK TICKET ${order.id}`);
+    expect(text).toContain('SPR-250');
+    expect(text).not.toContain('$');
+    expect(text).not.toContain('99.50');
+    expect(text).not.toContain('61.25');
+    // The order's own "Print without prices" is as it was: the priced order still prints priced.
+    expect((await t.as(admin).data('GET', `/api/orders/${order.id}`)).noPricePrint).toBe(false);
+    const priced = pdfText((await t.send(admin, 'POST', `/api/download-excelOrder/${order.id}`, {})).rawPayload);
+    expect(priced).toContain(`ORDER ${order.id}`);
+    expect(priced).toContain('Total $99.50');
+
+    // A quote has no pick ticket.
+    const quote = (await t.as(admin).data('POST', '/api/quotes/create', { customer, jobName: 'Q' })).id;
+    const refused = await t.send(admin, 'POST', `/api/download-excelQuote/${quote}`, { pickTicket: true });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body).message).toBe('A quote has no pick ticket; print the order made from it.');
   });
 });

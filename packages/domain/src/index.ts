@@ -13,6 +13,7 @@ export * from './schemas/documents.js';
 export * from './schemas/loaders.js';
 export * from './schemas/printing.js';
 export * from './schemas/email.js';
+export * from './schemas/send-email.js';
 export * from './schemas/security.js';
 export * from './schemas/company.js';
 export * from './schemas/history.js';

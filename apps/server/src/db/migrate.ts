@@ -23,6 +23,7 @@ import * as m82 from './migrations/2026112820_find_vendor_orders.js';
 import * as m83 from './migrations/2026112830_find_fts_statistics.js';
 import * as m90 from './migrations/2026112900_unique_numbers.js';
 import * as m91 from './migrations/2026112910_document_date_total_sort_indexes.js';
+import * as m93 from './migrations/2026112930_email_cc.js';
 import * as m95 from './migrations/2026112950_price_loose_parts.js';
 import * as m96 from './migrations/2026112960_yard_role.js';
 import * as m97 from './migrations/2026112970_idempotency_request_hash.js';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026112830_find_fts_statistics': m83,
   '2026112900_unique_numbers': m90,
   '2026112910_document_date_total_sort_indexes': m91,
+  '2026112930_email_cc': m93,
   '2026112950_price_loose_parts': m95,
   '2026112960_yard_role': m96,
   '2026112970_idempotency_request_hash': m97,

@@ -324,6 +324,8 @@ export interface EmailOutboxTable {
   document_id: number;
   purpose: 'document' | 'ready-for-pickup';
   to_address: string;
+  /** Send Email's copies, ', '-separated (migration 2026112930). */
+  cc: string | null;
   bcc: string | null;
   subject: string;
   body: string;

@@ -1,25 +1,105 @@
 import { z } from 'zod';
+import { QUOTE_STATUSES } from './documents.js';
 
-const subject = (name: string) =>
+/** The placeholders a subject or body may use, replaced when a document is e-mailed. */
+export const EMAIL_PLACEHOLDERS = {
+  customerName: "the customer's name",
+  contactName: "the customer's contact name",
+  jobName: 'the job name',
+  documentNumber: 'the order or quote number',
+  total: 'the total, e.g. $1,234.56',
+  companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
+  companyHours: 'your opening hours (Company settings)',
+} as const;
+
+/** The placeholders of the ready-for-pickup e-mail. */
+export const READY_EMAIL_PLACEHOLDERS = {
+  customerName: "the customer's name",
+  contactName: "the customer's contact name",
+  jobName: 'the job name',
+  documentNumber: 'the order number',
+  bay: 'the bay number (1 to 8)',
+  companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
+  companyHours: 'your opening hours (Company settings)',
+} as const;
+
+/**
+ * The {...} in a template that its list does not know, each as written ('{jobNme}', '{ jobName }',
+ * '{}'): the renderer would leave them in the e-mail as typed.
+ */
+export function unknownPlaceholders(template: string, known: Readonly<Record<string, string>>): string[] {
+  const found = template.match(/\{[^{}\r\n]{0,60}\}/g) ?? [];
+  return [...new Set(found.filter((m) => !Object.hasOwn(known, m.slice(1, -1))))];
+}
+
+/** Edits (insert, delete, change, swap case) from a to b, for the "did you mean" of a misspelling. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length]!;
+}
+
+/**
+ * Why a template cannot be saved, in words that follow its field's name: "has an unknown
+ * placeholder {jobNme} (did you mean {jobName}?); the known ones are {customerName}, ...".
+ * Null when every placeholder is known.
+ */
+export function placeholderProblem(template: string, known: Readonly<Record<string, string>>): string | null {
+  const unknown = unknownPlaceholders(template, known);
+  if (unknown.length === 0) return null;
+  const names = Object.keys(known);
+  const list = names.map((n) => `{${n}}`).join(', ');
+  if (unknown.length > 1) return `has unknown placeholders ${unknown.join(', ')}; the known ones are ${list}`;
+  const inner = unknown[0]!.slice(1, -1).trim();
+  const near = names.find(
+    (n) => n.toLowerCase() === inner.toLowerCase() || (inner.length > 2 && distance(n, inner) <= 2),
+  );
+  const hint = near && `{${near}}` !== unknown[0] ? ` (did you mean {${near}}?)` : '';
+  return `has an unknown placeholder ${unknown[0]}${hint}; the known ones are ${list}`;
+}
+
+const subject = (name: string, known: Readonly<Record<string, string>>) =>
   z
     .string({ error: 'is required' })
     .trim()
     .min(1, { error: 'is required' })
     .max(300, { error: 'must be at most 300 characters' })
-    .refine((v) => !/[\r\n]/.test(v), { error: `${name} must be one line` });
+    .refine((v) => !/[\r\n]/.test(v), { error: `${name} must be one line` })
+    .superRefine((v, ctx) => placeholderCheck(v, known, ctx));
 
-const body = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(20_000, { error: 'must be at most 20,000 characters' });
+const body = (known: Readonly<Record<string, string>>) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(20_000, { error: 'must be at most 20,000 characters' })
+    .superRefine((v, ctx) => placeholderCheck(v, known, ctx));
+
+/** An unknown placeholder refuses the template (docs/product.md, Email Management). */
+function placeholderCheck(v: string, known: Readonly<Record<string, string>>, ctx: z.RefinementCtx) {
+  const problem = placeholderProblem(v, known);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 /** Body of POST /api/updateAutoEmailConfig. */
 export const emailConfigSchema = z.object({
-  quoteSubject: subject('the subject'),
-  quoteBody: body,
-  orderSubject: subject('the subject'),
-  orderBody: body,
+  quoteSubject: subject('the subject', EMAIL_PLACEHOLDERS),
+  quoteBody: body(EMAIL_PLACEHOLDERS),
+  orderSubject: subject('the subject', EMAIL_PLACEHOLDERS),
+  orderBody: body(EMAIL_PLACEHOLDERS),
   emailForward: z
     .string()
     .trim()
@@ -34,8 +114,8 @@ export const emailConfigSchema = z.object({
    * out of a save: kept as saved (a client that knows only the document e-mails changes nothing).
    */
   readyForPickupEmail: z.boolean().optional(),
-  readySubject: subject('the subject').optional(),
-  readyBody: body.optional(),
+  readySubject: subject('the subject', READY_EMAIL_PLACEHOLDERS).optional(),
+  readyBody: body(READY_EMAIL_PLACEHOLDERS).optional(),
   version: z.number().int().min(1).optional(),
 });
 export type EmailConfig = z.infer<typeof emailConfigSchema>;
@@ -58,37 +138,14 @@ export type StoredEmailConfig = z.infer<typeof storedEmailConfigSchema>;
 export const emailSentSchema = z.object({
   messageId: z.string(),
   to: z.string(),
+  /** The copies (Send Email's Cc), ', '-separated; null when none. */
+  cc: z.string().nullable(),
   bcc: z.string().nullable(),
   subject: z.string(),
+  /** A quote's status once sent (a Draft is now Sent); null for an order. */
+  status: z.enum(QUOTE_STATUSES).nullable(),
 });
 export type EmailSent = z.infer<typeof emailSentSchema>;
-
-/** The placeholders a subject or body may use, replaced when a document is e-mailed. */
-export const EMAIL_PLACEHOLDERS = {
-  customerName: "the customer's name",
-  contactName: "the customer's contact name",
-  jobName: 'the job name',
-  documentNumber: 'the order or quote number',
-  total: 'the total, e.g. $1,234.56',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-} as const;
-
-/** The placeholders of the ready-for-pickup e-mail. */
-export const READY_EMAIL_PLACEHOLDERS = {
-  customerName: "the customer's name",
-  contactName: "the customer's contact name",
-  jobName: 'the job name',
-  documentNumber: 'the order number',
-  bay: 'the bay number (1 to 8)',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-  companyHours: 'your opening hours (Company settings)',
-} as const;
 
 /** Replaces each {name} the values know; an unknown {name} stays as written. */
 export function fillTemplate<K extends string>(template: string, values: Record<K, string>): string {
@@ -111,6 +168,8 @@ export const documentEmailSchema = z.object({
   user: z.string().nullable(),
   purpose: z.enum(['document', 'ready-for-pickup']),
   to: z.string(),
+  /** The copies (Send Email's Cc), ', '-separated; null when none. */
+  cc: z.string().nullable(),
   subject: z.string(),
   state: z.enum(EMAIL_STATES),
   attempts: z.number().int(),

@@ -19,6 +19,8 @@ export const documentOutputSchema = z
     nonTaxPrice: z.unknown().optional(),
     taxPrice: z.unknown().optional(),
     orderDate: z.unknown().optional(),
+    /** Print pick ticket (orders): the order without prices, with its barcode, titled Pick Ticket. */
+    pickTicket: z.boolean().optional(),
   })
   .loose()
   .optional()
@@ -89,5 +91,7 @@ export interface PrintableDocument {
   }>;
   totals: { subTotal: string; taxLabel: string; tax: string; total: string; useTax: boolean };
   noPricePrint: boolean;
+  /** An order's pick ticket: titled so, never priced, with its barcode. */
+  pickTicket?: boolean;
   fileName: string;
 }

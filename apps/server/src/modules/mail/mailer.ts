@@ -11,6 +11,8 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export interface OutgoingMail {
   to: string;
+  /** Copies the recipient sees (Send Email's Cc), ', '-separated. */
+  cc?: string | null;
   bcc?: string | null;
   subject: string;
   text: string;
@@ -54,6 +56,7 @@ export function createMailer(opts: {
     async send(mail) {
       for (const [name, v] of [
         ['to', mail.to],
+        ['cc', mail.cc ?? ''],
         ['bcc', mail.bcc ?? ''],
         ['subject', mail.subject],
       ] as const) {
@@ -62,6 +65,7 @@ export function createMailer(opts: {
       const info = await transport.sendMail({
         from: opts.from,
         to: mail.to,
+        ...(mail.cc ? { cc: mail.cc } : {}),
         ...(mail.bcc ? { bcc: mail.bcc } : {}),
         subject: mail.subject,
         text: mail.text,

@@ -15,6 +15,8 @@ export interface NewOutboxMail {
   documentId: number;
   purpose: EmailOutboxTable['purpose'];
   to: string;
+  /** Send Email's copies, ', '-separated; none for the ready-for-pickup e-mail. */
+  cc?: string | null;
   bcc: string | null;
   subject: string;
   body: string;
@@ -53,6 +55,7 @@ const columns = (mail: NewOutboxMail, now: string) => ({
   document_id: mail.documentId,
   purpose: mail.purpose,
   to_address: mail.to,
+  cc: mail.cc ?? null,
   bcc: mail.bcc,
   subject: mail.subject,
   body: mail.body,
@@ -149,6 +152,7 @@ export async function forDocument(db: Db, kind: DocumentKind, id: number, limit:
     user: r.created_by,
     purpose: r.purpose,
     to: r.to_address,
+    cc: r.cc,
     subject: r.subject,
     state: r.state,
     attempts: r.attempts,

@@ -23,8 +23,14 @@ const address = ({ street, city, state, zipCode }: Customer['shipTo']) =>
   );
 
 /** 'customer - job - OrderID n', safe as a file name. */
-export function documentFileName(kind: DocumentKind, id: number, customer: string, job: string | null): string {
-  const raw = `${customer} - ${job ?? 'no job'} - ${kind === 'order' ? 'OrderID' : 'QuoteID'} ${id}`;
+export function documentFileName(
+  kind: DocumentKind,
+  id: number,
+  customer: string,
+  job: string | null,
+  pickTicket = false,
+): string {
+  const raw = `${customer} - ${job ?? 'no job'} - ${pickTicket ? 'PickTicket ' : ''}${kind === 'order' ? 'OrderID' : 'QuoteID'} ${id}`;
   // Characters that are unsafe in file names, control characters included, become spaces.
   const unsafe = (c: string) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '\\/:*?"<>|'.includes(c);
   return [...raw]
@@ -41,8 +47,17 @@ export async function printableDocument(
   db: Db,
   kind: DocumentKind,
   id: number,
-  /** noPricePrint: the request's choice; undefined leaves it to the document's stored flag. */
-  opts: { company: CompanySettings; taxRate: number; noPricePrint: boolean | undefined; clock: Clock },
+  /**
+   * noPricePrint: the request's choice; undefined leaves it to the document's stored flag.
+   * pickTicket (orders): the pick ticket, never priced, whatever the flag.
+   */
+  opts: {
+    company: CompanySettings;
+    taxRate: number;
+    noPricePrint: boolean | undefined;
+    pickTicket?: boolean | undefined;
+    clock: Clock;
+  },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
   const header = found(await docs.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
@@ -119,7 +134,8 @@ export async function printableDocument(
       total: money(totalsCents.totalCents),
       useTax: header.use_tax === 1,
     },
-    noPricePrint: opts.noPricePrint ?? header.no_price_print === 1,
-    fileName: documentFileName(kind, id, customer.name, header.job_name),
+    noPricePrint: opts.pickTicket ? true : (opts.noPricePrint ?? header.no_price_print === 1),
+    ...(opts.pickTicket ? { pickTicket: true } : {}),
+    fileName: documentFileName(kind, id, customer.name, header.job_name, opts.pickTicket),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentOutputSchema, emailSentSchema, idSchema, pdfFileSchema } from '@desk/domain';
+import { documentOutputSchema, emailSentSchema, idSchema, pdfFileSchema, sendEmailInputSchema } from '@desk/domain';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
@@ -24,14 +24,21 @@ export const printingRoutes: FastifyPluginAsyncZod<{ printing: PrintingService }
     app.post(
       `/api/download-excel${Kind}/:id`,
       route('user', ['documents'], {
-        summary: `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out)`,
+        summary:
+          `The ${kind} as a PDF (priced by the server; noPricePrint leaves every price out` +
+          (kind === 'order' ? '; pickTicket prints the pick ticket: no prices, the barcode)' : ')'),
         params: idParams,
         body: documentOutputSchema,
         response: { 200: pdfFileSchema },
         produces: ['application/pdf'],
       }),
       async (request, reply) => {
-        const { pdf, fileName } = await printing.pdf(kind, request.params.id, request.body.noPricePrint);
+        const { pdf, fileName } = await printing.pdf(
+          kind,
+          request.params.id,
+          request.body.noPricePrint,
+          request.body.pickTicket === true,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(fileName))
@@ -43,20 +50,16 @@ export const printingRoutes: FastifyPluginAsyncZod<{ printing: PrintingService }
     app.post(
       `/api/send-email${Kind}/:id`,
       route('user', ['documents'], {
-        summary: `E-mail the ${kind} PDF to the customer, copied to the forward address`,
+        summary:
+          `E-mail the ${kind} PDF to the customer (or to \`to\`), copied to \`cc\` and, blind, to the ` +
+          'forward address; `note` goes above the body',
         params: idParams,
-        body: documentOutputSchema,
+        body: sendEmailInputSchema,
         response: answers.ok(emailSentSchema),
       }),
       async (request) => {
-        const sent = await printing.email(
-          kind,
-          request.params.id,
-          request.body.noPricePrint,
-          request.log,
-          requireUser(request),
-        );
-        return ok(sent, `${Kind} e-mailed to ${sent.to}`);
+        const sent = await printing.email(kind, request.params.id, request.body, request.log, requireUser(request));
+        return ok(sent, `${Kind} e-mailed to ${sent.to}${sent.cc ? `, copied to ${sent.cc}` : ''}`);
       },
     );
   }

@@ -6,7 +6,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type DocumentKind, type EmailSent, documentNumberText, fillTemplate } from '@desk/domain';
+import {
+  type DocumentKind,
+  type EMAIL_PLACEHOLDERS,
+  type EmailSent,
+  type QuoteStatus,
+  type SendEmailInput,
+  documentNumberText,
+  fillTemplate,
+} from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
@@ -29,36 +37,47 @@ export class PrintingService {
     private readonly taxRate: number,
   ) {}
 
-  private async printable(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
+  private async printable(kind: DocumentKind, id: number, noPricePrint: boolean | undefined, pickTicket = false) {
     const company = await this.settings.company();
     const doc = await printableDocument(this.db, kind, id, {
       company,
       taxRate: this.taxRate,
       noPricePrint,
+      pickTicket,
       clock: this.clock,
     });
     return { doc, company };
   }
 
-  /** The document as a PDF and its file name (without '.pdf'). */
-  async pdf(kind: DocumentKind, id: number, noPricePrint: boolean | undefined) {
-    const { doc } = await this.printable(kind, id, noPricePrint);
+  /**
+   * The document as a PDF and its file name (without '.pdf'). pickTicket: the order's pick ticket
+   * (no prices, the barcode), leaving its stored "Print without prices" as it is.
+   */
+  async pdf(kind: DocumentKind, id: number, noPricePrint: boolean | undefined, pickTicket = false) {
+    if (pickTicket && kind === 'quote') throw badRequest('A quote has no pick ticket; print the order made from it.');
+    const { doc } = await this.printable(kind, id, noPricePrint, pickTicket);
     return { pdf: await this.pdfPool.render(doc), fileName: doc.fileName };
   }
 
-  /** E-mails the document's PDF to its customer; a refused send is a 409 that says why. */
+  /**
+   * E-mails the document's PDF to the recipient Send Email's dialog names (the customer's address
+   * without one), copied to its Cc and, blind, to the forward address; the dialog's note goes above
+   * the template's body. A refused send is a 409 that says why.
+   */
   async email(
     kind: DocumentKind,
     id: number,
-    noPricePrint: boolean | undefined,
+    input: Pick<SendEmailInput, 'noPricePrint' | 'to' | 'cc' | 'note'>,
     log: FastifyBaseLogger,
     actor?: Actor,
   ): Promise<EmailSent> {
-    const { doc, company } = await this.printable(kind, id, noPricePrint);
-    const to = doc.customer.email?.trim();
+    const { doc, company } = await this.printable(kind, id, input.noPricePrint);
+    const to = input.to ?? doc.customer.email?.trim();
     if (!to) throw badRequest(`Customer ${doc.customer.name} has no e-mail address; add one to the customer first.`);
+    const cc = input.cc.length ? input.cc.join(', ') : null;
     const settings = await this.settings.emailConfig();
-    const values = {
+    // Exactly the placeholders the template check allows (EMAIL_PLACEHOLDERS): one list for both.
+    const values: Record<keyof typeof EMAIL_PLACEHOLDERS, string> = {
       customerName: doc.customer.name,
       contactName: doc.customer.contactName ?? doc.customer.name,
       jobName: doc.jobName ?? '',
@@ -70,7 +89,8 @@ export class PrintingService {
       /[\r\n]+/g,
       ' ',
     );
-    const text = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
+    const body = fillTemplate(kind === 'order' ? settings.orderBody : settings.quoteBody, values);
+    const text = input.note ? `${input.note}\n\n${body}` : body;
     const pdf = await this.pdfPool.render(doc);
     // The document's e-mail log keeps every attempt, the refused ones with the reason.
     const logged: NewOutboxMail = {
@@ -78,6 +98,7 @@ export class PrintingService {
       documentId: id,
       purpose: 'document',
       to,
+      cc,
       bcc: settings.emailForward,
       subject,
       body: text,
@@ -87,6 +108,7 @@ export class PrintingService {
     try {
       sent = await this.mailer.send({
         to,
+        cc,
         bcc: settings.emailForward,
         subject,
         text,
@@ -100,16 +122,20 @@ export class PrintingService {
     }
     // Recorded once the mail server has accepted it: the sending is the change. A Draft quote is
     // now Sent (the status, its record and the log line in one transaction).
-    await this.db.transaction().execute(async (trx) => {
+    const status = await this.db.transaction().execute(async (trx) => {
       const now = isoAt(this.clock());
       await logSent(trx, logged, now, { messageId: sent.messageId });
-      const changes: Change[] = [{ action: 'emailed', field: subject, to }];
+      const changes: Change[] = [{ action: 'emailed', field: subject, to: cc ? `${to} (cc ${cc})` : to }];
       if (kind === 'quote') {
         if (await setQuoteStatus(trx, id, 'Sent', now, 'Draft'))
           changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
       }
       if (actor) await recordChanges(trx, actor, now, kind, id, changes);
+      if (kind === 'order') return null;
+      // The status the quote now has, for the modal's badge (a Draft is Sent; any other stays).
+      const row = await trx.selectFrom('quotes').select('quote_status').where('id', '=', id).executeTakeFirst();
+      return (row?.quote_status ?? null) as QuoteStatus | null;
     });
-    return { messageId: sent.messageId, to, bcc: settings.emailForward, subject };
+    return { messageId: sent.messageId, to, cc, bcc: settings.emailForward, subject, status };
   }
 }

@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
 import { drawCode128 } from './barcode.js';
 import { fastText, plainText, useFont } from './pdfkit-fast.js';
+import { printableText, textForFonts } from './printable-text.js';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -16,6 +17,9 @@ export const FONTS = {
   regular: path.join(fontDir, 'DejaVuSans.ttf'),
   bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
 };
+
+/** What the fonts cannot draw (an emoji) as its code point in brackets: printable-text.ts. */
+let drawableText: ((text: string) => string) | null = null;
 
 const GREY = '#555555';
 const LIGHT = '#e9ecef';
@@ -29,9 +33,11 @@ const FOOTER_FROM_BOTTOM = 35;
  * `plain`: pdfkit alone, without the faster steps of pdfkit-fast.ts (the document parses its own
  * fonts, pdfkit wraps and writes every text): the tests render both ways and compare the bytes.
  */
-export function renderPdf(doc: PrintableDocument, options: { plain?: boolean } = {}): Promise<Buffer> {
+export function renderPdf(typed: PrintableDocument, options: { plain?: boolean } = {}): Promise<Buffer> {
+  drawableText ??= textForFonts([FONTS.regular, FONTS.bold]);
+  const doc = printableText(typed, drawableText);
   return new Promise((resolve, reject) => {
-    const title = `${doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
+    const title = `${doc.pickTicket ? 'Pick Ticket' : doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
     const pdf = new PDFDocument({
       size: 'LETTER',
       margins: { ...MARGINS },

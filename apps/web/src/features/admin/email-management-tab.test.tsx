@@ -116,6 +116,28 @@ describe('Admin > Email Management', () => {
     expect(screen.queryByText('Email Quote Subject is required')).toBeNull();
   });
 
+  it('refuses a misspelt placeholder where the admin is typing, naming the known ones, and sends nothing', async () => {
+    const fetchMock = stubAdmin({ 'GET /api/grabAutoEmailConfig': ok(stored) });
+    const user = userEvent.setup();
+    renderApp('/admin?tab=email');
+
+    const subject = await screen.findByLabelText('Email Order Subject');
+    await user.clear(subject);
+    await user.type(subject, 'Order {{documentNumber} - {{jobNme}');
+    await user.type(field('Ready for Pickup Body'), ' Total {{total}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const message = await screen.findByText(/^Email Order Subject has an unknown placeholder \{jobNme\}/);
+    expect(message.textContent).toContain('(did you mean {jobName}?)');
+    expect(message.textContent).toContain('{customerName}, {contactName}, {jobName}');
+    expect(screen.getByText(/^Ready for Pickup Body has an unknown placeholder \{total\}/)).toBeTruthy();
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(subject.getAttribute('aria-describedby')).toContain(message.id);
+    expect(document.activeElement).toBe(subject);
+    expect(screen.queryByText('Update Succeeded')).toBeNull();
+    expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([]);
+  });
+
   it("shows 'Update failed' with the server's message when the settings are stale, and reloads them", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let current = stored;

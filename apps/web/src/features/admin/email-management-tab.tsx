@@ -137,7 +137,8 @@ function PlaceholderHelp() {
         Placeholders
       </h2>
       <p className="text-secondary mb-3">
-        Use these in any subject or body. Each is replaced when a quote or order is e-mailed.
+        Use these in any subject or body. Each is replaced when a quote or order is e-mailed. A subject or body with any
+        other {'{name}'} is not saved, so a misspelling never reaches a customer.
       </p>
       <PlaceholderList className="mb-3" entries={Object.entries(EMAIL_PLACEHOLDERS)} />
       <p className="text-secondary mb-3">

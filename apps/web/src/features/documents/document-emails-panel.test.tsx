@@ -16,6 +16,7 @@ const email = (fields: Partial<DocumentEmail>): DocumentEmail => ({
   user: 'yardclerk',
   purpose: 'ready-for-pickup',
   to: 'dana@hendricks.example.com',
+  cc: null,
   subject: 'Your order 1234 is ready for pickup',
   state: 'sent',
   attempts: 1,
@@ -56,7 +57,7 @@ describe('E-mails in the order modal', () => {
         items: [
           email({ id: 3, state: 'queued', attempts: 1, sentAt: null, nextAttemptAt: '2026-11-26T15:06:00.000Z' }),
           email({ id: 2, purpose: 'document', subject: 'Order 1234', state: 'failed', error: 'No such mailbox' }),
-          email({ id: 1, purpose: 'document', subject: 'Order 1234' }),
+          email({ id: 1, purpose: 'document', subject: 'Order 1234', cc: 'site@hendricks.example.com' }),
         ],
       }),
     });
@@ -78,6 +79,9 @@ describe('E-mails in the order modal', () => {
     expect(rows[0]).toContain('tried once, next at');
     expect(rows[1]).toContain('Failed No such mailbox');
     expect(rows[2]).toMatch(/dana@hendricks\.example\.com.*Order 1234.*PDF.*Sent at /);
+    // Send Email's copies show under the recipient.
+    expect(rows[2]).toContain('dana@hendricks.example.comcc site@hendricks.example.com');
+    expect(rows[1]).not.toContain('cc ');
     await waitFor(() => expect(asked()).toBe(1));
   });
 });

@@ -76,7 +76,10 @@ export function DocumentEmailsPanel({ kind, id, eventKey }: DocumentEmailsPanelP
                       <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
                       {e.user && <span className="d-block small text-secondary">by {e.user}</span>}
                     </td>
-                    <td className="text-break">{e.to}</td>
+                    <td className="text-break">
+                      {e.to}
+                      {e.cc && <span className="d-block small text-secondary">cc {e.cc}</span>}
+                    </td>
                     <td className="text-break">{e.subject}</td>
                     <td className="text-nowrap">{PURPOSE[e.purpose]}</td>
                     <td>

@@ -292,12 +292,19 @@ describe('DocumentModal', () => {
     expect(bodyOf(fetchMock, 'POST', '/api/download-excelOrder/13')).toEqual({ orderId: 13, noPricePrint: false });
 
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    // Send Email asks for the recipient (the customer's e-mail), copies and a note first.
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /by e-mail/ })).getByRole('button', { name: 'Send' }),
+    );
     expect(await screen.findByText('Email sent')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toEqual({
       orderId: 13,
       fileName: 'Jérôme Côté Overhead Doors - Beaulieu residence - high lift 16x7 - OrderID 13',
       customerID: 3,
       noPricePrint: false,
+      to: 'jerome.cote@example.com',
+      cc: '',
+      note: '',
     });
   });
 
@@ -328,6 +335,9 @@ describe('DocumentModal', () => {
     expect(await screen.findByText('Download failed')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/download-excelOrder/13')).toEqual({ orderId: 13, noPricePrint: true });
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /by e-mail/ })).getByRole('button', { name: 'Send' }),
+    );
     expect(await screen.findByText('Email sent')).toBeTruthy();
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toMatchObject({ noPricePrint: true });
     // The old failure does not linger beside the new result.
