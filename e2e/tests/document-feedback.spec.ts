@@ -134,7 +134,11 @@ test.describe('document modal feedback', () => {
     );
   });
 
-  test('a failure at the bottom of a scrolled modal shows as a toast in the viewport', async ({ page, api }) => {
+  test('a failure at the bottom of a scrolled modal shows as a toast in the viewport', async ({
+    page,
+    api,
+    context,
+  }) => {
     const { pkg, modal } = await setUpAndOpenQuote(page, api, 14);
     const cart = modal.getByRole('table', { name: 'Product Cart' });
     const lastQuantity = cart.getByRole('spinbutton', { name: `Quantity of ${pkg.itemNo}` }).last();
@@ -143,12 +147,19 @@ test.describe('document modal feedback', () => {
     const scrolled = await modal.locator('.modal-body').evaluate((el) => el.scrollTop);
     expect(scrolled).toBeGreaterThan(300);
 
+    // A quantity past the limit is refused under the field before anything is sent (the domain's
+    // one limit); a change the server cannot take (the network gone) is told in a toast.
     await lastQuantity.fill('200000');
+    await lastQuantity.press('Enter');
+    await expect(cart.getByText('Enter a whole number from 1 to 100,000.')).toBeVisible();
+    await context.setOffline(true);
+    await lastQuantity.fill('15');
     await lastQuantity.press('Enter');
     const toast = page.getByTestId('toast').filter({ hasText: 'The cart was not changed' });
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Quantity must be at most 100,000');
+    await expect(toast).toContainText('Network response was not ok.');
     await expect(toast).not.toContainText('body.');
+    await context.setOffline(false);
     // The refused quantity is not left on screen: the field shows the saved one again.
     await expect(lastQuantity).toHaveValue('14');
     await expectInViewport(toast);

@@ -273,7 +273,7 @@ test.describe('loaders and admin', () => {
     await users.getByLabel('Filter Username').fill(username);
     const row = users.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
     await expect(row).toBeVisible();
-    await expect(row.getByRole('cell').nth(1)).toHaveText('ROLE_USER');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Staff');
     await row.getByRole('button', { name: `Delete ${username}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmation' });
     await expect(confirm).toContainText(`Are you sure you would like to delete the user ${username}?`);
