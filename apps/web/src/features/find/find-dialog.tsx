@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import { priceText, usePrices } from './api/get-prices';
 import './find.css';
+import { useSettled } from '../../lib/use-settled';
 
 /** The groups in the order the dialog shows them (the API's FIND_GROUPS; a type import keeps zod out). */
 const FIND_GROUPS: readonly FindGroup[] = ['customers', 'orders', 'quotes', 'products', 'vendorOrders'];
@@ -46,16 +47,6 @@ interface Option {
   href: string | null;
 }
 
-/** The text once typing pauses (150 ms), so a fast typist sends one search, not one per key. */
-function useSettled(value: string, ms = 150): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * Find anything (docs/architecture.md section 13): one box searches customers, orders, quotes,
  * products and vendor orders as the user types; the arrow keys move through the results (a
@@ -74,7 +65,7 @@ export function FindDialog({
   const navigate = useNavigate();
   const isAdmin = hasAdminRole(useUserRoles().data);
   const [text, setText] = useState('');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), 150);
   const search = useQuery({
     queryKey: ['find', q],
     queryFn: ({ signal }) => api.get<FindResult>(`/api/search?q=${encodeURIComponent(q)}&limit=5`, { signal }),

@@ -1,6 +1,6 @@
 import type { FindResult, Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { api } from '../../../lib/api-client';
 import { LoadErrorBanner } from '../../../components/ui/load-error-banner';
@@ -11,6 +11,7 @@ import { priceExplanation, priceText, usePrices, type PricesFor } from '../../fi
 import { useProduct } from '../api/get-product';
 import { useAssociatedParts } from '../api/list-associated-parts';
 import { usePackageModifiers } from '../api/list-package-modifiers';
+import { useSettled } from '../../../lib/use-settled';
 
 export interface ProductCardProps {
   /** The product shown; null: the card is closed. */
@@ -132,16 +133,6 @@ function ProductFacts({ product, pricesFor }: { product: Product; pricesFor: Pri
   );
 }
 
-/** The text once typing pauses (200 ms). */
-function useSettled(value: string, ms = 200): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /** 'Price for a customer': a name or number finds customers (Find's search); one chosen prices the card. */
 function CustomerPicker({
   chosen,
@@ -152,7 +143,7 @@ function CustomerPicker({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), 200);
   const found = useQuery({
     queryKey: ['find', 'customers', q],
     queryFn: ({ signal }) => api.get<FindResult>(`/api/search?q=${encodeURIComponent(q)}&limit=5`, { signal }),
