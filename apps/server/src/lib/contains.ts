@@ -3,12 +3,13 @@
  * trigram indexes of migration 2026112440. Each gives the same rows as
  * `x_fold like fold('%value%') escape '\'`, the filter it replaces.
  */
-import { type Expression, PostgresAdapter, sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import { foldForSearch } from '@desk/domain';
 import { containsPattern } from './paging.js';
+import { isPostgres } from './engine.js';
 import type { Db } from './sql.js';
 
-export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+export { isPostgres };
 
 /**
  * `folded` contains `value`. PostgreSQL: LIKE, which the pg_trgm GIN index serves. SQLite:

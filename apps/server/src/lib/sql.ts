@@ -6,8 +6,6 @@ import { conflict, notFound } from './errors.js';
 export type Db = Kysely<DB> | Transaction<DB>;
 
 export const flag = (v: boolean) => (v ? 1 : 0);
-export const cents = (dollars: number) => Math.round(dollars * 100);
-export const dollars = (c: number) => c / 100;
 export const countAll = () => sql<number>`count(*)`;
 
 /** The new row's id of an insert: `insertedId(db.insertInto(t).values(v).returning('id'))`. */

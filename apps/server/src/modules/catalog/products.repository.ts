@@ -1,7 +1,9 @@
 /** Products, product types, associated parts and package modifiers: SQL only. */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import {
+  fromCents,
   isPackageType,
+  toCents,
   type AssociatedPart,
   type PackageModifier,
   type PackageModifierInput,
@@ -17,7 +19,7 @@ import {
   type ListColumns,
   type ListQuery,
 } from '../../lib/paging.js';
-import { cents, dollars, insertedId, type Db } from '../../lib/sql.js';
+import { insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
 type Row = ProductRow & { type_name: string | null };
@@ -36,10 +38,10 @@ export function toProduct(r: Row): Product {
     id: r.id,
     itemNo: r.item_no,
     itemDescription: r.item_description,
-    wholesalePrice: dollars(r.wholesale_price),
+    wholesalePrice: fromCents(r.wholesale_price),
     multiplierCategory: r.multiplier_category,
     productType: r.product_type_id === null ? null : { id: r.product_type_id, type: r.type_name ?? '' },
-    modifierCostIncrease: dollars(r.modifier_cost_increase),
+    modifierCostIncrease: fromCents(r.modifier_cost_increase),
     windowsData: r.windows_data,
     windowDescription: r.window_description,
     insertsData: r.inserts_data,
@@ -53,10 +55,10 @@ export function productValues(p: ProductInput) {
   return {
     item_no: p.itemNo,
     item_description: p.itemDescription,
-    wholesale_price: cents(p.wholesalePrice),
+    wholesale_price: toCents(p.wholesalePrice),
     multiplier_category: p.multiplierCategory,
     product_type_id: p.productType,
-    modifier_cost_increase: cents(p.modifierCostIncrease),
+    modifier_cost_increase: toCents(p.modifierCostIncrease),
     windows_data: p.windowsData,
     window_description: p.windowDescription,
     inserts_data: p.insertsData,
@@ -167,7 +169,7 @@ export async function associatedParts(db: Db, packageId: number): Promise<Associ
     .where('ap.package_id', '=', packageId)
     .orderBy('ap.id')
     .execute();
-  return rows.map((r) => ({ ...r, child_wholesalePrice: dollars(r.child_wholesalePrice) }));
+  return rows.map((r) => ({ ...r, child_wholesalePrice: fromCents(r.child_wholesalePrice) }));
 }
 
 export async function packageModifiers(db: Db, packageId: number, ids?: number[]): Promise<PackageModifier[]> {
@@ -203,7 +205,7 @@ export async function packageModifiers(db: Db, packageId: number, ids?: number[]
             id: r.product_id,
             itemNo: r.item_no ?? '',
             itemDescription: r.item_description,
-            modifierCostIncrease: dollars(r.modifier_cost_increase ?? 0),
+            modifierCostIncrease: fromCents(r.modifier_cost_increase ?? 0),
           },
     notes: r.notes,
     version: r.version,

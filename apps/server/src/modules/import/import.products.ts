@@ -7,6 +7,7 @@
  * package with parts stays a package, a package's part stays a part).
  */
 import {
+  fromCents,
   isPackageType,
   MULTIPLIER_CATEGORIES,
   productInputSchema,
@@ -16,7 +17,6 @@ import {
 } from '@desk/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { dollars } from '../../lib/sql.js';
 import { conflict } from '../../lib/errors.js';
 import { productValues } from '../catalog/products.repository.js';
 import { pricingLock, repriceForProducts } from '../documents/documents.totals.js';
@@ -76,10 +76,10 @@ const view = (p: ProductInput, typeName: string | null) => ({
 const inputOf = (e: Existing): ProductInput => ({
   itemNo: e.item_no,
   itemDescription: e.item_description,
-  wholesalePrice: dollars(e.wholesale_price),
+  wholesalePrice: fromCents(e.wholesale_price),
   multiplierCategory: e.multiplier_category as ProductInput['multiplierCategory'],
   productType: e.product_type_id,
-  modifierCostIncrease: dollars(e.modifier_cost_increase),
+  modifierCostIncrease: fromCents(e.modifier_cost_increase),
   windowsData: e.windows_data,
   windowDescription: e.window_description,
   insertsData: e.inserts_data,
