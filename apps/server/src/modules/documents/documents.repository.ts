@@ -1,14 +1,10 @@
 /** Orders and quotes: SQL only, parameterised by kind. */
 import { PostgresAdapter, sql } from 'kysely';
 import {
+  fromCents,
   multiplierFromScaled,
-  priceDocument,
-  pricingInfo,
   type AppliedModifier,
-  type CartLine,
   type DocumentHeader,
-  type DocumentTotals,
-  type DocumentTotalsCents,
   type DocumentListItem,
   type LineInput,
   type ModifierCategory,
@@ -26,7 +22,7 @@ import {
 } from '../../lib/paging.js';
 import { customerNameContains, idIn, jobNameContains } from '../../lib/contains.js';
 import { flag, insertedId, updateVersioned, type Db } from '../../lib/sql.js';
-import { associatedPartRows, toProduct } from '../catalog/products.repository.js';
+import { associatedPartRows } from '../catalog/products.repository.js';
 import {
   docDb,
   type DocHeaderUpdate,
@@ -640,63 +636,8 @@ export async function loadLinesOf(db: Db, k: KindTables, docIds: readonly number
   return byDoc;
 }
 
-/**
- * The one priced document (docs/architecture.md section 1): stored rows priced with the one pricing
- * module, in integer cents. The cart API, the document's totals, every write that moves a price,
- * the PDF and the e-mail all answer from here; the dollar fields are the same cents divided by 100.
- */
-export async function pricedDocument(db: Db, k: KindTables, header: PricingHeader, taxRate: number) {
-  const lines = await loadLines(db, k, header.id);
-  const { lines: priced, totals } = priceDocument(
-    lines.map((l) => l.input),
-    pricingOf(header),
-    taxRate,
-  );
-  const cart: CartLine[] = lines.map((l, i) => {
-    const p = priced[i]!;
-    return {
-      id: l.row.line_id,
-      quantity: l.row.line_quantity,
-      priceOverride: l.row.price_override === null ? null : l.row.price_override / 100,
-      modCostIncrease: p.modCostCents / 100,
-      product: toProduct(l.row),
-      pricingInfo: pricingInfo(l.input, p),
-      unitPrice: p.unitPriceCents / 100,
-      linePrice: p.linePriceCents / 100,
-      position: l.row.position,
-      price: {
-        baseCents: l.input.wholesalePriceCents,
-        multiplier: multiplierFromScaled(p.multiplier),
-        multiplierCategory: l.input.multiplierCategory,
-        multipliedCents: p.unitPriceCents - p.modCostCents,
-        modCostCents: p.modCostCents,
-        unitPriceCents: p.unitPriceCents,
-        quantity: l.input.quantity,
-        extendedCents: p.unitPriceCents * l.input.quantity,
-        linePriceCents: p.linePriceCents,
-        priceOverrideCents: l.input.priceOverrideCents,
-        isPackage: p.isPackage,
-        counts: p.counts,
-        overridden: p.overridden,
-        loosePart: p.loosePart,
-      },
-    };
-  });
-  const totalsCents: DocumentTotalsCents = { ...totals };
-  // Each line's price as priced now and as stored: what storing the totals writes (documents.totals.ts).
-  const linePrices = lines.map((l, i) => ({
-    id: l.row.line_id,
-    stored: l.row.stored_line_price_cents,
-    priced: priced[i]!,
-  }));
-  return { cart, totalsCents, totals: totalsInDollars(totalsCents), linePrices };
-}
-
-export const totalsInDollars = (t: DocumentTotalsCents): DocumentTotals => ({
-  subTotal: t.subTotalCents / 100,
-  tax: t.taxCents / 100,
-  total: t.totalCents / 100,
-});
+/** A loaded line: its row (line, product, stored price) and what the pricer reads from it. */
+export type LoadedLine = Awaited<ReturnType<typeof loadLines>>[number];
 
 export async function findLine(db: Db, k: KindTables, lineId: number) {
   return linesWithProducts(db, k)
@@ -823,7 +764,7 @@ export async function appliedModifiers(
             id: r.product_id,
             itemNo: r.item_no,
             itemDescription: r.item_description,
-            modifierCostIncrease: (r.modifier_cost_increase ?? 0) / 100,
+            modifierCostIncrease: fromCents(r.modifier_cost_increase ?? 0),
           },
     notes: r.notes,
     inches: r.inches,
@@ -842,13 +783,6 @@ export async function touchHeader(db: Db, k: KindTables, id: number, now: string
 
 /** What pricing reads from a header: its id, useTax, multiplier copies and "Price loose parts". */
 export type PricingHeader = MultiplierCopies & Pick<HeaderRow, 'id' | 'use_tax' | 'price_loose_parts'>;
-
-/** The document-wide inputs of the one pricer, from a header (docs/decisions/028 for loose parts). */
-export const pricingOf = (header: PricingHeader) => ({
-  multipliers: multipliersOf(header),
-  useTax: header.use_tax === 1,
-  priceLooseParts: header.price_loose_parts === 1,
-});
 
 /** The totals a document keeps, as last stored (docs/architecture.md section 16). */
 export interface StoredTotalsColumns {

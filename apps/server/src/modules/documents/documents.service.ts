@@ -23,6 +23,7 @@ import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } fr
 import { ClockedService } from '../../lib/service.js';
 import * as repo from './documents.repository.js';
 import { pricingLock, storeTotals, writeStoredTotals } from './documents.totals.js';
+import { pricedDocument } from './documents.pricing.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { priceLoosePartsFlag } from '../settings/settings.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
@@ -192,7 +193,7 @@ export class DocumentsService extends ClockedService {
   async get(kind: DocumentKind, id: number, db: Db = this.db): Promise<DocumentHeader> {
     const k = KINDS[kind];
     const row = await this.headerRow(db, k, id);
-    const { totals, totalsCents } = await repo.pricedDocument(db, k, row, this.taxRate);
+    const { totals, totalsCents } = await pricedDocument(db, k, row, this.taxRate);
     const cutoff = kind === 'quote' ? await this.expiryCutoff(db) : null;
     const header: DocumentHeader = { ...repo.toHeader(k, row, cutoff), totals, totalsCents };
     if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
@@ -204,7 +205,7 @@ export class DocumentsService extends ClockedService {
   async cart(kind: DocumentKind, docId: number, db: Db = this.db) {
     const k = KINDS[kind];
     const row = await this.headerRow(db, k, docId);
-    return repo.pricedDocument(db, k, row, this.taxRate);
+    return pricedDocument(db, k, row, this.taxRate);
   }
 
   private async customerRow(db: Db, id: number) {
@@ -469,7 +470,7 @@ export class DocumentsService extends ClockedService {
     const rows = await repo.quoteRevisionRows(this.db, info.number);
     return Promise.all(
       rows.map(async (r) => {
-        const { totals, totalsCents } = await repo.pricedDocument(this.db, k, r, this.taxRate);
+        const { totals, totalsCents } = await pricedDocument(this.db, k, r, this.taxRate);
         return {
           id: r.id,
           quoteNumber: info.number,
@@ -523,7 +524,7 @@ export class DocumentsService extends ClockedService {
    * (docs/architecture.md section 16); answers it as priced.
    */
   private async priceAndStore(trx: Db, k: KindTables, header: repo.PricingHeader & repo.StoredTotalsColumns) {
-    const priced = await repo.pricedDocument(trx, k, header, this.taxRate);
+    const priced = await pricedDocument(trx, k, header, this.taxRate);
     await writeStoredTotals(trx, k, [{ header, totals: priced.totalsCents, lines: priced.linePrices }], this.taxRate);
     return priced;
   }

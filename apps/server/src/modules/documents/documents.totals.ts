@@ -10,10 +10,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { priceDocument, type LinePrice, type Totals } from '@desk/domain';
+import type { LinePrice, Totals } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { isPostgres } from '../../lib/contains.js';
-import { loadLinesOf, pricingOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
+import { loadLinesOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
+import { priceLoaded } from './documents.pricing.js';
 import { docDb, KINDS, type KindTables } from './kinds.js';
 
 /** The advisory lock between the catalogue's price writes and the documents' priced writes. */
@@ -73,21 +74,8 @@ async function priceForStore(db: Db, k: KindTables, docIds: readonly number[], t
   const headers: StoredHeader[] = await q.execute();
   const lines = await loadLinesOf(db, k, docIds);
   return headers.map((header): PricedForStore => {
-    const own = lines.get(header.id) ?? [];
-    const priced = priceDocument(
-      own.map((l) => l.input),
-      pricingOf(header),
-      taxRate,
-    );
-    return {
-      header,
-      totals: priced.totals,
-      lines: own.map((l, i) => ({
-        id: l.row.line_id,
-        stored: l.row.stored_line_price_cents,
-        priced: priced.lines[i]!,
-      })),
-    };
+    const { totals, linePrices } = priceLoaded(lines.get(header.id) ?? [], header, taxRate);
+    return { header, totals, lines: linePrices };
   });
 }
 

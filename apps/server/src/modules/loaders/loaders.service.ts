@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
+import { pricedDocument } from '../documents/documents.pricing.js';
 import * as repo from './loaders.repository.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { recordChanges, type Actor } from '../history/history.repository.js';
@@ -367,7 +368,7 @@ export class LoadersService {
     const k = KINDS.order;
     // The order was just read in this call.
     const header = (await docs.findHeaderRow(this.db, k, order.id))!;
-    const { cart } = await docs.pricedDocument(this.db, k, header, this.taxRate);
+    const { cart } = await pricedDocument(this.db, k, header, this.taxRate);
     const subs = await docs.subPartsForDocument(this.db, k, order.id);
     const { applied, liftNotes } = await this.modifierNotes(order.id);
     const rows: BayRow[] = [];

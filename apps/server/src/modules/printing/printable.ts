@@ -16,6 +16,7 @@ import { isoAt, type Clock } from '../../lib/clock.js';
 import { found } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
 import * as docs from '../documents/documents.repository.js';
+import { pricedDocument } from '../documents/documents.pricing.js';
 
 const address = ({ street, city, state, zipCode }: Customer['shipTo']) =>
   [street, [city, [state, zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(
@@ -65,7 +66,7 @@ export async function printableDocument(
     await customers.findById(db, header.customer_id),
     `Customer ${header.customer_id} does not exist.`,
   );
-  const { cart, totalsCents } = await docs.pricedDocument(db, k, header, opts.taxRate);
+  const { cart, totalsCents } = await pricedDocument(db, k, header, opts.taxRate);
   const subs = await docs.subPartsForDocument(db, k, id);
   const liftNotes = await products.liftNotesOf(
     db,
