@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './money.js';
 export * from './pricing.js';
+export * from './quotes.js';
 export * from './search.js';
 export * from './password-policy.js';
 export * from './zod-config.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteNumberText } from '../quotes.js';
 
 /**
  * Body of download-excel{Order|Quote}/{id} and send-email{Order|Quote}/{id}. The prices in it
@@ -38,7 +39,7 @@ export const pdfFileSchema = z.any().meta({
 
 /** "16", or "16 rev 2" for a quote's later revision: the PDF's title and the e-mail's number. */
 export const documentNumberText = (doc: { number: number; revision?: number | undefined }) =>
-  doc.revision && doc.revision > 1 ? `${doc.number} rev ${doc.revision}` : String(doc.number);
+  quoteNumberText(doc.number, doc.revision);
 
 /** A document laid out for print: everything the PDF shows, computed by the server. */
 export interface PrintableDocument {

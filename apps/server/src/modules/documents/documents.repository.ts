@@ -1,8 +1,10 @@
 /** Orders and quotes: SQL only, parameterised by kind. */
 import { PostgresAdapter, sql } from 'kysely';
 import {
+  EXPIRING_QUOTE_STATUSES,
   fromCents,
   multiplierFromScaled,
+  quoteStatusOf,
   type AppliedModifier,
   type DocumentHeader,
   type DocumentListItem,
@@ -35,19 +37,14 @@ import {
 } from './kinds.js';
 
 /**
- * A quote's status as the lists and the header show it: Expired when still Draft or Sent and its
- * date is before `cutoff` (today less the company's validity days; null: quotes never expire).
+ * A quote's status as the lists show it, in SQL: quoteStatusOf (packages/domain/src/quotes.ts) for
+ * every row, Expired when still Draft or Sent and dated before `cutoff` (null: never expires).
  */
 export function quoteStatusSql(cutoff: string | null) {
+  const expiring = sql.join(EXPIRING_QUOTE_STATUSES.map((s) => sql.lit(s)));
   return cutoff === null
     ? sql<string>`d.quote_status`
-    : sql<string>`case when d.quote_status in ('Draft', 'Sent') and d.quote_date < ${cutoff} then 'Expired' else d.quote_status end`;
-}
-
-/** The same in TypeScript, for one quote. */
-export function quoteStatusOf(stored: string, quoteDate: string, cutoff: string | null): QuoteStatus {
-  if (cutoff !== null && (stored === 'Draft' || stored === 'Sent') && quoteDate < cutoff) return 'Expired';
-  return stored as QuoteStatus;
+    : sql<string>`case when d.quote_status in (${expiring}) and d.quote_date < ${cutoff} then 'Expired' else d.quote_status end`;
 }
 
 /** The number a quote's revisions share. */
@@ -523,10 +520,6 @@ export function quoteStatusStamps(status: string, now: string) {
     accepted_at: status === 'Accepted' ? sql<string | null>`coalesce(accepted_at, ${now})` : null,
   };
 }
-
-/** "Quote 16" for a first revision, "Quote 16 rev 2" after. */
-export const quoteLabel = (number: number, revision: number) =>
-  revision > 1 ? `Quote ${number} rev ${revision}` : `Quote ${number}`;
 
 /**
  * The header fields a copy (Duplicate, Export to Order) carries over from its source: the

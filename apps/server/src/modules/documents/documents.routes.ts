@@ -26,6 +26,7 @@ import {
   ORDER_LIST_FIELDS,
   priceOverrideSchema,
   QUOTE_LIST_FIELDS,
+  quoteLabel,
   quoteRevisionSchema,
   removedModifierAnswerSchema,
   subPartAddSchema,
@@ -403,7 +404,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       return reply
         .code(201)
         .send(
-          ok(revised, `Quote ${revised.quoteNumber} rev ${revised.revision} created; earlier revisions are read-only`),
+          ok(
+            revised,
+            `${quoteLabel(revised.quoteNumber ?? revised.id, revised.revision)} created; earlier revisions are read-only`,
+          ),
         );
     },
   );

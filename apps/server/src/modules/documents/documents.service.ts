@@ -7,6 +7,9 @@ import type { DeskEvent, EventBus } from '../events/event-bus.js';
 import {
   isPackageType,
   NOT_READY_STATUS,
+  quoteExpiryCutoff,
+  quoteLabel,
+  quoteStatusOf,
   READY_FOR_PICKUP_STATUS,
   type DocumentHeader,
   type DocumentInput,
@@ -152,11 +155,7 @@ export class DocumentsService extends ClockedService {
    * days), null when quotes do not expire.
    */
   private async expiryCutoff(db: Db): Promise<string | null> {
-    const days = await repo.quoteValidityDays(db);
-    if (days === null) return null;
-    const today = new Date(`${this.today()}T00:00:00Z`);
-    today.setUTCDate(today.getUTCDate() - days);
-    return today.toISOString().slice(0, 10);
+    return quoteExpiryCutoff(this.today(), await repo.quoteValidityDays(db));
   }
 
   /**
@@ -172,7 +171,7 @@ export class DocumentsService extends ClockedService {
     if (q && q.superseded === 1) {
       const latest = (await repo.quoteRevisionRows(db, q.number)).at(-1)!;
       throw conflict(
-        `${repo.quoteLabel(q.number, q.revision)} is read-only: ${repo.quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
+        `${quoteLabel(q.number, q.revision)} is read-only: ${quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
       );
     }
     // An administrator may still delete an accepted quote; its orders keep their lines.
@@ -180,7 +179,7 @@ export class DocumentsService extends ClockedService {
       const orders = (await repo.exportedOrderIds(db, [docId])).get(docId) ?? [];
       const exported = orders.length ? ` (exported to ${ordersText(orders)})` : '';
       throw conflict(
-        `${repo.quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
+        `${quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
       );
     }
   }
@@ -415,7 +414,7 @@ export class DocumentsService extends ClockedService {
       await this.storeTotals(trx, KINDS.order, id);
       // The quote is won: Accepted (an exported revision keeps it, whatever its date).
       const info = (await repo.quoteRevisionInfo(trx, quoteId))!;
-      const label = repo.quoteLabel(info.number, info.revision);
+      const label = quoteLabel(info.number, info.revision);
       const quoteChanges: Change[] = [{ action: 'exported', to: `Order ${id}` }];
       if (info.quote_status !== 'Accepted') {
         await repo.setQuoteStatus(trx, quoteId, 'Accepted', now);
@@ -454,8 +453,8 @@ export class DocumentsService extends ClockedService {
       await repo.copyContent(trx, k, quoteId, k, copyId, now);
       await this.storeTotals(trx, k, copyId);
       await repo.setLatestRevision(trx, info.number, copyId);
-      const from = repo.quoteLabel(info.number, info.revision);
-      const to = repo.quoteLabel(info.number, revision);
+      const from = quoteLabel(info.number, info.revision);
+      const to = quoteLabel(info.number, revision);
       await this.record(trx, actor, k, quoteId, [{ action: 'revised', from, to }]);
       await this.record(trx, actor, k, copyId, [{ action: 'revision-of', from, to }]);
       return this.get('quote', copyId, trx);
@@ -475,7 +474,7 @@ export class DocumentsService extends ClockedService {
           id: r.id,
           quoteNumber: info.number,
           revision: r.revision,
-          status: repo.quoteStatusOf(r.quote_status, r.quote_date, cutoff),
+          status: quoteStatusOf(r.quote_status, r.quote_date, cutoff),
           latest: r.superseded === 0,
           quoteDate: r.quote_date,
           totals,

@@ -3,6 +3,7 @@ import {
   MULTIPLIER_SCALE,
   multiplierFromScaled,
   priceLine,
+  quoteNumberText,
   type DocumentMultipliers,
   type FindResult,
   type ProductPrices,
@@ -34,7 +35,7 @@ const join = (parts: Array<string | null | undefined>) =>
 function documentHit(noun: string, d: repo.DocumentHit) {
   return {
     id: d.id,
-    title: join([`${noun} #${d.number}${d.revision > 1 ? ` rev ${d.revision}` : ''}`, d.job_name]),
+    title: join([`${noun} #${quoteNumberText(d.number, d.revision)}`, d.job_name]),
     subtitle: join([d.customer_name, d.po_number ? `PO ${d.po_number}` : null, d.status, d.date]),
   };
 }

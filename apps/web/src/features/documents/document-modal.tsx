@@ -1,4 +1,4 @@
-import type { DocumentHeader, DocumentKind, OrderStatus } from '@desk/domain';
+import { quoteLabel, type DocumentHeader, type DocumentKind, type OrderStatus } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Spinner } from 'react-bootstrap';
@@ -222,7 +222,7 @@ export function DocumentModal({
         const { quote, message } = await reviseMutation.mutateAsync(saved.id);
         setSavedOnce(true);
         setDocId(quote.id);
-        toast.success(`Quote ${quote.quoteNumber} rev ${quote.revision} created`, message);
+        toast.success(`${quoteLabel(quote.quoteNumber ?? quote.id, quote.revision)} created`, message);
       } catch (e) {
         toast.error('Revise failed', e);
       }
@@ -284,8 +284,7 @@ export function DocumentModal({
             data-testid="read-only-accepted"
           >
             <span>
-              Quote {saved.quoteNumber}
-              {saved.revision && saved.revision > 1 ? ` rev ${saved.revision}` : ''} was accepted
+              {quoteLabel(saved.quoteNumber ?? saved.id, saved.revision)} was accepted
               {saved.exportedOrderIds?.length ? ` (exported to order ${saved.exportedOrderIds.join(', ')})` : ''} and is
               kept as the customer accepted it. Revise it to change it.
             </span>
