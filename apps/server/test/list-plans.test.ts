@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { loadLargeData, LARGE_DEFAULTS } from '../src/cli/large-data.js';
-import { listColumns, listPage } from '../src/modules/documents/documents.repository.js';
+import { listColumns, listPage } from '../src/modules/documents/documents.lists.repository.js';
 import { KINDS } from '../src/modules/documents/kinds.js';
 import { parseListQuery } from '../src/lib/paging.js';
 import { createTestDb, engines, type TestDb } from './support.js';

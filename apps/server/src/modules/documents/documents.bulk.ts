@@ -10,11 +10,12 @@
  * (upsertModifier). The caller chooses the documents' ids; lines, sub-parts and applied
  * modifiers are numbered on from the tables' highest ids.
  */
-import { isPackageType, type DocumentKind } from '@desk/domain';
+import type { DocumentKind } from '@desk/domain';
 import type { Kysely } from 'kysely';
 import type { BulkWriter, Value } from '../../db/bulk-writer.js';
 import type { DB } from '../../db/schema.js';
-import { docDb, KINDS } from './kinds.js';
+import { bulkLookups } from './documents.bulk.repository.js';
+import { KINDS } from './kinds.js';
 
 export interface BulkLine {
   productId: number;
@@ -67,69 +68,7 @@ const ORDER_HEADER = [
 
 /** Reads the customers, statuses and package compositions once; then writes documents chunk by chunk. */
 export async function documentsBulkWriter(db: Kysely<DB>, w: BulkWriter) {
-  const customers = new Map(
-    (
-      await db
-        .selectFrom('customers')
-        .select([
-          'id',
-          'use_tax',
-          'opener_multiplier',
-          'residential_multiplier',
-          'sectional_multiplier',
-          'commercial_multiplier',
-        ])
-        .execute()
-    ).map((c) => [c.id, c] as const),
-  );
-  const statuses = await db.selectFrom('order_statuses').selectAll().orderBy('sort_order').execute();
-  const products = new Map(
-    (
-      await db
-        .selectFrom('products')
-        .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
-        .select(['products.id', 'product_types.type'])
-        .execute()
-    ).map((p) => [p.id, isPackageType(p.type)] as const),
-  );
-  const partsOf = new Map<number, Array<[number, number]>>();
-  for (const a of await db.selectFrom('associated_parts').selectAll().orderBy('id').execute()) {
-    const list = partsOf.get(a.package_id) ?? [];
-    list.push([a.child_id, a.quantity]);
-    partsOf.set(a.package_id, list);
-  }
-  const modifiers = new Map(
-    (await db.selectFrom('package_modifiers').selectAll().execute()).map((m) => [m.id, m] as const),
-  );
-  const next = async (
-    table:
-      | 'order_parts'
-      | 'quote_parts'
-      | 'order_part_modifiers'
-      | 'quote_part_modifiers'
-      | 'order_sub_parts'
-      | 'quote_sub_parts',
-  ) =>
-    Number(
-      (
-        await docDb(db)
-          .selectFrom(table)
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    ) + 1;
-  const ids = {
-    order: {
-      line: await next('order_parts'),
-      mod: await next('order_part_modifiers'),
-      sub: await next('order_sub_parts'),
-    },
-    quote: {
-      line: await next('quote_parts'),
-      mod: await next('quote_part_modifiers'),
-      sub: await next('quote_sub_parts'),
-    },
-  };
+  const { customers, statuses, products, partsOf, modifiers, ids } = await bulkLookups(db);
 
   function header(kind: DocumentKind, d: BulkDocument): Value[] {
     const c = customers.get(d.customerId);

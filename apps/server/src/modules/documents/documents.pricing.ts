@@ -16,7 +16,8 @@ import {
 } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { toProduct } from '../catalog/products.repository.js';
-import { loadLines, multipliersOf, type LoadedLine, type PricingHeader } from './documents.repository.js';
+import { loadLines, type LoadedLine } from './documents.cart.repository.js';
+import { multipliersOf, type PricingHeader } from './documents.headers.repository.js';
 import type { KindTables } from './kinds.js';
 
 /** The document-wide inputs of the one pricer, from a header (docs/decisions/028 for loose parts). */

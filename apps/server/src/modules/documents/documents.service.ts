@@ -2,7 +2,8 @@
  * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
  * multi-row change runs in one transaction; prices come from the pure pricing module.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../lib/engine.js';
 import type { DeskEvent, EventBus } from '../events/event-bus.js';
 import {
   isPackageType,
@@ -24,8 +25,12 @@ import { flag, type Db } from '../../lib/sql.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
 import { ClockedService } from '../../lib/service.js';
-import * as repo from './documents.repository.js';
-import { pricingLock, storeTotals, writeStoredTotals } from './documents.totals.js';
+import * as cart from './documents.cart.repository.js';
+import * as headers from './documents.headers.repository.js';
+import * as lists from './documents.lists.repository.js';
+import * as quotes from './documents.revisions.repository.js';
+import { storeTotals, writeStoredTotals } from './documents.totals.js';
+import { pricingLock } from './documents.totals.repository.js';
 import { pricedDocument } from './documents.pricing.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { priceLoosePartsFlag } from '../settings/settings.repository.js';
@@ -71,7 +76,7 @@ export class DocumentsService extends ClockedService {
     if (!events) return;
     void (async () => {
       // A save answers the header it made; a cart write reads once what the event names.
-      const now = opts.saved ?? (await this.eventFacts(k, id));
+      const now = opts.saved ?? (await headers.eventFacts(this.db, k, id));
       const changed: DeskEvent[] = [
         { type: 'document', data: { kind: k.kind, id, version: now?.version ?? null, user } },
       ];
@@ -82,21 +87,6 @@ export class DocumentsService extends ClockedService {
       if (k.kind === 'order' && (opts.pickup || bays.size > 0)) changed.push({ type: 'pickup', data: {} });
       events.publish(...changed);
     })().catch(() => {});
-  }
-
-  /** The version, and for an order the bay it is loaded in: what a document event names. */
-  private async eventFacts(
-    k: KindTables,
-    id: number,
-  ): Promise<{ version: number; loading_bay?: number | null; current_load?: boolean } | undefined> {
-    if (k.kind === 'quote')
-      return this.db.selectFrom('quotes').select('version').where('id', '=', id).executeTakeFirst();
-    const row = await this.db
-      .selectFrom('orders')
-      .select(['version', 'loading_bay', 'current_load'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { version: row.version, loading_bay: row.loading_bay, current_load: row.current_load === 1 };
   }
 
   private today() {
@@ -116,18 +106,18 @@ export class DocumentsService extends ClockedService {
    */
   private async lineForHistory(db: Db, k: KindTables, lineId: number, lock = false) {
     const missing = `${k.label} line ${lineId} does not exist.`;
-    const line = found(await repo.lineForHistory(db, k, lineId), missing);
-    if (!lock || !(db.getExecutor().adapter instanceof PostgresAdapter)) return line;
-    await repo.lockDocument(db, k.header, line.doc_id);
-    return found(await repo.lineForHistory(db, k, lineId), missing);
+    const line = found(await cart.lineForHistory(db, k, lineId), missing);
+    if (!lock || !isPostgres(db)) return line;
+    await headers.lockDocument(db, k.header, line.doc_id);
+    return found(await cart.lineForHistory(db, k, lineId), missing);
   }
 
   async list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
     const k = KINDS[kind];
     const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
     const answer = query.paged
-      ? await repo.listPage(this.db, k, query, closed, cutoff)
-      : await repo.listAll(this.db, k, closed, cutoff);
+      ? await lists.listPage(this.db, k, query, closed, cutoff)
+      : await lists.listAll(this.db, k, closed, cutoff);
     if (kind === 'order') {
       // What each listed order waits on: one query for the page.
       const items = Array.isArray(answer) ? answer : answer.items;
@@ -147,7 +137,7 @@ export class DocumentsService extends ClockedService {
    */
   async listRows(kind: DocumentKind, query: ListQuery, closed: boolean | undefined, db: Db) {
     const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
-    return repo.listRows(db, KINDS[kind], query, closed, cutoff);
+    return lists.listRows(db, KINDS[kind], query, closed, cutoff);
   }
 
   /**
@@ -155,7 +145,7 @@ export class DocumentsService extends ClockedService {
    * days), null when quotes do not expire.
    */
   private async expiryCutoff(db: Db): Promise<string | null> {
-    return quoteExpiryCutoff(this.today(), await repo.quoteValidityDays(db));
+    return quoteExpiryCutoff(this.today(), await quotes.quoteValidityDays(db));
   }
 
   /**
@@ -167,16 +157,16 @@ export class DocumentsService extends ClockedService {
    */
   private async requireChangeable(db: Db, k: KindTables, docId: number, what: 'change' | 'delete' = 'change') {
     if (k.kind !== 'quote') return;
-    const q = await repo.quoteRevisionInfo(db, docId);
+    const q = await quotes.quoteRevisionInfo(db, docId);
     if (q && q.superseded === 1) {
-      const latest = (await repo.quoteRevisionRows(db, q.number)).at(-1)!;
+      const latest = (await quotes.quoteRevisionRows(db, q.number)).at(-1)!;
       throw conflict(
         `${quoteLabel(q.number, q.revision)} is read-only: ${quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
       );
     }
     // An administrator may still delete an accepted quote; its orders keep their lines.
     if (q && q.quote_status === 'Accepted' && what === 'change') {
-      const orders = (await repo.exportedOrderIds(db, [docId])).get(docId) ?? [];
+      const orders = (await lists.exportedOrderIds(db, [docId])).get(docId) ?? [];
       const exported = orders.length ? ` (exported to ${ordersText(orders)})` : '';
       throw conflict(
         `${quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
@@ -185,7 +175,7 @@ export class DocumentsService extends ClockedService {
   }
 
   async headerRow(db: Db, k: KindTables, id: number) {
-    return found(await repo.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
+    return found(await headers.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
   }
 
   /** One document with its totals. */
@@ -194,8 +184,8 @@ export class DocumentsService extends ClockedService {
     const row = await this.headerRow(db, k, id);
     const { totals, totalsCents } = await pricedDocument(db, k, row, this.taxRate);
     const cutoff = kind === 'quote' ? await this.expiryCutoff(db) : null;
-    const header: DocumentHeader = { ...repo.toHeader(k, row, cutoff), totals, totalsCents };
-    if (kind === 'quote') header.exportedOrderIds = (await repo.exportedOrderIds(db, [id])).get(id) ?? [];
+    const header: DocumentHeader = { ...headers.toHeader(k, row, cutoff), totals, totalsCents };
+    if (kind === 'quote') header.exportedOrderIds = (await lists.exportedOrderIds(db, [id])).get(id) ?? [];
     if (kind === 'order') header.waitingOn = (await waitingOn(db, [id], this.today())).get(id) ?? [];
     return header;
   }
@@ -208,13 +198,13 @@ export class DocumentsService extends ClockedService {
   }
 
   private async customerRow(db: Db, id: number) {
-    const c = await repo.findCustomer(db, id);
+    const c = await headers.findCustomer(db, id);
     if (!c) throw badRequest(`Customer ${id} does not exist; choose another customer.`);
     return c;
   }
 
   private async statusRow(db: Db, id: number | null | undefined) {
-    const row = await repo.findOrderStatus(db, id);
+    const row = await headers.findOrderStatus(db, id);
     if (!row) throw badRequest(`There is no order status with id ${id}.`);
     return row;
   }
@@ -238,7 +228,7 @@ export class DocumentsService extends ClockedService {
     const pickupNow = asked ?? before?.pickup ?? false;
     const pickupChanged = before ? pickupNow !== before.pickup : pickupNow;
     const ready = chosen.type === READY_FOR_PICKUP_STATUS;
-    const statusNamed = async (type: string) => (await repo.findOrderStatusByType(db, type)) ?? chosen;
+    const statusNamed = async (type: string) => (await headers.findOrderStatusByType(db, type)) ?? chosen;
     if (ready && !(pickupChanged && !pickupNow && !statusChanged)) return { status: chosen, pickup: true };
     if (ready) return { status: await statusNamed(NOT_READY_STATUS), pickup: false };
     if (pickupChanged && pickupNow) return { status: await statusNamed(READY_FOR_PICKUP_STATUS), pickup: true };
@@ -253,13 +243,13 @@ export class DocumentsService extends ClockedService {
       const now = this.now();
       const values: DocHeaderValues = {
         customer_id: customer.id,
-        ...repo.headerTextValues(input),
+        ...headers.headerTextValues(input),
         [k.dateColumn]: (kind === 'order' ? input.orderDate : input.quoteDate) ?? this.today(),
-        ...repo.headerFlagValues({
+        ...headers.headerFlagValues({
           useTax: input.useTax ?? customer.use_tax === 1,
           noPricePrint: input.noPricePrint ?? false,
         }),
-        ...repo.multiplierCopies(customer),
+        ...headers.multiplierCopies(customer),
         // The company's "Price loose parts" as of now: the document prices by it for good (decision 028).
         price_loose_parts: await priceLoosePartsFlag(trx),
         created_at: now,
@@ -270,7 +260,7 @@ export class DocumentsService extends ClockedService {
         values.order_status_id = agreed.status.id;
         values.order_pickup = flag(agreed.pickup);
       }
-      const id = await repo.insertHeader(trx, k, values);
+      const id = await headers.insertHeader(trx, k, values);
       await this.storeTotals(trx, k, id);
       await this.record(trx, actor, k, id, [{ action: 'created', to: customerText(customer) }]);
       return { statusCode: 201, body: await this.get(kind, id, trx) };
@@ -282,7 +272,7 @@ export class DocumentsService extends ClockedService {
     let leftBay: number | null = null;
     const saved = await this.priced(async (trx) => {
       // Locked before it is read: what the history records as "from" is what this save replaces.
-      await repo.lockDocument(trx, k.header, id);
+      await headers.lockDocument(trx, k.header, id);
       const current = await this.headerRow(trx, k, id);
       await this.requireChangeable(trx, k, id);
       const customer = await this.customerRow(trx, input.customer);
@@ -291,16 +281,16 @@ export class DocumentsService extends ClockedService {
       const refresh = input.refreshMultiplier || customer.id !== current.customer_id;
       const values: DocHeaderUpdate = {
         customer_id: customer.id,
-        ...repo.headerTextValues(input),
+        ...headers.headerTextValues(input),
         ...(date ? { [k.dateColumn]: date } : {}),
-        ...repo.headerFlagValues(input),
-        ...(refresh ? repo.multiplierCopies(customer) : {}),
+        ...headers.headerFlagValues(input),
+        ...(refresh ? headers.multiplierCopies(customer) : {}),
       };
       let statusAfter: string | undefined;
       const storedQuoteStatus = kind === 'quote' ? (current as unknown as { quote_status: string }).quote_status : null;
       if (kind === 'quote' && input.quoteStatus !== undefined && input.quoteStatus !== storedQuoteStatus) {
         values.quote_status = input.quoteStatus;
-        Object.assign(values, repo.quoteStatusStamps(input.quoteStatus, this.now()));
+        Object.assign(values, quotes.quoteStatusStamps(input.quoteStatus, this.now()));
       }
       if (kind === 'order') {
         const agreed = await this.pickupAndStatus(
@@ -320,7 +310,7 @@ export class DocumentsService extends ClockedService {
         }
         if (status.closed && !current.completed_at && status.type === 'Completed') values.completed_at = this.now();
       }
-      await repo.updateHeader(trx, k, id, input.version, values, this.now());
+      await headers.updateHeader(trx, k, id, input.version, values, this.now());
       // Of a header's fields only the tax switch and the multiplier copies move the totals.
       if (refresh || (values.use_tax !== undefined && values.use_tax !== current.use_tax))
         await this.storeTotals(trx, k, id);
@@ -346,12 +336,12 @@ export class DocumentsService extends ClockedService {
       // Kept with the document's id: the history outlives the document.
       await this.record(trx, actor, k, id, [{ action: 'deleted', from: row.job_name }]);
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
-      await repo.deleteHeader(trx, k, id);
+      await headers.deleteHeader(trx, k, id);
       if (kind === 'quote') {
         // The revision before it (if any) becomes the latest again.
         const number = (row as unknown as { quote_number: number | null }).quote_number ?? id;
-        const previous = (await repo.quoteRevisionRows(trx, number)).at(-1);
-        if (previous) await repo.setLatestRevision(trx, number, previous.id);
+        const previous = (await quotes.quoteRevisionRows(trx, number)).at(-1);
+        if (previous) await quotes.setLatestRevision(trx, number, previous.id);
       }
     });
   }
@@ -363,7 +353,7 @@ export class DocumentsService extends ClockedService {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
       const values: DocHeaderValues = {
-        ...repo.copiedHeaderFields(src),
+        ...headers.copiedHeaderFields(src),
         job_name: jobName,
         [k.dateColumn]: this.today(),
         created_at: now,
@@ -374,8 +364,8 @@ export class DocumentsService extends ClockedService {
         values.order_status_id = (await this.statusRow(trx, null)).id;
         values.order_pickup = 0;
       }
-      const copyId = await repo.insertHeader(trx, k, values);
-      await repo.copyContent(trx, k, id, k, copyId, now);
+      const copyId = await headers.insertHeader(trx, k, values);
+      await cart.copyContent(trx, k, id, k, copyId, now);
       await this.storeTotals(trx, k, copyId);
       await this.record(trx, actor, k, id, [{ action: 'duplicated', to: `${k.label} ${copyId}` }]);
       await this.record(trx, actor, k, copyId, [{ action: 'copied-from', from: `${k.label} ${id}`, to: jobName }]);
@@ -393,16 +383,16 @@ export class DocumentsService extends ClockedService {
     // for another quote is refused (422) rather than taken as new.
     return withIdempotency(this.db, this.clock, 'quote:export', idempotencyKey, actor.userId, async (trx) => {
       await pricingLock(trx, 'shared'); // the copy is priced (see priced())
-      await repo.lockQuote(trx, quoteId);
+      await headers.lockQuote(trx, quoteId);
       const q = await this.headerRow(trx, KINDS.quote, quoteId);
       if (!again) {
-        const earlier = (await repo.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
+        const earlier = (await lists.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
         if (earlier.length) throw conflict(`Quote ${quoteId} was already exported to ${ordersText(earlier)}.`);
       }
       const now = this.now();
       const status = await this.statusRow(trx, null);
-      const id = await repo.insertHeader(trx, KINDS.order, {
-        ...repo.copiedHeaderFields(q),
+      const id = await headers.insertHeader(trx, KINDS.order, {
+        ...headers.copiedHeaderFields(q),
         order_date: this.today(),
         order_status_id: status.id,
         order_pickup: 0,
@@ -410,14 +400,14 @@ export class DocumentsService extends ClockedService {
         created_at: now,
         updated_at: now,
       });
-      await repo.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
+      await cart.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
       await this.storeTotals(trx, KINDS.order, id);
       // The quote is won: Accepted (an exported revision keeps it, whatever its date).
-      const info = (await repo.quoteRevisionInfo(trx, quoteId))!;
+      const info = (await quotes.quoteRevisionInfo(trx, quoteId))!;
       const label = quoteLabel(info.number, info.revision);
       const quoteChanges: Change[] = [{ action: 'exported', to: `Order ${id}` }];
       if (info.quote_status !== 'Accepted') {
-        await repo.setQuoteStatus(trx, quoteId, 'Accepted', now);
+        await quotes.setQuoteStatus(trx, quoteId, 'Accepted', now);
         quoteChanges.push({ action: 'changed', field: 'status', from: info.quote_status, to: 'Accepted' });
       }
       await this.record(trx, actor, KINDS.quote, quoteId, quoteChanges);
@@ -435,14 +425,14 @@ export class DocumentsService extends ClockedService {
   async revise(quoteId: number, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS.quote;
     return this.priced(async (trx) => {
-      const info = found(await repo.quoteRevisionInfo(trx, quoteId), `Quote ${quoteId} does not exist.`);
-      await repo.lockQuote(trx, info.number);
+      const info = found(await quotes.quoteRevisionInfo(trx, quoteId), `Quote ${quoteId} does not exist.`);
+      await headers.lockQuote(trx, info.number);
       const src = await this.headerRow(trx, k, quoteId);
-      const revisions = await repo.quoteRevisionRows(trx, info.number);
+      const revisions = await quotes.quoteRevisionRows(trx, info.number);
       const revision = Math.max(...revisions.map((r) => r.revision)) + 1;
       const now = this.now();
-      const copyId = await repo.insertHeader(trx, k, {
-        ...repo.copiedHeaderFields(src),
+      const copyId = await headers.insertHeader(trx, k, {
+        ...headers.copiedHeaderFields(src),
         quote_date: this.today(),
         quote_number: info.number,
         revision,
@@ -450,9 +440,9 @@ export class DocumentsService extends ClockedService {
         created_at: now,
         updated_at: now,
       });
-      await repo.copyContent(trx, k, quoteId, k, copyId, now);
+      await cart.copyContent(trx, k, quoteId, k, copyId, now);
       await this.storeTotals(trx, k, copyId);
-      await repo.setLatestRevision(trx, info.number, copyId);
+      await quotes.setLatestRevision(trx, info.number, copyId);
       const from = quoteLabel(info.number, info.revision);
       const to = quoteLabel(info.number, revision);
       await this.record(trx, actor, k, quoteId, [{ action: 'revised', from, to }]);
@@ -464,9 +454,9 @@ export class DocumentsService extends ClockedService {
   /** Every revision of the quote's number, first to latest, with its status and totals. */
   async revisions(quoteId: number): Promise<QuoteRevision[]> {
     const k = KINDS.quote;
-    const info = found(await repo.quoteRevisionInfo(this.db, quoteId), `Quote ${quoteId} does not exist.`);
+    const info = found(await quotes.quoteRevisionInfo(this.db, quoteId), `Quote ${quoteId} does not exist.`);
     const cutoff = await this.expiryCutoff(this.db);
-    const rows = await repo.quoteRevisionRows(this.db, info.number);
+    const rows = await quotes.quoteRevisionRows(this.db, info.number);
     return Promise.all(
       rows.map(async (r) => {
         const { totals, totalsCents } = await pricedDocument(this.db, k, r, this.taxRate);
@@ -488,7 +478,7 @@ export class DocumentsService extends ClockedService {
 
   /** Stamps the document as changed (locking it, PostgreSQL), then checks that it may change. */
   private async touch(trx: Db, k: KindTables, docId: number) {
-    await repo.touchHeader(trx, k, docId, this.now());
+    await headers.touchHeader(trx, k, docId, this.now());
     await this.requireChangeable(trx, k, docId);
   }
 
@@ -496,7 +486,7 @@ export class DocumentsService extends ClockedService {
   private async touchForPricing(trx: Db, k: KindTables, docId: number) {
     // The stamp takes the row lock first: the check then reads what a racing export committed.
     const header = found(
-      await repo.touchPricingHeader(trx, k, docId, this.now()),
+      await headers.touchPricingHeader(trx, k, docId, this.now()),
       `${k.label} ${docId} does not exist.`,
     );
     await this.requireChangeable(trx, k, docId);
@@ -504,7 +494,7 @@ export class DocumentsService extends ClockedService {
   }
 
   private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
-    return found(await repo.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
+    return found(await cart.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
   }
 
   /**
@@ -522,7 +512,7 @@ export class DocumentsService extends ClockedService {
    * Prices the document after a write to its cart and stores its totals in the same transaction
    * (docs/architecture.md section 16); answers it as priced.
    */
-  private async priceAndStore(trx: Db, k: KindTables, header: repo.PricingHeader & repo.StoredTotalsColumns) {
+  private async priceAndStore(trx: Db, k: KindTables, header: headers.PricingHeader & headers.StoredTotalsColumns) {
     const priced = await pricedDocument(trx, k, header, this.taxRate);
     await writeStoredTotals(trx, k, [{ header, totals: priced.totalsCents, lines: priced.linePrices }], this.taxRate);
     return priced;
@@ -537,7 +527,7 @@ export class DocumentsService extends ClockedService {
   private async lineResult(
     trx: Db,
     k: KindTables,
-    header: repo.PricingHeader & repo.StoredTotalsColumns,
+    header: headers.PricingHeader & headers.StoredTotalsColumns,
     lineId: number,
   ) {
     const { cart, totals, totalsCents } = await this.priceAndStore(trx, k, header);
@@ -549,10 +539,10 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     const result = await this.priced(async (trx) => {
       const header = await this.touchForPricing(trx, k, docId);
-      const product = await repo.findProductWithType(trx, productId);
+      const product = await cart.findProductWithType(trx, productId);
       if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const lineId = await repo.appendLine(trx, k, docId, { product_id: productId, quantity, created_at: this.now() });
-      if (isPackageType(product.type)) await repo.insertPackageSnapshot(trx, k, lineId, productId);
+      const lineId = await cart.appendLine(trx, k, docId, { product_id: productId, quantity, created_at: this.now() });
+      if (isPackageType(product.type)) await cart.insertPackageSnapshot(trx, k, lineId, productId);
       const { label } = await this.lineForHistory(trx, k, lineId);
       await this.record(trx, actor, k, docId, [{ action: 'line-added', field: label, to: String(quantity) }]);
       return this.lineResult(trx, k, header, lineId);
@@ -567,7 +557,7 @@ export class DocumentsService extends ClockedService {
     const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
-      await repo.updateLine(trx, k, lineId, { quantity });
+      await cart.updateLine(trx, k, lineId, { quantity });
       if (line.quantity !== quantity) {
         const change = {
           action: 'quantity-changed',
@@ -589,7 +579,7 @@ export class DocumentsService extends ClockedService {
     const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
-      await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
+      await cart.updateLine(trx, k, lineId, { price_override: overrideCents });
       if (line.price_override !== overrideCents) {
         const [from, to] = [moneyText(line.price_override), moneyText(overrideCents)];
         await this.record(trx, actor, k, line.doc_id, [{ action: 'price-override', field: line.label, from, to }]);
@@ -610,7 +600,7 @@ export class DocumentsService extends ClockedService {
       const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
       await this.record(trx, actor, k, line.doc_id, [change]);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
-      await repo.deleteLine(trx, k, lineId);
+      await cart.deleteLine(trx, k, lineId);
       const header = await this.touchForPricing(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.priceAndStore(trx, k, header);
       return { id: lineId, totals, totalsCents };
@@ -624,7 +614,7 @@ export class DocumentsService extends ClockedService {
   async subParts(kind: DocumentKind, lineId: number) {
     const k = KINDS[kind];
     await this.lineOrThrow(this.db, k, lineId);
-    return repo.subParts(this.db, k, lineId);
+    return cart.subParts(this.db, k, lineId);
   }
 
   private requirePackageLine(k: KindTables, line: { type_name: string | null; item_no: string }) {
@@ -639,11 +629,11 @@ export class DocumentsService extends ClockedService {
     return this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
-      const child = await repo.findProductWithType(trx, childId);
+      const child = await cart.findProductWithType(trx, childId);
       if (!child) throw badRequest(`Product ${childId} does not exist.`);
       if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
-      const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
-      const id = await repo.insertSubPart(trx, k, lineId, {
+      const position = (await cart.lastSubPartPosition(trx, k, lineId)) + 1;
+      const id = await cart.insertSubPart(trx, k, lineId, {
         source: 'ASSOC_PART',
         product_id: childId,
         quantity,
@@ -653,12 +643,12 @@ export class DocumentsService extends ClockedService {
       const { label } = await this.lineForHistory(trx, k, lineId);
       const to = `${child.item_no} x ${quantity}`;
       await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-added', field: label, to }]);
-      return (await repo.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
+      return (await cart.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
     });
   }
 
   private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    return found(await repo.findSubPartRow(db, k, rowId), `Sub-part ${rowId} does not exist.`);
+    return found(await cart.findSubPartRow(db, k, rowId), `Sub-part ${rowId} does not exist.`);
   }
 
   async deleteSubPart(kind: DocumentKind, rowId: number, actor: Actor) {
@@ -668,8 +658,8 @@ export class DocumentsService extends ClockedService {
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
       const line = await this.lineForHistory(trx, k, row[k.partFk], true);
       await this.requireChangeable(trx, k, line.doc_id);
-      await repo.deleteSubPart(trx, k, rowId);
-      const part = await repo.findProductWithType(trx, row.product_id);
+      await cart.deleteSubPart(trx, k, rowId);
+      const part = await cart.findProductWithType(trx, row.product_id);
       const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
       await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-removed', field: line.label, from }]);
     });
@@ -697,9 +687,9 @@ export class DocumentsService extends ClockedService {
       await this.requireChangeable(trx, k, owner.doc_id);
       const values =
         source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
-      await repo.updateSubPart(trx, k, rowId, values);
+      await cart.updateSubPart(trx, k, rowId, values);
       if (source === 'MOD' && row.applied_modifier_id !== null) {
-        await repo.updateAppliedModifier(trx, k, row.applied_modifier_id, values);
+        await cart.updateAppliedModifier(trx, k, row.applied_modifier_id, values);
       }
       const before = modifierText('', { notes: row.notes, inches: row.inches }).replace(/^, /, '');
       const after = modifierText('', { notes, inches: 'inches' in values ? (values.inches ?? null) : null }).replace(
@@ -708,12 +698,12 @@ export class DocumentsService extends ClockedService {
       );
       if (before !== after) {
         const line = await this.lineForHistory(trx, k, parentId);
-        const part = await repo.findProductWithType(trx, row.product_id);
+        const part = await cart.findProductWithType(trx, row.product_id);
         const field = `${line.label}: ${part?.item_no ?? `product ${row.product_id}`}`;
         const change = { action: 'sub-part-notes', field, from: before || null, to: after || null } as const;
         await this.record(trx, actor, k, line.doc_id, [change]);
       }
-      return (await repo.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
+      return (await cart.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
     });
   }
 
@@ -722,7 +712,7 @@ export class DocumentsService extends ClockedService {
   async modifiers(kind: DocumentKind, lineId: number) {
     const k = KINDS[kind];
     await this.lineOrThrow(this.db, k, lineId);
-    return repo.appliedModifiers(this.db, k, lineId);
+    return cart.appliedModifiers(this.db, k, lineId);
   }
 
   /** Star on (or new notes): records the modifier and puts its product on the line as a MOD sub-part. */
@@ -738,31 +728,31 @@ export class DocumentsService extends ClockedService {
     return this.priced(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
-      const m = await repo.findPackageModifier(trx, modifierId);
+      const m = await cart.findPackageModifier(trx, modifierId);
       if (!m) throw badRequest(`Package modifier ${modifierId} does not exist.`);
       if (m.package_id !== line.product_id) throw badRequest(`Modifier ${modifierId} belongs to another package.`);
       if (m.category === 'LiftNotes' || m.product_id === null)
         throw badRequest('LiftNotes hold notes only and cannot be applied.');
       const lift = m.category === 'Lift';
       const values = { notes, inches: lift ? inches : null };
-      let appliedId = await repo.findAppliedModifierId(trx, k, lineId, modifierId);
+      let appliedId = await cart.findAppliedModifierId(trx, k, lineId, modifierId);
       const { label } = await this.lineForHistory(trx, k, lineId, true);
       if (appliedId !== null) {
-        const old = (await repo.findAppliedModifierRow(trx, k, appliedId))!;
+        const old = (await cart.findAppliedModifierRow(trx, k, appliedId))!;
         const name = m.name ?? `modifier ${modifierId}`;
         const [from, to] = [modifierText(name, old), modifierText(name, values)];
         if (from !== to)
           await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-changed', field: label, from, to }]);
-        await repo.updateAppliedModifier(trx, k, appliedId, values);
-        await repo.updateModifierSubParts(trx, k, appliedId, values);
+        await cart.updateAppliedModifier(trx, k, appliedId, values);
+        await cart.updateModifierSubParts(trx, k, appliedId, values);
       } else {
-        appliedId = await repo.insertAppliedModifier(trx, k, lineId, {
+        appliedId = await cart.insertAppliedModifier(trx, k, lineId, {
           package_modifier_id: modifierId,
           ...values,
           created_at: this.now(),
         });
-        const position = (await repo.lastSubPartPosition(trx, k, lineId)) + 1;
-        await repo.insertSubPart(trx, k, lineId, {
+        const position = (await cart.lastSubPartPosition(trx, k, lineId)) + 1;
+        await cart.insertSubPart(trx, k, lineId, {
           source: 'MOD',
           product_id: m.product_id,
           quantity: m.quantity,
@@ -775,7 +765,7 @@ export class DocumentsService extends ClockedService {
         await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-applied', field: label, to }]);
       }
       const header = await this.touchForPricing(trx, k, line.doc_id);
-      const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);
+      const [applied] = await cart.appliedModifiers(trx, k, lineId, appliedId);
       const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, header, lineId);
       return { ...applied!, line: priced, totals, totalsCents };
     });
@@ -789,14 +779,14 @@ export class DocumentsService extends ClockedService {
     const k = KINDS[kind];
     return this.priced(async (trx) => {
       const row = found(
-        await repo.findAppliedModifierRow(trx, k, appliedId),
+        await cart.findAppliedModifierRow(trx, k, appliedId),
         `Applied modifier ${appliedId} does not exist.`,
       );
-      await repo.deleteAppliedModifier(trx, k, appliedId);
+      await cart.deleteAppliedModifier(trx, k, appliedId);
       // The line is there: the modifier's foreign key goes with it.
-      const line = (await repo.findLine(trx, k, row[k.partFk]))!;
+      const line = (await cart.findLine(trx, k, row[k.partFk]))!;
       const { label } = await this.lineForHistory(trx, k, line.id);
-      const m = await repo.findPackageModifier(trx, row.package_modifier_id);
+      const m = await cart.findPackageModifier(trx, row.package_modifier_id);
       const from = modifierText(m?.name ?? `modifier ${row.package_modifier_id}`, row);
       await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-removed', field: label, from }]);
       const header = await this.touchForPricing(trx, k, line.doc_id);

@@ -19,7 +19,8 @@ import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
-import * as docs from '../documents/documents.repository.js';
+import { subPartsForDocument } from '../documents/documents.cart.repository.js';
+import { findHeaderRow } from '../documents/documents.headers.repository.js';
 import { pricedDocument } from '../documents/documents.pricing.js';
 import * as repo from './loaders.repository.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
@@ -367,9 +368,9 @@ export class LoadersService {
     if (!order) return { ...empty, next };
     const k = KINDS.order;
     // The order was just read in this call.
-    const header = (await docs.findHeaderRow(this.db, k, order.id))!;
+    const header = (await findHeaderRow(this.db, k, order.id))!;
     const { cart } = await pricedDocument(this.db, k, header, this.taxRate);
-    const subs = await docs.subPartsForDocument(this.db, k, order.id);
+    const subs = await subPartsForDocument(this.db, k, order.id);
     const { applied, liftNotes } = await this.modifierNotes(order.id);
     const rows: BayRow[] = [];
     for (const line of cart) {

@@ -15,7 +15,8 @@ import * as customers from '../customers/customers.repository.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { found } from '../../lib/errors.js';
 import { KINDS } from '../documents/kinds.js';
-import * as docs from '../documents/documents.repository.js';
+import { subPartsForDocument } from '../documents/documents.cart.repository.js';
+import { findHeaderRow } from '../documents/documents.headers.repository.js';
 import { pricedDocument } from '../documents/documents.pricing.js';
 
 const address = ({ street, city, state, zipCode }: Customer['shipTo']) =>
@@ -61,13 +62,13 @@ export async function printableDocument(
   },
 ): Promise<PrintableDocument> {
   const k = KINDS[kind];
-  const header = found(await docs.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
+  const header = found(await findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
   const customer = found(
     await customers.findById(db, header.customer_id),
     `Customer ${header.customer_id} does not exist.`,
   );
   const { cart, totalsCents } = await pricedDocument(db, k, header, opts.taxRate);
-  const subs = await docs.subPartsForDocument(db, k, id);
+  const subs = await subPartsForDocument(db, k, id);
   const liftNotes = await products.liftNotesOf(
     db,
     cart.filter((l) => (subs.get(l.id) ?? []).some(isAppliedLift)).map((l) => l.product.id),

@@ -18,7 +18,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
-import { setQuoteStatus } from '../documents/documents.repository.js';
+import { setQuoteStatus } from '../documents/documents.revisions.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { logSent, type NewOutboxMail } from '../mail/outbox.repository.js';
