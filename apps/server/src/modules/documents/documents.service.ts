@@ -1,14 +1,9 @@
 /**
  * Orders and quotes (docs/architecture.md sections 1 to 3): one implementation for both kinds. Every
- * multi-row change runs in one transaction; prices come from the pure pricing module.
+ * multi-row change runs in one transaction; prices come from the one pricer (documents.pricing.ts).
  */
-import type { Kysely } from 'kysely';
-import { isPostgres } from '../../lib/engine.js';
-import type { DeskEvent, EventBus } from '../events/event-bus.js';
 import {
-  isPackageType,
   NOT_READY_STATUS,
-  quoteExpiryCutoff,
   quoteLabel,
   quoteStatusOf,
   READY_FOR_PICKUP_STATUS,
@@ -17,101 +12,30 @@ import {
   type DocumentKind,
   type QuoteRevision,
 } from '@desk/domain';
-import type { DB } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, found } from '../../lib/errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { flag, type Db } from '../../lib/sql.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import { KINDS, type DocHeaderUpdate, type DocHeaderValues, type KindTables } from './kinds.js';
-import { ClockedService } from '../../lib/service.js';
+import { CartService } from './cart.service.js';
+import { ordersText } from './documents.base.service.js';
 import * as cart from './documents.cart.repository.js';
 import * as headers from './documents.headers.repository.js';
 import * as lists from './documents.lists.repository.js';
 import * as quotes from './documents.revisions.repository.js';
-import { storeTotals, writeStoredTotals } from './documents.totals.js';
+import { storeTotals } from './documents.totals.js';
 import { pricingLock } from './documents.totals.repository.js';
 import { pricedDocument } from './documents.pricing.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { priceLoosePartsFlag } from '../settings/settings.repository.js';
-import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
-import { customerText, headerChanges, moneyText } from './documents.history.js';
+import type { Actor, Change } from '../history/history.repository.js';
+import { customerText, headerChanges } from './documents.history.js';
 
-/** An applied modifier as the history words it: "Lift 12in, 12 in, notes: left side". */
-function modifierText(name: string, values: { notes: string | null; inches: string | null }): string {
-  return [name, values.inches ? `${values.inches} in` : null, values.notes ? `notes: ${values.notes}` : null]
-    .filter((p) => p !== null)
-    .join(', ');
-}
-
-/** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
-function ordersText(ids: readonly number[]): string {
-  if (ids.length === 1) return `order ${ids[0]}`;
-  return `orders ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
-}
-
-export class DocumentsService extends ClockedService {
-  constructor(
-    db: Kysely<DB>,
-    clock: Clock,
-    private readonly taxRate: number,
-    /** Tells the open screens what changed, after each commit (docs/architecture.md section 11). */
-    private readonly events?: EventBus,
-  ) {
-    super(db, clock);
-  }
-
-  /**
-   * After a committed change to a document: `document` for the screens that show it, and, for an
-   * order, `bay` for the bay it is loaded in (its pick list) and the bays it left, and `pickup`
-   * when its place in the pickup list may have changed. Never throws: the change is made.
-   */
-  private tell(
-    k: KindTables,
-    id: number,
-    user: string,
-    opts: { saved?: DocumentHeader; left?: number | null; pickup?: boolean } = {},
-  ): void {
-    const events = this.events;
-    if (!events) return;
-    void (async () => {
-      // A save answers the header it made; a cart write reads once what the event names.
-      const now = opts.saved ?? (await headers.eventFacts(this.db, k, id));
-      const changed: DeskEvent[] = [
-        { type: 'document', data: { kind: k.kind, id, version: now?.version ?? null, user } },
-      ];
-      const bays = new Set<number>();
-      if (opts.left) bays.add(opts.left);
-      if (now?.current_load && now.loading_bay) bays.add(now.loading_bay);
-      for (const bay of bays) changed.push({ type: 'bay', data: { bay } });
-      if (k.kind === 'order' && (opts.pickup || bays.size > 0)) changed.push({ type: 'pickup', data: {} });
-      events.publish(...changed);
-    })().catch(() => {});
-  }
-
-  private today() {
-    return this.now().slice(0, 10);
-  }
-
-  /** Records changes to a document in the caller's transaction (docs/architecture.md section 9). */
-  private record(trx: Db, actor: Actor, k: KindTables, docId: number, changes: readonly Change[]) {
-    return recordChanges(trx, actor, this.now(), k.kind, docId, changes);
-  }
-
-  /**
-   * A line as the history names it. With `lock` (a write's first read of what it changes), read
-   * with its document locked (PostgreSQL), so the "from" it records is what it replaces, even
-   * with writes to the same document side by side; on SQLite writes already run one at a time.
-   * A write that has already touched (and so locked) the document reads it without.
-   */
-  private async lineForHistory(db: Db, k: KindTables, lineId: number, lock = false) {
-    const missing = `${k.label} line ${lineId} does not exist.`;
-    const line = found(await cart.lineForHistory(db, k, lineId), missing);
-    if (!lock || !isPostgres(db)) return line;
-    await headers.lockDocument(db, k.header, line.doc_id);
-    return found(await cart.lineForHistory(db, k, lineId), missing);
-  }
-
+/**
+ * A document's lifecycle: list, create, update, delete, duplicate, export to order, revise. It
+ * extends CartService (cart.service.ts) so that one service answers every route of a document.
+ */
+export class DocumentsService extends CartService {
   async list(kind: DocumentKind, query: ListQuery, closed?: boolean) {
     const k = KINDS[kind];
     const cutoff = kind === 'quote' ? await this.expiryCutoff(this.db) : null;
@@ -140,44 +64,6 @@ export class DocumentsService extends ClockedService {
     return lists.listRows(db, KINDS[kind], query, closed, cutoff);
   }
 
-  /**
-   * Quotes dated before this day are past their validity (today less the company's validity
-   * days), null when quotes do not expire.
-   */
-  private async expiryCutoff(db: Db): Promise<string | null> {
-    return quoteExpiryCutoff(this.today(), await quotes.quoteValidityDays(db));
-  }
-
-  /**
-   * What a quote may no longer change (docs/architecture.md section 3), in one place: an earlier
-   * revision (only the latest can change) and an Accepted one (exported: the quote the customer
-   * accepted stays as its order was made from it; a new revision changes). Either is a 409 that
-   * says what to do. Orders always pass. A write reads this after it has locked the document, so a
-   * write that races an export either lands before it (and is copied) or is refused.
-   */
-  private async requireChangeable(db: Db, k: KindTables, docId: number, what: 'change' | 'delete' = 'change') {
-    if (k.kind !== 'quote') return;
-    const q = await quotes.quoteRevisionInfo(db, docId);
-    if (q && q.superseded === 1) {
-      const latest = (await quotes.quoteRevisionRows(db, q.number)).at(-1)!;
-      throw conflict(
-        `${quoteLabel(q.number, q.revision)} is read-only: ${quoteLabel(q.number, latest.revision)} is the latest revision. Change that one instead.`,
-      );
-    }
-    // An administrator may still delete an accepted quote; its orders keep their lines.
-    if (q && q.quote_status === 'Accepted' && what === 'change') {
-      const orders = (await lists.exportedOrderIds(db, [docId])).get(docId) ?? [];
-      const exported = orders.length ? ` (exported to ${ordersText(orders)})` : '';
-      throw conflict(
-        `${quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
-      );
-    }
-  }
-
-  async headerRow(db: Db, k: KindTables, id: number) {
-    return found(await headers.findHeaderRow(db, k, id), `${k.label} ${id} does not exist.`);
-  }
-
   /** One document with its totals. */
   async get(kind: DocumentKind, id: number, db: Db = this.db): Promise<DocumentHeader> {
     const k = KINDS[kind];
@@ -188,13 +74,6 @@ export class DocumentsService extends ClockedService {
     if (kind === 'quote') header.exportedOrderIds = (await lists.exportedOrderIds(db, [id])).get(id) ?? [];
     if (kind === 'order') header.waitingOn = (await waitingOn(db, [id], this.today())).get(id) ?? [];
     return header;
-  }
-
-  /** Cart lines with pricingInfo, unitPrice and linePrice, and the totals they add up to. */
-  async cart(kind: DocumentKind, docId: number, db: Db = this.db) {
-    const k = KINDS[kind];
-    const row = await this.headerRow(db, k, docId);
-    return pricedDocument(db, k, row, this.taxRate);
   }
 
   private async customerRow(db: Db, id: number) {
@@ -474,323 +353,8 @@ export class DocumentsService extends ClockedService {
     );
   }
 
-  // ---- cart lines ----------------------------------------------------------------------
-
-  /** Stamps the document as changed (locking it, PostgreSQL), then checks that it may change. */
-  private async touch(trx: Db, k: KindTables, docId: number) {
-    await headers.touchHeader(trx, k, docId, this.now());
-    await this.requireChangeable(trx, k, docId);
-  }
-
-  /** Stamps the document as changed and answers its header as pricing reads it (one statement). */
-  private async touchForPricing(trx: Db, k: KindTables, docId: number) {
-    // The stamp takes the row lock first: the check then reads what a racing export committed.
-    const header = found(
-      await headers.touchPricingHeader(trx, k, docId, this.now()),
-      `${k.label} ${docId} does not exist.`,
-    );
-    await this.requireChangeable(trx, k, docId);
-    return header;
-  }
-
-  private async lineOrThrow(db: Db, k: KindTables, lineId: number) {
-    return found(await cart.findLine(db, k, lineId), `${k.label} line ${lineId} does not exist.`);
-  }
-
-  /**
-   * A transaction of a write that prices the document: it first takes the pricing lock shared
-   * (documents.totals.ts), before any row lock, so a catalogue price change never runs beside it.
-   */
-  private priced<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await pricingLock(trx, 'shared');
-      return fn(trx);
-    });
-  }
-
-  /**
-   * Prices the document after a write to its cart and stores its totals in the same transaction
-   * (docs/architecture.md section 16); answers it as priced.
-   */
-  private async priceAndStore(trx: Db, k: KindTables, header: headers.PricingHeader & headers.StoredTotalsColumns) {
-    const priced = await pricedDocument(trx, k, header, this.taxRate);
-    await writeStoredTotals(trx, k, [{ header, totals: priced.totalsCents, lines: priced.linePrices }], this.taxRate);
-    return priced;
-  }
-
   /** Stores a document's totals after a write to its header or a copy (section 16). */
   private async storeTotals(trx: Db, k: KindTables, docId: number) {
     await storeTotals(trx, k, [docId], this.taxRate);
-  }
-
-  /** What a write that moves a price answers: the changed line as priced now and the new totals. */
-  private async lineResult(
-    trx: Db,
-    k: KindTables,
-    header: headers.PricingHeader & headers.StoredTotalsColumns,
-    lineId: number,
-  ) {
-    const { cart, totals, totalsCents } = await this.priceAndStore(trx, k, header);
-    return { line: cart.find((l) => l.id === lineId) ?? null, totals, totalsCents };
-  }
-
-  /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
-  async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number, actor: Actor) {
-    const k = KINDS[kind];
-    const result = await this.priced(async (trx) => {
-      const header = await this.touchForPricing(trx, k, docId);
-      const product = await cart.findProductWithType(trx, productId);
-      if (!product) throw badRequest(`Product ${productId} does not exist.`);
-      const lineId = await cart.appendLine(trx, k, docId, { product_id: productId, quantity, created_at: this.now() });
-      if (isPackageType(product.type)) await cart.insertPackageSnapshot(trx, k, lineId, productId);
-      const { label } = await this.lineForHistory(trx, k, lineId);
-      await this.record(trx, actor, k, docId, [{ action: 'line-added', field: label, to: String(quantity) }]);
-      return this.lineResult(trx, k, header, lineId);
-    });
-    this.tell(k, docId, actor.username);
-    return result;
-  }
-
-  async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
-    const k = KINDS[kind];
-    let docId = 0;
-    const result = await this.priced(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId, true);
-      docId = line.doc_id;
-      await cart.updateLine(trx, k, lineId, { quantity });
-      if (line.quantity !== quantity) {
-        const change = {
-          action: 'quantity-changed',
-          field: line.label,
-          from: `${line.quantity}`,
-          to: `${quantity}`,
-        } as const;
-        await this.record(trx, actor, k, line.doc_id, [change]);
-      }
-      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
-    });
-    this.tell(k, docId, actor.username);
-    return result;
-  }
-
-  async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
-    const k = KINDS[kind];
-    let docId = 0;
-    const result = await this.priced(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId, true);
-      docId = line.doc_id;
-      await cart.updateLine(trx, k, lineId, { price_override: overrideCents });
-      if (line.price_override !== overrideCents) {
-        const [from, to] = [moneyText(line.price_override), moneyText(overrideCents)];
-        await this.record(trx, actor, k, line.doc_id, [{ action: 'price-override', field: line.label, from, to }]);
-      }
-      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
-    });
-    this.tell(k, docId, actor.username);
-    return result;
-  }
-
-  /** Answers the document's totals without the line, so the cart need not guess them. */
-  async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
-    const k = KINDS[kind];
-    let docId = 0;
-    const result = await this.priced(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId, true);
-      docId = line.doc_id;
-      const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
-      await this.record(trx, actor, k, line.doc_id, [change]);
-      // Sub-parts and applied modifiers go with the line (foreign keys cascade).
-      await cart.deleteLine(trx, k, lineId);
-      const header = await this.touchForPricing(trx, k, line.doc_id);
-      const { totals, totalsCents } = await this.priceAndStore(trx, k, header);
-      return { id: lineId, totals, totalsCents };
-    });
-    this.tell(k, docId, actor.username);
-    return result;
-  }
-
-  // ---- sub-parts -------------------------------------------------------------------------
-
-  async subParts(kind: DocumentKind, lineId: number) {
-    const k = KINDS[kind];
-    await this.lineOrThrow(this.db, k, lineId);
-    return cart.subParts(this.db, k, lineId);
-  }
-
-  private requirePackageLine(k: KindTables, line: { type_name: string | null; item_no: string }) {
-    if (!isPackageType(line.type_name)) {
-      throw badRequest(`${line.item_no} is not a package: only package lines have sub-parts and modifiers.`);
-    }
-  }
-
-  /** Add Part on an expanded package line (update_subpart_list). */
-  async addSubPart(kind: DocumentKind, lineId: number, childId: number, quantity: number, actor: Actor) {
-    const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
-      const line = await this.lineOrThrow(trx, k, lineId);
-      this.requirePackageLine(k, line);
-      const child = await cart.findProductWithType(trx, childId);
-      if (!child) throw badRequest(`Product ${childId} does not exist.`);
-      if (isPackageType(child.type)) throw badRequest(`${child.item_no} is a package; a sub-part must be a part.`);
-      const position = (await cart.lastSubPartPosition(trx, k, lineId)) + 1;
-      const id = await cart.insertSubPart(trx, k, lineId, {
-        source: 'ASSOC_PART',
-        product_id: childId,
-        quantity,
-        position,
-      });
-      await this.touch(trx, k, line.doc_id);
-      const { label } = await this.lineForHistory(trx, k, lineId);
-      const to = `${child.item_no} x ${quantity}`;
-      await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-added', field: label, to }]);
-      return (await cart.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
-    });
-  }
-
-  private async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
-    return found(await cart.findSubPartRow(db, k, rowId), `Sub-part ${rowId} does not exist.`);
-  }
-
-  async deleteSubPart(kind: DocumentKind, rowId: number, actor: Actor) {
-    const k = KINDS[kind];
-    await this.db.transaction().execute(async (trx) => {
-      const row = await this.subPartOrThrow(trx, k, rowId);
-      if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
-      const line = await this.lineForHistory(trx, k, row[k.partFk], true);
-      await this.requireChangeable(trx, k, line.doc_id);
-      await cart.deleteSubPart(trx, k, rowId);
-      const part = await cart.findProductWithType(trx, row.product_id);
-      const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
-      await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-removed', field: line.label, from }]);
-    });
-  }
-
-  async setSubPartNotes(
-    kind: DocumentKind,
-    parentId: number,
-    rowId: number,
-    source: 'ASSOC_PART' | 'MOD',
-    notes: string | null,
-    inches: string | null | undefined,
-    actor: Actor,
-  ) {
-    const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.subPartOrThrow(trx, k, rowId);
-      if (row[k.partFk] !== parentId) throw badRequest(`Sub-part ${rowId} does not belong to line ${parentId}.`);
-      if (row.source !== source) {
-        throw badRequest(
-          source === 'MOD' ? `Sub-part ${rowId} is not from a modifier.` : `Sub-part ${rowId} comes from a modifier.`,
-        );
-      }
-      const owner = await this.lineForHistory(trx, k, parentId, true);
-      await this.requireChangeable(trx, k, owner.doc_id);
-      const values =
-        source === 'MOD' ? { notes, inches: row.category === 'Lift' ? (inches ?? null) : null } : { notes };
-      await cart.updateSubPart(trx, k, rowId, values);
-      if (source === 'MOD' && row.applied_modifier_id !== null) {
-        await cart.updateAppliedModifier(trx, k, row.applied_modifier_id, values);
-      }
-      const before = modifierText('', { notes: row.notes, inches: row.inches }).replace(/^, /, '');
-      const after = modifierText('', { notes, inches: 'inches' in values ? (values.inches ?? null) : null }).replace(
-        /^, /,
-        '',
-      );
-      if (before !== after) {
-        const line = await this.lineForHistory(trx, k, parentId);
-        const part = await cart.findProductWithType(trx, row.product_id);
-        const field = `${line.label}: ${part?.item_no ?? `product ${row.product_id}`}`;
-        const change = { action: 'sub-part-notes', field, from: before || null, to: after || null } as const;
-        await this.record(trx, actor, k, line.doc_id, [change]);
-      }
-      return (await cart.subParts(trx, k, parentId)).find((s) => s.rowId === rowId)!;
-    });
-  }
-
-  // ---- applied modifiers -----------------------------------------------------------------
-
-  async modifiers(kind: DocumentKind, lineId: number) {
-    const k = KINDS[kind];
-    await this.lineOrThrow(this.db, k, lineId);
-    return cart.appliedModifiers(this.db, k, lineId);
-  }
-
-  /** Star on (or new notes): records the modifier and puts its product on the line as a MOD sub-part. */
-  async upsertModifier(
-    kind: DocumentKind,
-    lineId: number,
-    modifierId: number,
-    notes: string | null,
-    inches: string | null,
-    actor: Actor,
-  ) {
-    const k = KINDS[kind];
-    return this.priced(async (trx) => {
-      const line = await this.lineOrThrow(trx, k, lineId);
-      this.requirePackageLine(k, line);
-      const m = await cart.findPackageModifier(trx, modifierId);
-      if (!m) throw badRequest(`Package modifier ${modifierId} does not exist.`);
-      if (m.package_id !== line.product_id) throw badRequest(`Modifier ${modifierId} belongs to another package.`);
-      if (m.category === 'LiftNotes' || m.product_id === null)
-        throw badRequest('LiftNotes hold notes only and cannot be applied.');
-      const lift = m.category === 'Lift';
-      const values = { notes, inches: lift ? inches : null };
-      let appliedId = await cart.findAppliedModifierId(trx, k, lineId, modifierId);
-      const { label } = await this.lineForHistory(trx, k, lineId, true);
-      if (appliedId !== null) {
-        const old = (await cart.findAppliedModifierRow(trx, k, appliedId))!;
-        const name = m.name ?? `modifier ${modifierId}`;
-        const [from, to] = [modifierText(name, old), modifierText(name, values)];
-        if (from !== to)
-          await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-changed', field: label, from, to }]);
-        await cart.updateAppliedModifier(trx, k, appliedId, values);
-        await cart.updateModifierSubParts(trx, k, appliedId, values);
-      } else {
-        appliedId = await cart.insertAppliedModifier(trx, k, lineId, {
-          package_modifier_id: modifierId,
-          ...values,
-          created_at: this.now(),
-        });
-        const position = (await cart.lastSubPartPosition(trx, k, lineId)) + 1;
-        await cart.insertSubPart(trx, k, lineId, {
-          source: 'MOD',
-          product_id: m.product_id,
-          quantity: m.quantity,
-          category: m.category,
-          applied_modifier_id: appliedId,
-          position,
-          ...values,
-        });
-        const to = modifierText(m.name ?? `modifier ${modifierId}`, values);
-        await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-applied', field: label, to }]);
-      }
-      const header = await this.touchForPricing(trx, k, line.doc_id);
-      const [applied] = await cart.appliedModifiers(trx, k, lineId, appliedId);
-      const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, header, lineId);
-      return { ...applied!, line: priced, totals, totalsCents };
-    });
-  }
-
-  /**
-   * Star off: removes the applied modifier and, with it, its MOD sub-part. Answers the line as
-   * priced now (its modifier cost drops) and the document's new totals.
-   */
-  async deleteModifier(kind: DocumentKind, appliedId: number, actor: Actor) {
-    const k = KINDS[kind];
-    return this.priced(async (trx) => {
-      const row = found(
-        await cart.findAppliedModifierRow(trx, k, appliedId),
-        `Applied modifier ${appliedId} does not exist.`,
-      );
-      await cart.deleteAppliedModifier(trx, k, appliedId);
-      // The line is there: the modifier's foreign key goes with it.
-      const line = (await cart.findLine(trx, k, row[k.partFk]))!;
-      const { label } = await this.lineForHistory(trx, k, line.id);
-      const m = await cart.findPackageModifier(trx, row.package_modifier_id);
-      const from = modifierText(m?.name ?? `modifier ${row.package_modifier_id}`, row);
-      await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-removed', field: label, from }]);
-      const header = await this.touchForPricing(trx, k, line.doc_id);
-      return { id: appliedId, ...(await this.lineResult(trx, k, header, line.id)) };
-    });
   }
 }
