@@ -155,54 +155,49 @@ const SERVER_PUBLISHED = [
   ['mail/ready-for-pickup', 'the yard queues the ready-for-pickup e-mail'],
 ];
 
-/** Files that reach another module's repository or other inner file, each with its reason. */
-const SERVER_EXCEPTIONS = [
-  {
-    file: 'modules/documents/documents.repository.ts',
-    to: ['catalog/products.repository'],
-    reason: 'a document line is read with its product (one query)',
+/**
+ * Files that reach another module's repository or other inner file: for each file, each file it
+ * may import and why.
+ */
+const SERVER_EXCEPTIONS = {
+  'modules/documents/documents.repository.ts': {
+    'catalog/products.repository': "a cart line is read with its product's fields in one query",
   },
-  {
-    file: 'modules/documents/documents.service.ts',
-    to: ['vendor-orders/vendor-orders.repository', 'settings/settings.repository'],
-    reason: 'an order reads what it waits on and the price-loose-parts setting in its own transaction',
+  'modules/documents/documents.service.ts': {
+    'vendor-orders/vendor-orders.repository': 'an order answers what it waits on (docs/decisions/007)',
+    'settings/settings.repository': 'a new document captures the price-loose-parts setting (docs/decisions/028)',
   },
-  {
-    file: 'modules/export/export.service.ts',
-    to: ['customers/customers.repository', 'catalog/products.repository', 'vendor-orders/vendor-orders.repository'],
-    reason: "an export streams each list's own query (docs/decisions/018)",
+  'modules/export/export.service.ts': {
+    'customers/customers.repository': "an export streams the list's own query (docs/decisions/018)",
+    'catalog/products.repository': 'likewise, the products list',
+    'vendor-orders/vendor-orders.repository': 'likewise, the vendor orders list',
   },
-  {
-    file: 'modules/import/import.products.ts',
-    to: ['catalog/products.repository'],
-    reason: "the import writes products as the catalogue stores them, in the import's transaction (docs/decisions/019)",
+  'modules/import/import.products.ts': {
+    'catalog/products.repository': 'products are mapped to columns as the catalogue maps them (docs/decisions/019)',
   },
-  {
-    file: 'modules/import/import.records.ts',
-    to: ['customers/customers.repository', 'vendor-orders/vendor-orders.repository'],
-    reason: "the import writes customers and vendor orders in the import's transaction (docs/decisions/019)",
+  'modules/import/import.records.ts': {
+    'customers/customers.repository':
+      'customers are mapped to columns and back as their module maps them (docs/decisions/019)',
+    'vendor-orders/vendor-orders.repository': 'likewise, vendor orders',
   },
-  {
-    file: 'modules/loaders/loaders.service.ts',
-    to: ['documents/documents.repository', 'vendor-orders/vendor-orders.repository', 'mail/outbox.repository'],
-    reason: "placing an order in a bay changes the order and its ready mail in the placement's transaction",
+  'modules/loaders/loaders.service.ts': {
+    'documents/documents.repository': 'the ready-for-pickup e-mail shows the priced order',
+    'vendor-orders/vendor-orders.repository': 'the grid shows what each order waits on',
+    'mail/outbox.repository': 'taking an order out of its bay withdraws its unsent ready-for-pickup e-mail',
   },
-  {
-    file: 'modules/printing/printable.ts',
-    to: ['catalog/products.repository', 'customers/customers.repository', 'documents/documents.repository'],
-    reason: 'a printable document is read whole from the stored rows',
+  'modules/printing/printable.ts': {
+    'catalog/products.repository': 'the print model is read from the stored rows',
+    'customers/customers.repository': 'likewise, the customer',
+    'documents/documents.repository': 'likewise, the document and its lines',
   },
-  {
-    file: 'modules/printing/printing.service.ts',
-    to: ['documents/documents.repository', 'mail/outbox.repository'],
-    reason: "sending a quote marks it sent and logs the mail in the send's transaction",
+  'modules/printing/printing.service.ts': {
+    'documents/documents.repository': 'sending a quote marks it sent in the same transaction',
+    'mail/outbox.repository': 'and logs the e-mail sent',
   },
-  {
-    file: 'modules/dashboard/dashboard.service.ts',
-    to: ['loaders/loaders.repository'],
-    reason: "the dashboard shows the bays' current loads",
+  'modules/dashboard/dashboard.service.ts': {
+    'loaders/loaders.repository': "the dashboard shows the bays' current loads",
   },
-];
+};
 
 /**
  * The rule for server files whose other modules are reached by `prefix` (`../` from a module,
@@ -270,9 +265,9 @@ export default tseslint.config(
     ignores: SERVER_TESTS,
     rules: { 'no-restricted-imports': serverRule({ prefix: '\\.\\./modules/' }) },
   },
-  ...SERVER_EXCEPTIONS.map(({ file, to }) => ({
+  ...Object.entries(SERVER_EXCEPTIONS).map(([file, to]) => ({
     files: [`apps/server/src/${file}`],
-    rules: { 'no-restricted-imports': serverRule({ prefix: '\\.\\./', allowed: to }) },
+    rules: { 'no-restricted-imports': serverRule({ prefix: '\\.\\./', allowed: Object.keys(to) }) },
   })),
   {
     // db/ is the bottom layer: it imports no module, lib/ or plugin.
