@@ -41,34 +41,41 @@ const WEB_FEATURE_EXCEPTIONS = [
     reason: 'the account page signs out and changes passwords as the sign-in and the users tab do',
   },
   {
-    from: ['admin', 'documents'],
-    to: ['config/api/get-public-config'],
-    reason: 'the company settings tab refreshes, and the cart reads, the public configuration',
-  },
-  {
     from: ['admin'],
-    to: ['products/components/product-catalog'],
-    reason: 'the administration shows the product catalogue as a tab',
-  },
-  {
-    from: ['documents', 'products'],
-    to: ['find/api/get-prices', 'products/api/list-package-modifiers'],
-    reason: 'the cart and the product card ask the prices and modifiers the Find dialog does',
+    to: ['config/api/get-public-config', 'products/components/product-catalog'],
+    reason: 'the settings tab refreshes the public configuration; the product catalogue is a tab of Admin',
   },
   {
     from: ['documents'],
-    to: ['history/history-panel'],
-    reason: "the document modal shows the document's history",
+    to: [
+      'config/api/get-public-config',
+      'find/api/get-prices',
+      'products/api/list-package-modifiers',
+      'history/history-panel',
+      'vendor-orders/waiting-on',
+    ],
+    reason:
+      "the cart reads the tax rate, prices and modifiers as Find and the catalogue do; the modal shows the document's history and what it waits on",
   },
   {
-    from: ['documents', 'loaders', 'orders'],
-    to: ['vendor-orders/waiting-on', 'vendor-orders/linked-vendor-orders'],
-    reason: 'what an order waits on is the vendor orders linked to it (docs/decisions/007)',
+    from: ['products'],
+    to: ['find/api/get-prices'],
+    reason: 'the product card shows the prices Find asks for',
+  },
+  {
+    from: ['loaders'],
+    to: ['vendor-orders/waiting-on'],
+    reason: 'the bays show what an order waits on (docs/decisions/007)',
   },
   {
     from: ['find'],
     to: ['products/components/product-card'],
     reason: 'Find opens the product card',
+  },
+  {
+    from: ['orders'],
+    to: ['vendor-orders/waiting-on', 'vendor-orders/linked-vendor-orders'],
+    reason: "an order's vendor orders are the vendor-orders feature's own section (docs/decisions/007)",
   },
   {
     from: ['orders', 'quotes'],
