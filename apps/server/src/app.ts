@@ -11,7 +11,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateFromScaled } from '@desk/domain';
 import { appPages } from './app-page.js';
 import type { Config } from './config.js';
@@ -19,7 +19,7 @@ import { openListenConnection, type Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failed } from './lib/envelope.js';
 import { HttpError } from './lib/errors.js';
-import { responseSerializerCompiler } from './lib/response-schemas.js';
+import { openApiTransform, responseSerializerCompiler } from './lib/response-schemas.js';
 import authPlugin from './plugins/auth.js';
 import { sessionDataPlugin } from './plugins/session-data.js';
 import compressPlugin from './plugins/compress.js';
@@ -265,7 +265,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -66,7 +66,7 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.sqlitePath });
   await migrateToLatest(database.db);
   // Fresh planner statistics for new indexes and grown tables (cheap: it analyses only what needs it).
-  database.sqlite?.pragma('optimize=0x10002');
+  database.optimize('afterOpen');
   const app = await buildApp({ config, database });
 
   const admin = await app.ctx.users.ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
@@ -86,7 +86,7 @@ async function main() {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
     app.ctx.throttle.purge().catch((err) => app.log.warn({ err }, 'throttle sweep failed'));
     app.ctx.events.purge().catch((err) => app.log.warn({ err }, 'security log sweep failed'));
-    database.sqlite?.pragma('optimize');
+    database.optimize();
     void compact();
   }, 15 * 60_000);
   sweep.unref();

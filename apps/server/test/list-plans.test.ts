@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type L
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
+import { sqliteHandle } from '../src/db/database.js';
 import { loadLargeData, LARGE_DEFAULTS } from '../src/cli/large-data.js';
 import { listColumns, listPage } from '../src/modules/documents/documents.lists.repository.js';
 import { KINDS } from '../src/modules/documents/kinds.js';
@@ -37,7 +38,7 @@ describe.each(engines())('order list plans (%s)', (engine) => {
     };
     traced =
       engine === 'sqlite'
-        ? new Kysely<DB>({ dialect: new SqliteDialect({ database: t.database.sqlite! }), log: record })
+        ? new Kysely<DB>({ dialect: new SqliteDialect({ database: sqliteHandle(t.database)! }), log: record })
         : new Kysely<DB>({
             dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.url, max: 1 }) }),
             log: record,

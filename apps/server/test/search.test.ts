@@ -9,6 +9,7 @@ import { engines, json, suiteApp } from './support.js';
 import * as repo from '../src/modules/search/search.repository.js';
 import * as ftsStatistics from '../src/db/migrations/2026112830_find_fts_statistics.js';
 import { bulkWriter } from '../src/db/bulk-writer.js';
+import { sqliteHandle } from '../src/db/database.js';
 
 describe.each(engines())('find anything (%s)', (engine) => {
   const suite = suiteApp(engine);
@@ -357,7 +358,7 @@ describe('find anything: no STAT4 samples for the FTS5 tables (sqlite, migration
     const A = suite.t.admin;
     const customer = (await A('POST', '/api/customers/create', { name: 'Garage Kings' })).id;
     for (let i = 0; i < 3; i++) await A('POST', '/api/orders/create', { customer, jobName: `Garage job ${i}` });
-    const sqlite = suite.t.db.database.sqlite!;
+    const sqlite = sqliteHandle(suite.t.db.database)!;
     sqlite.exec('analyze');
     const samples = (fts: boolean) =>
       (
@@ -398,7 +399,7 @@ describe('find anything: the FTS5 indexes compacted (sqlite)', () => {
     const A = suite.t.admin;
     const search = suite.t.app.ctx.search;
     const db = suite.t.db.database.db;
-    const sqlite = suite.t.db.database.sqlite!;
+    const sqlite = sqliteHandle(suite.t.db.database)!;
     const write = async (round: number) => {
       const customers: number[] = [];
       for (let i = 0; i < 12; i++)
@@ -460,7 +461,7 @@ describe('find anything: the FTS5 indexes compacted (sqlite)', () => {
     const A = suite.t.admin;
     const search = suite.t.app.ctx.search;
     const db = suite.t.db.database.db;
-    const sqlite = suite.t.db.database.sqlite!;
+    const sqlite = sqliteHandle(suite.t.db.database)!;
     const customer = (await A('POST', '/api/customers/create', { name: 'Steady Writer Doors' })).id;
     // An orders index of a few hundred pages in 20 b-trees, as a busy day leaves it (rows of their
     // own, beyond any order's id), so a run takes many steps and the writes below land during it.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachingStatements, openSqlite, type Database } from '../src/db/database.js';
+import { cachingStatements, openSqlite, sqliteHandle, type Database } from '../src/db/database.js';
 
 const dirs: string[] = [];
 const opened: Database[] = [];
@@ -33,7 +33,7 @@ describe('SQLite statement cache', () => {
     dirs.push(dir);
     const database = openSqlite(path.join(dir, 'desk.sqlite'));
     opened.push(database);
-    const texts = countingPrepares(database.sqlite!);
+    const texts = countingPrepares(sqliteHandle(database)!);
     const { db } = database;
     await sql`create table t (id integer primary key, v text)`.execute(db);
     for (let i = 0; i < 20; i++) {

@@ -4,7 +4,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './database.js';
+import { sqliteHandle, type Database } from './database.js';
 import type { DB } from './schema.js';
 import { DROP_FTS_SAMPLES } from './migrations/2026112830_find_fts_statistics.js';
 
@@ -26,7 +26,8 @@ export interface BulkWriter {
 }
 
 export function bulkWriter(database: Database): BulkWriter {
-  const w = database.sqlite ? sqliteWriter(database.sqlite) : pgWriter(database.db);
+  const sqlite = sqliteHandle(database);
+  const w = sqlite ? sqliteWriter(sqlite) : pgWriter(database.db);
   return {
     ...w,
     async insertRecords(table, records) {

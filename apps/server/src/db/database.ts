@@ -29,8 +29,11 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** The raw SQLite handle, for backups and integrity checks; null on PostgreSQL. */
-  sqlite: SQLite.Database | null;
+  /**
+   * Refreshes SQLite's planner statistics (PRAGMA optimize): `afterOpen` once the migrations ran
+   * (new indexes, grown tables), else the periodic one; PostgreSQL's autovacuum does this itself.
+   */
+  optimize(when?: 'afterOpen'): void;
   /**
    * A connection of its own for one long read (an export streaming a whole list,
    * docs/architecture.md section 14), so the clerks' queries are not held behind it: SQLite's one
@@ -88,10 +91,12 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   const durability = file === ':memory:' ? null : new WalDurability(`${file}-wal`, options.sync);
   const dialect = new ImmediateSqliteDialect({ database: cachingStatements(sqlite, STATEMENT_CACHE_SIZE, durability) });
   const db = new Kysely<DB>({ dialect });
-  return {
+  const database: Database = {
     db,
     kind: 'sqlite',
-    sqlite,
+    optimize(when) {
+      sqlite.pragma(when === 'afterOpen' ? 'optimize=0x10002' : 'optimize');
+    },
     openReader() {
       // An in-memory database has no second connection: the reader is the one connection.
       if (file === ':memory:') return { db, close: async () => {} };
@@ -109,6 +114,21 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
       durability?.close();
     },
   };
+  sqliteHandles.set(database, sqlite);
+  return database;
+}
+
+/**
+ * The raw SQLite handle of each database opened here. It stays inside db/ (the bulk writer) and
+ * the tests that read SQLite's own tables: everything else writes through Kysely, so every commit
+ * is seen by the group commit (docs/decisions/022-group-commit.md). The lint forbids importing
+ * sqliteHandle or the drivers outside db/ (eslint.config.js).
+ */
+const sqliteHandles = new WeakMap<Database, SQLite.Database>();
+
+/** The raw SQLite handle of `database`; null on PostgreSQL. */
+export function sqliteHandle(database: Database): SQLite.Database | null {
+  return sqliteHandles.get(database) ?? null;
 }
 
 export function openPostgres(url: string, poolSize: number): Database {
@@ -123,7 +143,7 @@ export function openPostgres(url: string, poolSize: number): Database {
   return {
     db,
     kind: 'postgres',
-    sqlite: null,
+    optimize() {},
     openReader() {
       const readerPool = new pg.Pool({ connectionString: url, max: 1 });
       readerPool.on('error', () => {
@@ -237,11 +257,14 @@ class RetryingKysely extends Kysely<DB> {
   }
 }
 
+/** A PostgreSQL connection for LISTEN and its notifications. */
+export type ListenConnection = pg.Client;
+
 /**
  * A connection of its own on the same DATABASE_URL, outside the pool, for LISTEN (the live event
  * bus, modules/events): a pooled connection would be handed to other queries between
  * notifications. This file is the one place that opens database connections.
  */
-export function openListenConnection(url: string): pg.Client {
+export function openListenConnection(url: string): ListenConnection {
   return new pg.Client({ connectionString: url });
 }

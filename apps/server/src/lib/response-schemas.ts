@@ -7,6 +7,7 @@
  * mistyped field, or a field the schema does not describe, fails the request with a 500 naming
  * the route and the field, so the whole server suite checks every answer it gets.
  */
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noDataSchema, okEnvelopeSchema } from '@desk/domain';
 import { HttpError } from './errors.js';
@@ -78,4 +79,34 @@ export const answers = {
   ok: <T extends z.ZodType>(data: T) => ({ 200: okEnvelopeSchema(data) }),
   created: <T extends z.ZodType>(data: T) => ({ 201: okEnvelopeSchema(data) }),
   none: { 200: okEnvelopeSchema(noDataSchema) },
+};
+
+/** A JSON schema of an object whose names are free: properties none, additionalProperties set. */
+function isFreeFormObject(schema: unknown): schema is Record<string, unknown> {
+  if (schema === null || typeof schema !== 'object') return false;
+  const s = schema as Record<string, unknown>;
+  return s.type === 'object' && s.properties === undefined && s.additionalProperties !== undefined;
+}
+
+/**
+ * The OpenAPI transform: fastify-type-provider-zod's, with a free-form query string (a list's
+ * page, size, sort and per-column filters, lib/paging.ts listQuerySchema) written as OpenAPI 3.0
+ * writes "any name=value pairs": one object parameter with style form and explode. @fastify/swagger
+ * makes one parameter of each property of a query schema, and a schema with no properties had its
+ * own keywords (type, additionalProperties, default) published as parameters, which no OpenAPI
+ * validator or client generator accepts. Only the description changes: requests are still checked
+ * by the route's zod schema.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const described = jsonSchemaTransform(input);
+  const query: unknown = described.schema.querystring;
+  if (!isFreeFormObject(query)) return described;
+  const filters = { ...query, description: 'page, size, sort and a contains filter per column, as name=value' };
+  return {
+    ...described,
+    schema: {
+      ...described.schema,
+      querystring: { type: 'object', style: 'form', explode: true, properties: { filters } },
+    },
+  };
 };

@@ -14,8 +14,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { Clock } from '../../lib/clock.js';
+import type { ListenConnection } from '../../db/database.js';
 
 export type DeskEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer';
 export interface DeskEvent {
@@ -38,14 +38,14 @@ export class EventBus {
   private recent: StoredEvent[] = [];
   private seq = 0;
   private readonly origin = randomBytes(4).toString('hex');
-  private listener: pg.Client | null = null;
+  private listener: ListenConnection | null = null;
   private closed = false;
   private retryMs = 500;
 
   constructor(
     private readonly clock: Clock,
     /** PostgreSQL: opens the connection events go through (NOTIFY/LISTEN; db/database.ts). */
-    private readonly listenConnection?: () => pg.Client,
+    private readonly listenConnection?: () => ListenConnection,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
