@@ -86,16 +86,34 @@ async function signIn(url, username = 'admin', password = PASSWORD) {
     .join('; ');
 }
 
-/** Seconds of rest before the server's memory is read again (its collection at rest comes after 10 s). */
+/** Seconds of rest before the server's memory is read again. */
 const REST_S = 20;
+
+/**
+ * The allocator settings of the systemd unit (deploy/systemd/desk@.service, docs/deployment.md):
+ * glibc's two, and jemalloc preloaded when this machine has the library the unit names.
+ */
+function unitAllocator() {
+  const unit = readFileSync(path.join(root, 'deploy', 'systemd', 'desk@.service'), 'utf8');
+  const settings = Object.fromEntries(
+    [...unit.matchAll(/^Environment=(.*)$/gm)]
+      .flatMap((m) => m[1].split(' '))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
+      .filter(([k]) => k.startsWith('MALLOC_') || k === 'LD_PRELOAD'),
+  );
+  if (settings.LD_PRELOAD && !existsSync(settings.LD_PRELOAD)) delete settings.LD_PRELOAD;
+  return settings;
+}
 
 async function startServer(env) {
   const port = await freePort();
-  // As `npm start` runs it: V8's young generation capped at 2 x 8 MB (by default it grows to 128 MB on a large host).
+  // As the systemd unit runs it: V8's young generation capped at 2 x 8 MB (by default it grows to
+  // 128 MB on a large host), and its allocator settings.
   const child = spawn('node', ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
+      ...unitAllocator(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -151,8 +169,8 @@ async function startServer(env) {
     },
     /**
      * RSS once the server has rested REST_S seconds after the last request: what it holds
-     * between the clerks' bursts, after its one collection at rest (rest-collector.ts) and the
-     * allocator's return of the freed pages.
+     * between the clerks' bursts, once V8 has collected on its own and the allocator has
+     * returned the freed pages (jemalloc's background thread).
      */
     async restedRssMb() {
       await new Promise((r) => setTimeout(r, REST_S * 1000));
