@@ -17,7 +17,9 @@
  * dashboard at 100,000 orders, one user: SQLite, and the PostgreSQL bench database of a full run when TEST_DATABASE_URL is
  * set; builds the server only; its rows replace those of bench/results.json and docs/performance.md is
  * rewritten), BENCH_ONLY=find (the same for Find anything), BENCH_ONLY=write (the same for the write path: create an
- * order and add 10 lines, 4 clerks), BENCH_ONLY=lists (the same for the order list and its filters),
+ * order and add 10 lines, 4 clerks), BENCH_ONLY=lists (the same for the order list and its filters), BENCH_ONLY=server
+ * (the SQLite server cases, the PDFs among them, then the server's RSS at rest: no browser, live events or PostgreSQL;
+ * builds the server only; its figures replace those of bench/results.json and docs/performance.md is rewritten),
  * BENCH_DOC_ONLY=1 (rewrites
  * docs/performance.md from bench/results.json, keeping its '## Notes' section, and measures nothing).
  */
@@ -84,16 +86,34 @@ async function signIn(url, username = 'admin', password = PASSWORD) {
     .join('; ');
 }
 
-/** Seconds of rest before the server's memory is read again (its collection at rest comes after 10 s). */
+/** Seconds of rest before the server's memory is read again. */
 const REST_S = 20;
+
+/**
+ * The allocator settings of the systemd unit (deploy/systemd/desk@.service, docs/deployment.md):
+ * glibc's two, and jemalloc preloaded when this machine has the library the unit names.
+ */
+function unitAllocator() {
+  const unit = readFileSync(path.join(root, 'deploy', 'systemd', 'desk@.service'), 'utf8');
+  const settings = Object.fromEntries(
+    [...unit.matchAll(/^Environment=(.*)$/gm)]
+      .flatMap((m) => m[1].split(' '))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
+      .filter(([k]) => k.startsWith('MALLOC_') || k === 'LD_PRELOAD'),
+  );
+  if (settings.LD_PRELOAD && !existsSync(settings.LD_PRELOAD)) delete settings.LD_PRELOAD;
+  return settings;
+}
 
 async function startServer(env) {
   const port = await freePort();
-  // As `npm start` runs it: V8's young generation capped at 2 x 8 MB (by default it grows to 128 MB on a large host).
+  // As the systemd unit runs it: V8's young generation capped at 2 x 8 MB (by default it grows to
+  // 128 MB on a large host), and its allocator settings.
   const child = spawn('node', ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
+      ...unitAllocator(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -149,8 +169,8 @@ async function startServer(env) {
     },
     /**
      * RSS once the server has rested REST_S seconds after the last request: what it holds
-     * between the clerks' bursts, after its one collection at rest (rest-collector.ts) and the
-     * allocator's return of the freed pages.
+     * between the clerks' bursts, once V8 has collected on its own and the allocator has
+     * returned the freed pages (jemalloc's background thread).
      */
     async restedRssMb() {
       await new Promise((r) => setTimeout(r, REST_S * 1000));
@@ -1199,6 +1219,57 @@ async function exportRun(pgLargeUrl) {
   return out;
 }
 
+/** bench/results.json changed by `change`, and docs/performance.md rewritten from it. */
+function updateResults(change) {
+  const file = path.join(root, 'bench', 'results.json');
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  change(results);
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+}
+
+/** The copies of the cached data sets a run works on (removed however the run ends). */
+function copyDataSets(sets) {
+  const runDir = path.join(os.tmpdir(), `desk-bench-${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  // Removed however the run ends (a failed case exits through main().catch).
+  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+  for (const [name, src] of sets) {
+    mkdirSync(path.join(runDir, name), { recursive: true });
+    sh('cp', [path.join(src, 'desk.sqlite'), path.join(src, 'session-secret'), path.join(runDir, name)]);
+  }
+  return runDir;
+}
+
+const exportOnly = async () => ({ export: await exportRun() });
+const importOnly = async () => ({ import: await importRun() });
+
+/**
+ * BENCH_ONLY=server: the SQLite server cases at 100,000 orders (lists, Find, dashboard, the
+ * 50-line order and its PDFs, 10,000 quantity changes, the write path), then the server's RSS at
+ * the end and at rest REST_S seconds later, without the browser, live-events and PostgreSQL parts.
+ */
+async function serverOnly() {
+  const runDir = copyDataSets([
+    ['large', sqliteDataSet('large', 1).dir],
+    ['small', sqliteDataSet('small', 0.01).dir],
+  ]);
+  const serverLarge = await startServer({ DATA_DIR: path.join(runDir, 'large') });
+  const serverSmall = await startServer({ DATA_DIR: path.join(runDir, 'small') });
+  try {
+    const sqlite = await serverCases(serverLarge, 'SQLite', serverSmall);
+    const sqliteRssMb = serverLarge.rssMb();
+    const sqliteRssRestMb = await serverLarge.restedRssMb();
+    log(
+      `server RSS after the server cases (SQLite): ${sqliteRssMb} MB at their end, ${sqliteRssRestMb} MB at rest ${REST_S} s later`,
+    );
+    return { sqlite, sqliteRssMb, sqliteRssRestMb };
+  } finally {
+    await serverLarge.stop();
+    await serverSmall.stop();
+  }
+}
+
 async function main() {
   if (process.env.BENCH_DOC_ONLY) {
     // Rewrites docs/performance.md from bench/results.json (after editing its notes or this template).
@@ -1206,15 +1277,14 @@ async function main() {
     writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
     return;
   }
-  if (process.env.BENCH_ONLY === 'export') {
-    // The server only: this case never rebuilds apps/web/dist.
+  // The parts that run alone (the server only: they never rebuild apps/web/dist), their figures
+  // merged into the last full run's bench/results.json and docs/performance.md rewritten.
+  const alone = { export: exportOnly, import: importOnly, server: serverOnly };
+  if (alone[process.env.BENCH_ONLY]) {
     if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
-    const file = path.join(root, 'bench', 'results.json');
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    results.export = await exportRun();
-    console.log(JSON.stringify(results.export, null, 2));
-    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    const out = await alone[process.env.BENCH_ONLY]();
+    console.log(JSON.stringify(out, null, 2));
+    updateResults((results) => Object.assign(results, out));
     return;
   }
   const partCases = {
@@ -1239,11 +1309,7 @@ async function main() {
     // The server only, on a copy of the large set (and the PostgreSQL bench database, when one is
     // there from a full run); printed, nothing written.
     if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
-    const large = sqliteDataSet('large', 1);
-    const dir = path.join(os.tmpdir(), `desk-bench-dash-${process.pid}`);
-    mkdirSync(dir, { recursive: true });
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    sh('cp', [path.join(large.dir, 'desk.sqlite'), path.join(large.dir, 'session-secret'), dir]);
+    const dir = path.join(copyDataSets([['large', sqliteDataSet('large', 1).dir]]), 'large');
     const out = {};
     const server = await startServer({ DATA_DIR: dir });
     try {
@@ -1262,24 +1328,11 @@ async function main() {
       }
     }
     console.log(JSON.stringify(out, null, 2));
-    // Into the last full run's figures (its rows replaced), and docs/performance.md rewritten.
-    const file = path.join(root, 'bench', 'results.json');
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    if (results.sqlite) Object.assign(results.sqlite, out.sqlite);
-    if (results.postgres && out.postgres) Object.assign(results.postgres, out.postgres);
-    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'import') {
-    // The server only: this case never rebuilds apps/web/dist.
-    if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
-    const file = path.join(root, 'bench', 'results.json');
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    results.import = await importRun();
-    console.log(JSON.stringify(results.import, null, 2));
-    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-    writeFileSync(path.join(root, 'docs', 'performance.md'), markdown(results));
+    // Into the last full run's figures (its rows replaced).
+    updateResults((results) => {
+      if (results.sqlite) Object.assign(results.sqlite, out.sqlite);
+      if (results.postgres && out.postgres) Object.assign(results.postgres, out.postgres);
+    });
     return;
   }
   if (!process.env.BENCH_SKIP_BUILD) {
@@ -1289,17 +1342,10 @@ async function main() {
   const large = sqliteDataSet('large', 1);
   const small = sqliteDataSet('small', 0.01);
   // Each run works on copies, so the cached sets stay as built.
-  const runDir = path.join(os.tmpdir(), `desk-bench-${process.pid}`);
-  rmSync(runDir, { recursive: true, force: true });
-  // Removed however the run ends (a failed case exits through main().catch).
-  process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
-  for (const [name, src] of [
+  const runDir = copyDataSets([
     ['large', large.dir],
     ['small', small.dir],
-  ]) {
-    mkdirSync(path.join(runDir, name), { recursive: true });
-    sh('cp', [path.join(src, 'desk.sqlite'), path.join(src, 'session-secret'), path.join(runDir, name)]);
-  }
+  ]);
   const results = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,

@@ -1,13 +1,11 @@
 /** Starts the server: configuration, database and migrations, first administrator, listen. */
-// First: on Linux the process starts itself again with compact allocator settings (malloc-tuning.ts).
-import './malloc-tuning.js';
+import './node-version.js'; // First: on a Node older than 24, one line and exit 1.
 import type { Server } from 'node:http';
 import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { exposedGc, RestCollector } from './lib/rest-collector.js';
 
 /**
  * The first step of a graceful stop: take no new connections at once (the port is free for the
@@ -76,11 +74,6 @@ async function main() {
     app.ctx.search.compactIndexes().catch((err) => app.log.warn({ err }, 'compacting the search indexes failed'));
   void compact();
 
-  // One full collection once the server rests after a burst of requests (rest-collector.ts).
-  const gc = exposedGc();
-  const rest = gc ? new RestCollector(gc, 10_000) : null;
-  if (rest) app.server.on('request', () => rest.touch());
-
   // Expired sessions are swept now and then, never on a request's path.
   const sweep = setInterval(() => {
     app.ctx.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
@@ -97,7 +90,6 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight, then stopping`);
     clearInterval(sweep);
-    rest?.stop();
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);

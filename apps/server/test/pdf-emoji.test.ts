@@ -11,50 +11,44 @@ import type { PrintableDocument } from '@desk/domain';
 import { describe, expect, it } from 'vitest';
 import { FONTS, renderPdf } from '../src/modules/printing/render-pdf.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
+import { printableDoc } from './printable-doc.js';
 
 const fontkit = createRequire(import.meta.url)('fontkit') as {
   openSync(file: string): { hasGlyphForCodePoint(cp: number): boolean };
 };
 
-const doc = (over: Partial<PrintableDocument> = {}): PrintableDocument => ({
-  companyName: 'Sierra Doors ★',
-  letterhead: ['1200 Industrial Way'],
-  kind: 'order',
-  number: 41,
-  date: '2026-11-02',
-  printedAt: '2026-11-02',
-  status: 'Open',
-  customer: {
-    name: 'Door Co 🚪',
-    customerNo: 'C-🔑7',
-    contactName: 'Ana 👩🏽‍🔧',
-    email: null,
-    phone: null,
-    street: ['12 Elm St 🏠'],
-    shipTo: [],
-  },
-  jobName: 'Spring swap ❤️ for 👨‍👩‍👧 🇺🇸',
-  poNumber: null,
-  specialInstructions: 'Call first ☎ — gate 🔒\nback lot',
-  validUntil: null,
-  terms: null,
-  lines: [
-    {
-      quantity: 1,
-      itemNo: 'SPR-1',
-      itemDescription: 'Torsion spring 🌀 Ünïcødé ✓',
-      unitPrice: '10.00',
-      linePrice: '10.00',
-      charged: true,
-      overridden: false,
-      subParts: [],
+const doc = (over: Partial<PrintableDocument> = {}): PrintableDocument =>
+  printableDoc(0, {
+    companyName: 'Sierra Doors ★',
+    letterhead: ['1200 Industrial Way'],
+    customer: {
+      name: 'Door Co 🚪',
+      customerNo: 'C-🔑7',
+      contactName: 'Ana 👩🏽‍🔧',
+      email: null,
+      phone: null,
+      street: ['12 Elm St 🏠'],
+      shipTo: [],
     },
-  ],
-  totals: { subTotal: '10.00', taxLabel: 'Tax (7.25%)', tax: '0.73', total: '10.73', useTax: true },
-  noPricePrint: false,
-  fileName: 'Door Co 🚪 - OrderID 41',
-  ...over,
-});
+    jobName: 'Spring swap ❤️ for 👨‍👩‍👧 🇺🇸',
+    specialInstructions: 'Call first ☎ — gate 🔒\nback lot',
+    terms: null,
+    lines: [
+      {
+        quantity: 1,
+        itemNo: 'SPR-1',
+        itemDescription: 'Torsion spring 🌀 Ünïcødé ✓',
+        unitPrice: '10.00',
+        linePrice: '10.00',
+        charged: true,
+        overridden: false,
+        subParts: [],
+      },
+    ],
+    totals: { subTotal: '10.00', taxLabel: 'Tax (7.25%)', tax: '0.73', total: '10.73', useTax: true },
+    fileName: 'Door Co 🚪 - OrderID 41',
+    ...over,
+  });
 
 describe.skipIf(!hasPdftotext)('characters the PDF font lacks (issue 36, defect 13)', () => {
   it('prints each emoji as its code point in brackets, and everything the font has as itself', async () => {

@@ -2,48 +2,11 @@
  * The PDF worker pool (pdf-pool.ts): a worker starts on demand and ends after a time without
  * work, so an idle server does not keep its heap and parsed fonts; the next document starts one again.
  */
-import type { PrintableDocument } from '@desk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PdfPool } from '../src/modules/printing/pdf-pool.js';
+import { printableDoc } from './printable-doc.js';
 
-const doc = (jobName: string): PrintableDocument => ({
-  companyName: 'Sierra Overhead Door Supply',
-  letterhead: ['1200 Industrial Way'],
-  kind: 'order',
-  number: 7,
-  date: '2026-11-02',
-  printedAt: '2026-11-02',
-  status: 'Open',
-  customer: {
-    name: 'Hendricks Garage Doors',
-    customerNo: 'C-100',
-    contactName: null,
-    email: null,
-    phone: null,
-    street: [],
-    shipTo: [],
-  },
-  jobName,
-  poNumber: null,
-  specialInstructions: null,
-  validUntil: null,
-  terms: null,
-  lines: [
-    {
-      quantity: 2,
-      itemNo: 'PKG-1000',
-      itemDescription: 'Insulated steel door package, 16x7',
-      unitPrice: '1,234.56',
-      linePrice: '2,469.12',
-      charged: true,
-      overridden: false,
-      subParts: [],
-    },
-  ],
-  totals: { subTotal: '2,469.12', taxLabel: 'Tax', tax: '0.00', total: '2,469.12', useTax: false },
-  noPricePrint: false,
-  fileName: 'order-7.pdf',
-});
+const doc = (jobName: string) => printableDoc(1, { jobName });
 
 async function until(check: () => boolean, ms: number) {
   const end = Date.now() + ms;

@@ -5,6 +5,7 @@
  * DATA_DIR/backups/desk-YYYYMMDD-HHMMSS.sqlite (UTC). On PostgreSQL it prints the pg_dump and
  * pg_restore commands to use instead. Restore: docs/reliability.md.
  */
+import '../node-version.js'; // First: on a Node older than 24, one line and exit 1.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { backupSqlite } from '../db/backup.js';

@@ -3,6 +3,7 @@
  * DATA_DIR, or DATABASE_URL), after running the migrations. Refuses a database that already
  * holds customers or products.
  */
+import '../node-version.js'; // First: on a Node older than 24, one line and exit 1.
 import { loadConfig, ConfigError } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';

@@ -2,6 +2,7 @@
  * `npm run db:large`: fills an empty database with the large data set (see large-data.ts).
  * LARGE_SCALE (e.g. 0.01) shrinks every count, for quick tries and CI.
  */
+import '../node-version.js'; // First: on a Node older than 24, one line and exit 1.
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';

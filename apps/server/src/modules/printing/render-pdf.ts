@@ -1,14 +1,17 @@
 /**
  * Renders a PrintableDocument to PDF with pdfkit and an embedded DejaVu Sans (the npm package
  * dejavu-fonts-ttf ships it), so every character of the company's text prints. Pure: no
- * database, no clock; run in a worker thread by pdf-pool.ts.
+ * database, no clock; run in a worker thread by pdf-pool.ts. pdfkit's documented API only
+ * (docs/decisions/030-pdf-rendering.md): DejaVu Sans is the document's default font (pdfkit never
+ * reads Helvetica), the bold face is registered from bytes read once per thread; pdfkit lays
+ * out, wraps, subsets and compresses.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
 import { drawCode128 } from './barcode.js';
-import { fastText, plainText, useFont } from './pdfkit-fast.js';
 import { printableText, textForFonts } from './printable-text.js';
 
 const require = createRequire(import.meta.url);
@@ -17,9 +20,19 @@ export const FONTS = {
   regular: path.join(fontDir, 'DejaVuSans.ttf'),
   bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
 };
+/**
+ * The names renderPdf selects the fonts by. pdfkit keeps a document's parsed font under the name
+ * it was first selected by: the default font under its file's path, which is therefore the name
+ * of the regular font (a registered alias of the same file would be parsed again at each
+ * pdf.font() call); the bold one under its registered name.
+ */
+const REGULAR = FONTS.regular;
+const BOLD = 'bold';
 
 /** What the fonts cannot draw (an emoji) as its code point in brackets: printable-text.ts. */
 let drawableText: ((text: string) => string) | null = null;
+/** The bold font file's bytes, read once per thread (pdfkit parses them for each document). */
+let boldBytes: Buffer | null = null;
 
 const GREY = '#555555';
 const LIGHT = '#e9ecef';
@@ -29,12 +42,9 @@ const ACCENT = '#1f3a5f';
 const MARGINS = { top: 40, bottom: 50, left: 40, right: 40 };
 const FOOTER_FROM_BOTTOM = 35;
 
-/**
- * `plain`: pdfkit alone, without the faster steps of pdfkit-fast.ts (the document parses its own
- * fonts, pdfkit wraps and writes every text): the tests render both ways and compare the bytes.
- */
-export function renderPdf(typed: PrintableDocument, options: { plain?: boolean } = {}): Promise<Buffer> {
+export function renderPdf(typed: PrintableDocument): Promise<Buffer> {
   drawableText ??= textForFonts([FONTS.regular, FONTS.bold]);
+  const bold = (boldBytes ??= readFileSync(FONTS.bold));
   const doc = printableText(typed, drawableText);
   return new Promise((resolve, reject) => {
     const title = `${doc.pickTicket ? 'Pick Ticket' : doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
@@ -42,50 +52,44 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
       size: 'LETTER',
       margins: { ...MARGINS },
       bufferPages: true,
-      // No default font: pdfkit would read and parse Helvetica's metrics for every document,
-      // and only the embedded DejaVu fonts are used.
-      font: null as unknown as string,
+      // The default font, DejaVu Sans, which pdf.font(REGULAR) selects again (else pdfkit would read
+      // Helvetica's metrics for every document, and only the embedded DejaVu fonts are used).
+      font: REGULAR,
       info: { Title: `${doc.companyName} - ${title}`, Author: doc.companyName, Subject: doc.fileName },
     });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    if (options.plain) {
-      pdf.registerFont('bold', FONTS.bold);
-      pdf.registerFont('regular', FONTS.regular);
-    } else {
-      // Bold first: the order pdfkit numbers them in when each is first used (the letterhead).
-      useFont(pdf, 'bold', FONTS.bold);
-      useFont(pdf, 'regular', FONTS.regular);
-    }
-    // pdf.text(text, x, y, { width, align }) and pdf.heightOfString(text, { width }).
-    const fast = options.plain ? plainText(pdf) : fastText(pdf);
-    const cell = fast.cell;
+    pdf.registerFont(BOLD, bold);
+    /** pdf.text in a cell `width` wide, wrapped, aligned left or right. */
+    const cell = (text: string, x: number, y: number, width: number, align?: 'right') =>
+      pdf.text(text, x, y, align ? { width, align } : { width });
+    const heightOf = (text: string, width: number) => pdf.heightOfString(text, { width });
 
     const left = MARGINS.left;
     const width = pdf.page.width - left - MARGINS.right;
     const bottom = () => pdf.page.height - MARGINS.bottom;
     // Height of a wrapped cell; a one-line text (the common case) needs no layout pass.
     const cellHeight = (text: string, w: number, lineHeight: number) =>
-      !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : fast.heightOf(text, w);
+      !text.includes('\n') && pdf.widthOfString(text) <= w ? lineHeight : heightOf(text, w);
 
     // Letterhead (left) and the document's title and dates (right)
-    pdf.font('bold').fontSize(18).fillColor(ACCENT);
+    pdf.font(BOLD).fontSize(18).fillColor(ACCENT);
     cell(doc.companyName, left, MARGINS.top, width * 0.6);
-    pdf.font('regular').fontSize(9).fillColor(GREY);
+    pdf.font(REGULAR).fontSize(9).fillColor(GREY);
     for (const l of doc.letterhead) cell(l, left, pdf.y, width * 0.6);
     const leftEnd = pdf.y;
-    pdf.font('bold').fontSize(16).fillColor('#000');
+    pdf.font(BOLD).fontSize(16).fillColor('#000');
     cell(title.toUpperCase(), left + width * 0.6, MARGINS.top, width * 0.4, 'right');
-    pdf.font('regular').fontSize(9).fillColor(GREY);
+    pdf.font(REGULAR).fontSize(9).fillColor(GREY);
     const right = (text: string) => cell(text, left + width * 0.6, pdf.y, width * 0.4, 'right');
     pdf.y = MARGINS.top + 22;
     right(`${doc.kind === 'order' ? 'Order date' : 'Quote date'}: ${doc.date}`);
     if (doc.validUntil) {
-      pdf.font('bold').fillColor('#000');
+      pdf.font(BOLD).fillColor('#000');
       right(`Valid until ${doc.validUntil}`);
-      pdf.font('regular').fillColor(GREY);
+      pdf.font(REGULAR).fillColor(GREY);
     }
     right(`Printed: ${doc.printedAt}`);
     if (doc.status) right(`Status: ${doc.status}`);
@@ -95,7 +99,7 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
       const top = pdf.y + 6;
       drawCode128(pdf, String(doc.number), left + width, top);
       pdf.y = top + 34;
-      pdf.font('regular').fontSize(8).fillColor(GREY);
+      pdf.font(REGULAR).fontSize(8).fillColor(GREY);
       right(String(doc.number));
     }
     let y = Math.max(pdf.y, leftEnd, 100) + 8;
@@ -110,9 +114,9 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     // Customer and job
     const col = width / 3;
     const block = (x: number, heading: string, lines: string[]) => {
-      pdf.font('bold').fontSize(9).fillColor(GREY);
+      pdf.font(BOLD).fontSize(9).fillColor(GREY);
       cell(heading.toUpperCase(), x, y, col - 10);
-      pdf.font('regular').fontSize(10).fillColor('#000');
+      pdf.font(REGULAR).fontSize(10).fillColor('#000');
       for (const l of lines) cell(l, x, pdf.y, col - 10);
       return pdf.y;
     };
@@ -134,9 +138,9 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     ];
     y = Math.max(...ends) + 12;
     if (doc.specialInstructions) {
-      pdf.font('bold').fontSize(9).fillColor(GREY);
+      pdf.font(BOLD).fontSize(9).fillColor(GREY);
       cell('SPECIAL INSTRUCTIONS', left, y, width);
-      pdf.font('regular').fontSize(10).fillColor('#000');
+      pdf.font(REGULAR).fontSize(10).fillColor('#000');
       cell(doc.specialInstructions, left, pdf.y, width);
       y = pdf.y + 10;
     }
@@ -156,7 +160,7 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     const HEADER_H = 22;
     const tableHeader = () => {
       pdf.rect(left, y, width, 18).fill(ACCENT);
-      pdf.font('bold').fontSize(9).fillColor('#fff');
+      pdf.font(BOLD).fontSize(9).fillColor('#fff');
       cell('Qty', xs.qty + 4, y + 5, cols.qty - 8);
       cell('Item No', xs.item + 4, y + 5, cols.item - 8);
       cell('Description', xs.desc + 4, y + 5, cols.desc - 8);
@@ -182,8 +186,8 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
       : [];
     // What follows the last line and goes with it: the totals, and the terms when they are short
     // (long terms flow over further pages on their own).
-    pdf.font('regular').fontSize(9);
-    const termsH = doc.terms ? fast.heightOf(doc.terms, width) : 0;
+    pdf.font(REGULAR).fontSize(9);
+    const termsH = doc.terms ? heightOf(doc.terms, width) : 0;
     const TERMS_BLOCK = doc.terms ? 12 + 14 + termsH : 0;
     const TRAILER_H = (priced ? 8 + 16 + 16 + 20 : 0) + (TERMS_BLOCK <= 160 ? TERMS_BLOCK : 0);
 
@@ -202,13 +206,13 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     };
     const blocks = doc.lines.map((line) => {
       // A row is as tall as its tallest cell: a long item number wraps too.
-      pdf.font('bold').fontSize(10);
+      pdf.font(BOLD).fontSize(10);
       const itemH = cellHeight(line.itemNo, cols.item - 8, 12);
-      pdf.font('regular').fontSize(10);
+      pdf.font(REGULAR).fontSize(10);
       const desc = line.itemDescription ?? '';
       const overrideNote = line.overridden && priced ? 6 : 0;
       const rowH = Math.max(14, itemH, cellHeight(desc, cols.desc - 8, 12)) + 4 + overrideNote;
-      pdf.font('regular').fontSize(8.5);
+      pdf.font(REGULAR).fontSize(8.5);
       const subs = line.subParts.map((s) => {
         const text = subText(s);
         const h = Math.max(12, cellHeight(s.itemNo, cols.item - 14, 11), cellHeight(text, cols.desc - 20, 11)) + 2;
@@ -223,23 +227,23 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     const drawLine = (b: Block, i: number) => {
       const { line, desc } = b;
       if (i % 2 === 1) pdf.rect(left, y - 2, width, b.rowH).fill(LIGHT);
-      pdf.fillColor('#000').font('bold').fontSize(10);
+      pdf.fillColor('#000').font(BOLD).fontSize(10);
       cell(String(line.quantity), xs.qty + 4, y, cols.qty - 8);
       cell(line.itemNo, xs.item + 4, y, cols.item - 8);
-      pdf.font('regular');
+      pdf.font(REGULAR);
       cell(desc, xs.desc + 4, y, cols.desc - 8);
       if (priced) {
         cell(line.unitPrice, xs.unit, y, cols.unit - 6, 'right');
         cell(line.charged ? line.linePrice : 'n/c', xs.line, y, cols.line - 6, 'right');
         if (line.overridden) {
-          pdf.font('regular').fontSize(7).fillColor(GREY);
+          pdf.font(REGULAR).fontSize(7).fillColor(GREY);
           cell('price override', xs.line, y + 12, cols.line - 6, 'right');
         }
       }
       y += b.rowH;
     };
     const drawSub = ({ s, text, h }: Block['subs'][number]) => {
-      pdf.font('regular').fontSize(8.5);
+      pdf.font(REGULAR).fontSize(8.5);
       pdf.fillColor(s.fromModifier ? ACCENT : GREY);
       cell(String(s.quantity), xs.qty + 14, y, cols.qty - 14);
       cell(s.itemNo, xs.item + 14, y, cols.item - 14);
@@ -248,7 +252,7 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     };
     /** The first row of a page that carries on a line's sub-parts. */
     const drawContinued = (b: Block) => {
-      pdf.font('bold').fontSize(8.5).fillColor(GREY);
+      pdf.font(BOLD).fontSize(8.5).fillColor(GREY);
       cell(`${b.line.itemNo} (continued)`, xs.item + 4, y, cols.item + cols.desc - 8);
       y += CONTINUED_H;
     };
@@ -306,7 +310,7 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     if (doc.lines.length === 0) {
       if (y + 20 + TRAILER_H > bottom()) continueTable();
       pdf
-        .font('regular')
+        .font(REGULAR)
         .fontSize(10)
         .fillColor(GREY)
         .text('No lines.', left + 4, y);
@@ -319,7 +323,7 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
       const labelX = left + width - 260;
       for (const [label, value, strong] of totalRows) {
         pdf
-          .font(strong ? 'bold' : 'regular')
+          .font(strong ? BOLD : REGULAR)
           .fontSize(strong ? 12 : 10)
           .fillColor('#000');
         cell(label, labelX, y, 160, 'right');
@@ -331,16 +335,16 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     // Terms, after everything else; long terms flow onto further pages.
     if (doc.terms) {
       y += 12;
-      pdf.font('regular').fontSize(9);
-      const termsH = fast.heightOf(doc.terms, width);
+      pdf.font(REGULAR).fontSize(9);
+      const termsH = heightOf(doc.terms, width);
       // The heading never stands alone at the foot of a page: it goes with at least two lines.
       if (y + 14 + Math.min(termsH, 24) > bottom()) {
         pdf.addPage();
         y = MARGINS.top;
       }
-      pdf.font('bold').fontSize(9).fillColor(GREY);
+      pdf.font(BOLD).fontSize(9).fillColor(GREY);
       cell('TERMS', left, y, width);
-      pdf.font('regular').fontSize(9).fillColor('#000');
+      pdf.font(REGULAR).fontSize(9).fillColor('#000');
       cell(doc.terms, left, pdf.y + 2, width);
     }
 
@@ -351,13 +355,12 @@ export function renderPdf(typed: PrintableDocument, options: { plain?: boolean }
     for (let p = range.start; p < range.start + range.count; p++) {
       pdf.switchToPage(p);
       pdf.page.margins.bottom = 0;
-      pdf.font('regular').fontSize(8).fillColor(GREY);
+      pdf.font(REGULAR).fontSize(8).fillColor(GREY);
       const fy = pdf.page.height - FOOTER_FROM_BOTTOM;
       cell(`${doc.companyName} - ${title}`, left, fy, width * 0.7);
       cell(`Page ${p - range.start + 1} of ${range.count}`, left + width * 0.7, fy, width * 0.3, 'right');
       pdf.page.margins.bottom = MARGINS.bottom;
     }
-    fast.finish();
     pdf.end();
   });
 }
