@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rateFromScaled } from '@desk/domain';
+import { isAppPagePath, rateFromScaled } from '@desk/domain';
 import { appPages } from './app-page.js';
 import type { Config } from './config.js';
 import { openListenConnection, type Database } from './db/database.js';
@@ -120,13 +120,9 @@ declare module 'fastify' {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The web app's routes (apps/web/src/app/router.tsx) and their sub-paths: these get index.html. */
-const APP_ROUTES = ['/login', '/sales', '/loaders', '/dashboard', '/admin', '/account'];
-
+/** The web app's pages (the domain's APP_PATHS) and their sub-paths, but no file: these get index.html. */
 export function isAppRoute(url: string): boolean {
-  if (url === '/') return true;
-  if (path.extname(url)) return false;
-  return APP_ROUTES.some((r) => url === r || url.startsWith(`${r}/`));
+  return !path.extname(url) && isAppPagePath(url);
 }
 
 export function defaultStaticDir(): string {

@@ -10,7 +10,8 @@ import { engines, json, suiteApp } from './support.js';
 import { ExportSlots } from '../src/modules/export/export.service.js';
 import { csvLine } from '../src/modules/export/csv-writer.js';
 import { columnLetters, excelDay, xlsxChunks, xmlText } from '../src/modules/export/xlsx-writer.js';
-import { csvText, moneyText } from '../src/modules/export/cells.js';
+import { csvText, toCents } from '@desk/domain';
+import { moneyText } from '../src/modules/export/cells.js';
 
 const HYPERLINK = '=HYPERLINK("http://x","y")';
 /** Names that run as a formula in a spreadsheet that splits CSV lines on ;, tab or | (issue 37). */
@@ -365,7 +366,7 @@ describe.each(engines())('export (%s)', (engine) => {
       const asCsv = (v: unknown, header: string) => {
         if (v === null || v === undefined) return '';
         if (v instanceof Date) return v.toISOString().slice(0, 10);
-        if (typeof v === 'number' && /Price|Cost|Total/.test(header)) return moneyText(Math.round(v * 100));
+        if (typeof v === 'number' && /Price|Cost|Total/.test(header)) return moneyText(toCents(v));
         return csvText(String(v));
       };
       const header = sheet[0]!.map(String);

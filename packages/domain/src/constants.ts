@@ -22,8 +22,26 @@ export const MODIFIER_CATEGORIES = [
 ] as const;
 export type ModifierCategory = (typeof MODIFIER_CATEGORIES)[number];
 
+/**
+ * The multiplier categories, in the order the screens list them: the one list every other place
+ * (the schemas, the pricer, the import, the documents' copies) is made from.
+ */
 export const MULTIPLIER_CATEGORIES = ['Residential', 'Opener', 'Sectional', 'Commercial'] as const;
 export type MultiplierCategory = (typeof MULTIPLIER_CATEGORIES)[number];
+/**
+ * The key of a category's multiplier: `residential` names a customer's `residentialMultiplier`
+ * (column residential_multiplier), a document's copy of it `residentialMultiplierCopy` (column
+ * residential_multiplier_copy) and the pricer's `multipliers.residential`.
+ */
+export type MultiplierKey = Lowercase<MultiplierCategory>;
+export const multiplierKey = (category: MultiplierCategory): MultiplierKey => category.toLowerCase() as MultiplierKey;
+/** The multiplier keys, in the order of MULTIPLIER_CATEGORIES. */
+export const MULTIPLIER_KEYS: readonly MultiplierKey[] = MULTIPLIER_CATEGORIES.map(multiplierKey);
+/** The category a text names, in any case ('opener' -> 'Opener'); undefined for any other text. */
+export const multiplierCategoryNamed = (text: string): MultiplierCategory | undefined =>
+  MULTIPLIER_CATEGORIES.find((c) => c.toLowerCase() === text.toLowerCase());
+/** The refusal of any other category: "must be Residential, Opener, Sectional or Commercial". */
+export const MULTIPLIER_CATEGORY_ERROR = `must be ${MULTIPLIER_CATEGORIES.slice(0, -1).join(', ')} or ${MULTIPLIER_CATEGORIES.at(-1)}`;
 
 export const SUB_PART_SOURCES = ['ASSOC_PART', 'MOD'] as const;
 export type SubPartSource = (typeof SUB_PART_SOURCES)[number];

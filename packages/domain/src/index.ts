@@ -1,5 +1,7 @@
 export * from './constants.js';
 export * from './money.js';
+export * from './csv.js';
+export * from './routes.js';
 export * from './pricing.js';
 export * from './quotes.js';
 export * from './search.js';

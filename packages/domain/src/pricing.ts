@@ -3,16 +3,17 @@
  * All amounts are integer cents; multipliers and rates are scaled integers (see money.ts).
  * Rules: docs/architecture.md section 1 and docs/product.md section 9.
  */
-import { isPackageType, MULTIPLIER_CATEGORIES, type MultiplierCategory } from './constants.js';
+import {
+  isPackageType,
+  MULTIPLIER_CATEGORIES,
+  multiplierKey,
+  type MultiplierCategory,
+  type MultiplierKey,
+} from './constants.js';
 import { mulDivRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
 
-/** The four multipliers copied onto a document, scaled by MULTIPLIER_SCALE. */
-export interface DocumentMultipliers {
-  opener: number;
-  residential: number;
-  sectional: number;
-  commercial: number;
-}
+/** The four multipliers copied onto a document, one for each category, scaled by MULTIPLIER_SCALE. */
+export type DocumentMultipliers = Record<MultiplierKey, number>;
 
 export interface AppliedModifierCost {
   /** The modifier product's modifier cost increase, in cents. */
@@ -78,18 +79,7 @@ export interface Totals {
 
 /** The multiplier for a product category; any other category, or none, multiplies by 1. */
 export function multiplierFor(category: string | null | undefined, multipliers: DocumentMultipliers): number {
-  switch (category) {
-    case 'Opener':
-      return multipliers.opener;
-    case 'Residential':
-      return multipliers.residential;
-    case 'Sectional':
-      return multipliers.sectional;
-    case 'Commercial':
-      return multipliers.commercial;
-    default:
-      return MULTIPLIER_SCALE;
-  }
+  return isMultiplierCategory(category) ? multipliers[multiplierKey(category)] : MULTIPLIER_SCALE;
 }
 
 export function isMultiplierCategory(value: unknown): value is MultiplierCategory {

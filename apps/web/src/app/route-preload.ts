@@ -1,4 +1,4 @@
-import { BAY_IDS, PAGE_SIZES } from '@desk/domain';
+import { APP_PATHS, BAY_IDS, PAGE_SIZES } from '@desk/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession, sessionQueryKey } from '../features/auth/api/get-session';
 import { hasSignedInHint, lastSignedInUser } from '../features/auth/redirect-target';
@@ -52,7 +52,7 @@ export function preloadRoute(
   if (signedIn) void loadSignedInShell().catch(() => {});
   let firstData: (() => void) | undefined;
   let chunk: (() => void) | undefined;
-  if (path === '/sales') {
+  if (path === APP_PATHS.sales) {
     const tab = new URLSearchParams(location.search).get('tab');
     // Own keys only: '?tab=constructor' must not find Object's members.
     const name = tab ?? 'orders';
@@ -70,7 +70,7 @@ export function preloadRoute(
           queryFn: ({ signal }) => listDocumentsPage('order', false, FIRST_ORDERS_PAGE, signal),
         });
     }
-  } else if (path === '/loaders') {
+  } else if (path === APP_PATHS.loaders) {
     chunk = () => void loadLoadersPage().catch(() => {});
     firstData = () => {
       for (const bayId of BAY_IDS)

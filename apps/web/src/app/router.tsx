@@ -1,3 +1,4 @@
+import { APP_PATHS, isYardPath, type AppPath } from '@desk/domain';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Loading } from '../components/ui/loading';
 import { lazyComponent } from '../lib/lazy-component';
@@ -27,20 +28,22 @@ const AccountPage = lazyComponent(
 
 interface AppRoute {
   title: string;
-  /** Signed-in pages sit in the signed-in frame; `admin` ones are for administrators only. */
+  /**
+   * Signed-in pages sit in the signed-in frame; `admin` ones are for administrators only. A yard
+   * sign-in (ROLE_YARD alone) opens only the domain's YARD_PATHS and is sent to the Loaders from
+   * every other page.
+   */
   area: 'public' | 'signed-in' | 'admin';
-  /** Open to a yard sign-in (ROLE_YARD alone); it is sent to /loaders from every other page. */
-  yard?: boolean;
   page: () => ReactNode;
   /** Loads the code of the page's first screen (its chunk; for Sales, the open tab's too). */
   preload?: (search: string) => Promise<unknown>;
 }
 
-/** The app's pages by path (paths compare without case and trailing slash). */
-export const routes: Record<string, AppRoute> = {
-  '/': { title: 'Welcome', area: 'public', page: () => <LandingPage /> },
-  '/login': { title: 'Login', area: 'public', page: () => <LoginPage /> },
-  '/sales': {
+/** The app's pages by path, one for each of the domain's APP_PATHS (paths compare without case and trailing slash). */
+export const routes: Record<AppPath, AppRoute> = {
+  [APP_PATHS.home]: { title: 'Welcome', area: 'public', page: () => <LandingPage /> },
+  [APP_PATHS.login]: { title: 'Login', area: 'public', page: () => <LoginPage /> },
+  [APP_PATHS.sales]: {
     title: 'Sales',
     area: 'signed-in',
     page: () => <SalesPage />,
@@ -50,32 +53,32 @@ export const routes: Record<string, AppRoute> = {
         loadSalesPage().then((m) => m.preloadTab(new URLSearchParams(search).get('tab'))),
       ]),
   },
-  '/loaders': {
+  [APP_PATHS.loaders]: {
     title: 'Loaders',
     area: 'signed-in',
-    yard: true,
     page: () => <LoadersPage />,
     preload: LoadersPage.preload,
   },
-  '/dashboard': {
+  [APP_PATHS.dashboard]: {
     title: 'Dashboard',
     area: 'signed-in',
     page: () => <DashboardPage />,
     preload: DashboardPage.preload,
   },
-  '/account': {
+  [APP_PATHS.account]: {
     title: 'Account',
     area: 'signed-in',
-    yard: true,
     page: () => <AccountPage />,
     preload: AccountPage.preload,
   },
-  '/admin': { title: 'Admin', area: 'admin', page: () => <AdminPage />, preload: AdminPage.preload },
+  [APP_PATHS.admin]: { title: 'Admin', area: 'admin', page: () => <AdminPage />, preload: AdminPage.preload },
 };
 
 const notFound: AppRoute = { title: 'Page not found', area: 'public', page: () => <NotFoundPage /> };
 
-export const routeOf = (pathname: string): AppRoute => routes[normalPath(pathname)] ?? notFound;
+const routeByPath: ReadonlyMap<string, AppRoute> = new Map(Object.entries(routes));
+
+export const routeOf = (pathname: string): AppRoute => routeByPath.get(normalPath(pathname)) ?? notFound;
 
 /**
  * The code the first screen at `location` needs: the signed-in frame and the page's chunks.
@@ -94,15 +97,16 @@ export function preloadPage(location: Pick<Location, 'pathname' | 'search'>): Pr
 export function AppRoutes() {
   const { pathname } = useLocation();
   const route = routeOf(pathname);
+  const page = normalPath(pathname);
   return (
     <>
       <DocumentTitle page={route.title} />
-      <RouteErrorBoundary page={normalPath(pathname)}>
+      <RouteErrorBoundary page={page}>
         {route.area === 'public' ? (
           route.page()
         ) : (
           // The same element for every signed-in page, so the frame stays as the page changes.
-          <SignedIn admin={route.area === 'admin'} yard={route.yard === true}>
+          <SignedIn admin={route.area === 'admin'} yard={isYardPath(page)}>
             {route.page()}
           </SignedIn>
         )}

@@ -3,6 +3,7 @@
  * section 15): the fields a file's columns map to, and the preview and job the API answers.
  */
 import { z } from 'zod';
+import { MULTIPLIER_CATEGORIES, multiplierKey } from '../constants.js';
 
 export const IMPORT_KINDS = ['products', 'customers', 'vendor-orders'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -53,10 +54,7 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     { key: 'taxCode', label: 'Tax code' },
     { key: 'termsCode', label: 'Terms code' },
     { key: 'useTax', label: 'Use tax' },
-    { key: 'residentialMultiplier', label: 'Residential multiplier' },
-    { key: 'openerMultiplier', label: 'Opener multiplier' },
-    { key: 'sectionalMultiplier', label: 'Sectional multiplier' },
-    { key: 'commercialMultiplier', label: 'Commercial multiplier' },
+    ...MULTIPLIER_CATEGORIES.map((c) => ({ key: `${multiplierKey(c)}Multiplier`, label: `${c} multiplier` })),
     { key: 'readyForPickupEmail', label: 'Ready-for-pickup e-mail' },
   ],
   'vendor-orders': [

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { MODIFIER_CATEGORIES, MULTIPLIER_CATEGORIES } from '../constants.js';
+import { MODIFIER_CATEGORIES, MULTIPLIER_CATEGORIES, MULTIPLIER_CATEGORY_ERROR } from '../constants.js';
 import { optionalText, refSchema, requiredText } from './common.js';
 import { moneySchema, quantitySchema, versionSchema } from './fields.js';
 import { decimalPlaces } from '../money.js';
 
+/** One of the multiplier categories. */
+const multiplierCategoryEnum = z.enum(MULTIPLIER_CATEGORIES, { error: MULTIPLIER_CATEGORY_ERROR });
+
 export const multiplierCategorySchema = z
-  .union([
-    z.enum(MULTIPLIER_CATEGORIES, { error: 'must be Residential, Opener, Sectional or Commercial' }),
-    z.literal(''),
-    z.null(),
-  ])
+  .union([multiplierCategoryEnum, z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
 
@@ -148,10 +147,7 @@ export const bulkPriceFilterSchema = z
       })
       .optional(),
     /** A multiplier category; null: products without one. */
-    multiplierCategory: z
-      .enum(MULTIPLIER_CATEGORIES, { error: 'must be Residential, Opener, Sectional or Commercial' })
-      .nullable()
-      .optional(),
+    multiplierCategory: multiplierCategoryEnum.nullable().optional(),
     itemNoPrefix: z.string().trim().max(64, { error: 'must be at most 64 characters' }).optional(),
     /** The description contains it (case and accents ignored). */
     description: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),

@@ -1,9 +1,11 @@
 /**
  * What an exported cell is, for both writers (docs/architecture.md section 14): text, a whole
  * number, money (integer cents) or a date (YYYY-MM-DD). Text that a spreadsheet would run as a
- * formula is made plain for CSV here (csvText); the XLSX writes text as inline strings, which a
- * spreadsheet never runs, so it keeps the text as it is.
+ * formula is made plain for CSV by the domain's csvText; the XLSX writes text as inline strings,
+ * which a spreadsheet never runs, so it keeps the text as it is.
  */
+import { formatCents } from '@desk/domain';
+
 export type CellKind = 'text' | 'integer' | 'money' | 'date';
 
 /** One column of an export: its header as the list names it, its kind and its value in a row. */
@@ -18,27 +20,6 @@ export interface ExportColumn<R> {
 export type Cell =
   { kind: 'text'; text: string } | { kind: 'integer' | 'money'; n: number } | { kind: 'date'; iso: string } | null;
 
-/**
- * Where a spreadsheet may start reading a cell: the field's start, and after each character that
- * some spreadsheet splits a CSV line on (a comma, a semicolon in most European locales, a tab, a
- * pipe) or a line break, past any spaces and quotes. A formula character (=, +, -, @) there would
- * run as a formula (or a DDE call) in a spreadsheet that splits on that character, whatever the
- * quoting (OWASP, CSV injection).
- */
-const FORMULA_AFTER_SPLIT = /(^|[,;|\t\r\n])([ "]*)(?=[=+\-@])/g;
-
-/**
- * CSV text that no spreadsheet runs, whichever character it splits the line on: a ' goes in front
- * of every place a cell could start with a formula character (`=HYPERLINK("http://x","y")` becomes
- * `'=HYPERLINK("http://x","y")`, `Acme;=1+1` becomes `Acme;'=1+1`), and in front of a leading tab
- * or carriage return. Only text: a number cell (an amount of -12.50) is a number, not a formula,
- * and stays one.
- */
-export function csvText(text: string): string {
-  const safe = text.replace(FORMULA_AFTER_SPLIT, "$1'$2");
-  return /^[\t\r]/.test(safe) ? `'${safe}` : safe;
-}
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The cell of `value` in a column of `kind`; a value that does not fit its kind goes out as text. */
@@ -52,7 +33,5 @@ export function toCell(kind: CellKind, value: string | number | null | undefined
 
 /** Cents as the lists show money, without a thousands separator: 123450 -> "1234.50", -1250 -> "-12.50". */
 export function moneyText(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatCents(cents).replaceAll(',', '');
 }

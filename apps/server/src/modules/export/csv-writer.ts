@@ -1,19 +1,14 @@
 /**
- * The CSV writer of the export (docs/architecture.md section 14): UTF-8 with a byte order mark (so
- * Excel reads accents right), CRLF line ends, every text field quoted (RFC 4180). Money as the
- * lists show it (1234.50), dates as YYYY-MM-DD. Text that would run as a formula in a spreadsheet
- * splitting on a comma, a semicolon, a tab or a pipe has a ' in front of the formula (csvText in
- * cells.ts); numbers are written as numbers.
+ * The CSV writer of the export (docs/architecture.md section 14): the domain's CSV (csv.ts: a byte
+ * order mark, CRLF line ends, every text field quoted, text that would run as a formula in a
+ * spreadsheet splitting on a comma, a semicolon, a tab or a pipe given a ' in front of the
+ * formula). Money as the lists show it (1234.50), dates as YYYY-MM-DD, numbers as numbers.
  */
-import { csvText, moneyText, toCell, type ExportColumn } from './cells.js';
+import { CSV_BOM, CSV_LINE_END, csvField } from '@desk/domain';
+import { moneyText, toCell, type ExportColumn } from './cells.js';
 
-const BOM = '\uFEFF';
 /** Rows are gathered into chunks of about this many characters before they are handed on. */
 const CHUNK_CHARS = 64 * 1024;
-/** A text field: made safe from formulas, then quoted, quotes doubled. */
-export function csvField(text: string): string {
-  return `"${csvText(text).replaceAll('"', '""')}"`;
-}
 
 export function csvLine<R>(columns: readonly ExportColumn<R>[], row: R): string {
   let line = '';
@@ -27,7 +22,7 @@ export function csvLine<R>(columns: readonly ExportColumn<R>[], row: R): string 
     else if (cell.kind === 'date') line += cell.iso;
     else line += String(cell.n);
   }
-  return `${line}\r\n`;
+  return line + CSV_LINE_END;
 }
 
 /** The CSV of `rows`, in chunks: the next chunk is made only when the reader asks for it. */
@@ -35,7 +30,7 @@ export async function* csvChunks<R>(
   columns: readonly ExportColumn<R>[],
   rows: AsyncIterable<R>,
 ): AsyncGenerator<Buffer> {
-  let chunk = BOM + columns.map((c) => csvField(c.header)).join(',') + '\r\n';
+  let chunk = CSV_BOM + columns.map((c) => csvField(c.header)).join(',') + CSV_LINE_END;
   for await (const row of rows) {
     chunk += csvLine(columns, row);
     if (chunk.length >= CHUNK_CHARS) {

@@ -1,3 +1,4 @@
+import { APP_PATHS, isYardPath, type AppPath } from '@desk/domain';
 import { useState } from 'react';
 import { Link, NavLink } from '../../lib/navigation';
 import { useSession } from '../../features/auth/api/get-session';
@@ -14,11 +15,12 @@ export function AppNavbar() {
   const roles = useUserRoles();
   const signOut = useLogout();
   const isAdmin = hasAdminRole(roles.data);
-  // A yard sign-in sees only what it may open: the Loaders and its own account.
+  // A yard sign-in sees only what it may open: the domain's YARD_PATHS (the Loaders, its own account).
   const yard = isYardOnly(roles.data);
+  const opens = (path: AppPath) => !yard || isYardPath(path);
   // Staff see the Dashboard link when an administrator has opened it to them (asked once in a while).
   const dashboard = useDashboardAccess(!isAdmin && !yard && roles.isSuccess);
-  const showDashboard = !yard && (isAdmin || dashboard.data?.allowed === true);
+  const showDashboard = opens(APP_PATHS.dashboard) && (isAdmin || dashboard.data?.allowed === true);
 
   // Below md the links fold under a menu button (Bootstrap's navbar classes; no animation).
   const [open, setOpen] = useState(false);
@@ -26,7 +28,7 @@ export function AppNavbar() {
   return (
     <nav className="app-navbar navbar navbar-expand-md navbar-dark bg-dark" data-bs-theme="dark" aria-label="Main">
       <div className="app-container container-fluid">
-        <Link to="/" className="navbar-brand">
+        <Link to={APP_PATHS.home} className="navbar-brand">
           {companyName || 'Home'}
         </Link>
         <button
@@ -41,31 +43,33 @@ export function AppNavbar() {
         </button>
         <div id="app-navbar-links" className={`flex-wrap navbar-collapse collapse${open ? ' show' : ''}`}>
           <div className="me-auto navbar-nav">
-            {!yard && (
-              <NavLink to="/sales" className="nav-link">
+            {opens(APP_PATHS.sales) && (
+              <NavLink to={APP_PATHS.sales} className="nav-link">
                 Sales
               </NavLink>
             )}
-            <NavLink to="/loaders" className="nav-link">
-              Loaders
-            </NavLink>
+            {opens(APP_PATHS.loaders) && (
+              <NavLink to={APP_PATHS.loaders} className="nav-link">
+                Loaders
+              </NavLink>
+            )}
             {showDashboard && (
-              <NavLink to="/dashboard" className="nav-link">
+              <NavLink to={APP_PATHS.dashboard} className="nav-link">
                 Dashboard
               </NavLink>
             )}
             {isAdmin && (
-              <NavLink to="/admin" className="nav-link">
+              <NavLink to={APP_PATHS.admin} className="nav-link">
                 Admin
               </NavLink>
             )}
           </div>
           <div className="d-flex align-items-center gap-3 py-2 py-md-0">
             {session.data && !yard && <FindLauncher />}
-            {session.data && (
+            {session.data && opens(APP_PATHS.account) && (
               // The signed-in user's own settings (two-factor sign-in, sessions), named by who it is.
               <div className="navbar-nav">
-                <NavLink to="/account" className="nav-link app-navbar-user">
+                <NavLink to={APP_PATHS.account} className="nav-link app-navbar-user">
                   Account (<span className="fw-semibold">{session.data.username}</span>)
                 </NavLink>
               </div>

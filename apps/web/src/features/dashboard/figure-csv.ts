@@ -1,20 +1,19 @@
 /**
- * A dashboard table as a CSV file, made in the browser from the figures on screen: UTF-8 with a
- * byte-order mark and CRLF, as the list exports are (docs/architecture.md section 14), and text
- * a spreadsheet would run as a formula written as text (a leading ').
+ * A dashboard table as a CSV file, made in the browser from the figures on screen with the
+ * domain's CSV rules (csv.ts), as the list exports are (docs/architecture.md section 14): UTF-8
+ * with a byte-order mark and CRLF, and text a spreadsheet would run as a formula written as text
+ * (a '); a text field is quoted only when it needs to be.
  */
+import { CSV_BOM, CSV_LINE_END, csvField } from '@desk/domain';
+
 export type CsvCell = string | number;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 export function csvCell(value: CsvCell): string {
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === 'number' ? String(value) : csvField(value, 'when needed');
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return '\ufeff' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return CSV_BOM + [header, ...rows].map((r) => r.map(csvCell).join(',')).join(CSV_LINE_END) + CSV_LINE_END;
 }
 
 /** Saves the CSV under `fileName` through a temporary link (nothing leaves the browser). */
