@@ -16,7 +16,7 @@ export function uniqueSuffix(): string {
 /** The envelope's data of an OK answer; fails the test with the server's message otherwise. */
 export async function dataOf<T>(res: APIResponse): Promise<T> {
   const body = (await res.json().catch(() => null)) as { status?: string; data?: T; message?: string } | null;
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${body?.message ?? ''}`).toBeTruthy();
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${body?.message ?? ''}`).toBe(true);
   expect(body?.status).toBe('OK');
   return body!.data as T;
 }
@@ -85,7 +85,7 @@ export class AdminApi {
   static async open(baseURL: string): Promise<AdminApi> {
     const api = await request.newContext({ baseURL });
     const login = await api.post('/api/login', { form: { username: ADMIN.username, password: ADMIN.password } });
-    expect(login.ok()).toBeTruthy();
+    expect(login.ok()).toBe(true);
     return new AdminApi(api);
   }
 

@@ -20,7 +20,7 @@ export const test = base.extend<{ api: AdminApi }>({
 export async function createStaffUser(baseURL: string, username: string, password = 'Sturdy-hinge-44-track') {
   const api = await request.newContext({ baseURL });
   const login = await api.post('/api/login', { form: { username: ADMIN.username, password: ADMIN.password } });
-  expect(login.ok()).toBeTruthy();
+  expect(login.ok()).toBe(true);
   const res = await api.post('/api/users/addNewUser', { data: { username, password } });
   expect([201, 409]).toContain(res.status());
   await api.dispose();

@@ -143,7 +143,7 @@ describe.each(engines())('live events (%s)', (engine) => {
     const bay = await s.next((e) => e.event === 'bay' && e.data.bay === 3);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(bay.data).toEqual({ bay: 3 });
-    expect(bay.id).toBeTruthy();
+    expect(bay.id).toMatch(/^[0-9a-z]+-[0-9a-f]{8}-\d+$/);
     await s.next((e) => e.event === 'pickup');
     // Completed: the bay changes again.
     const before = s.events.length;

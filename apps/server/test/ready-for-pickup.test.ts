@@ -193,7 +193,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
         nextAttemptAt: null,
       }),
     ]);
-    expect(log[0].sentAt).toBeTruthy();
+    expect(log[0].sentAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     // Saved again as it is: not placed again, no second e-mail. Moved to another bay: told again.
     expect((await place(order, 3)).statusCode).toBe(200);

@@ -468,7 +468,10 @@ describe.each(engines())('request rules (%s)', (engine) => {
         expect(problems, password).toHaveLength(1);
         expect(problems[0]).toContain(`ADMIN_PASSWORD: the first administrator's password ${why}`);
       }
-      expect(loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'Harbour-lights-at-9pm' }, { dotenv: false })).toBeTruthy();
+      expect(loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'Harbour-lights-at-9pm' }, { dotenv: false })).toMatchObject({
+        ADMIN_PASSWORD: 'Harbour-lights-at-9pm',
+        DATA_DIR: dir,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
