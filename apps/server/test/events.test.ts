@@ -10,7 +10,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@desk/domain';
-import { createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
+import { createTestApp, currentLoadsIn, engines, STAFF_PASSWORD, type TestApp } from './support.js';
 
 interface SseEvent {
   id?: string;
@@ -314,13 +314,7 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
       );
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(49);
-      const loads = await t.db.database.db
-        .selectFrom('orders')
-        .select('id')
-        .where('loading_bay', '=', 2)
-        .where('current_load', '=', 1)
-        .execute();
-      expect(loads).toHaveLength(1);
+      expect(await currentLoadsIn(t, 2)).toHaveLength(1);
     } finally {
       await other.close();
     }
