@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { ADMIN, STAFF_PASSWORD, createTestApp, engines, json, type TestApp } from './support.js';
+import { ADMIN, anotherInstance, createTestApp, engines, json, STAFF_PASSWORD, type TestApp } from './support.js';
 import { getEach, INDEX_HTML, webApp } from './web-folder.js';
 
 describe.each(engines())('ASVS evidence (%s)', (engine) => {
@@ -105,7 +105,7 @@ describe.each(engines())('ASVS evidence (%s)', (engine) => {
   });
 
   it('13.4.2: an unexpected failure answers a plain 500, without its message, stack or file paths', async () => {
-    const app = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
+    const app = await anotherInstance(t);
     try {
       app.get('/api/explode', { config: { access: 'public' } }, async () => {
         throw new Error(`connection to db.internal:5432 failed in ${path.resolve('src/db/database.ts')}`);

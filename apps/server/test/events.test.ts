@@ -8,9 +8,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@desk/domain';
-import { createTestApp, currentLoadsIn, engines, STAFF_PASSWORD, type TestApp } from './support.js';
+import { anotherInstance, createTestApp, currentLoadsIn, engines, STAFF_PASSWORD, type TestApp } from './support.js';
 
 interface SseEvent {
   id?: string;
@@ -218,13 +217,7 @@ describe.each(engines())('live events (%s)', (engine) => {
   });
 
   it('ends when the session ends', async () => {
-    const app = await buildApp({
-      config: t.config,
-      database: t.db.database,
-      clock: t.clock,
-      logger: false,
-      eventHeartbeatMs: 100,
-    });
+    const app = await anotherInstance(t, { eventHeartbeatMs: 100 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const cookie = await t.login('yard1', STAFF_PASSWORD);
@@ -249,7 +242,7 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
   it('a bay event from A reaches B within a second; a sign-in throttle reached through A holds on B; 50 placements split across both leave one current load', async () => {
     t = await createTestApp('postgres');
     const a = await listen(t.app);
-    const other = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
+    const other = await anotherInstance(t);
     try {
       const b = await other.listen({ port: 0, host: '127.0.0.1' });
       expect(b).not.toBe(a);

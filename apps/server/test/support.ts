@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -228,6 +228,11 @@ export function userApi(session: () => { t: TestApp; cookie: string }) {
     return json(r).data;
   };
   return { send, data };
+}
+
+/** Another instance of the app on the test app's database and clock, as a second server would be (not yet ready). */
+export function anotherInstance(t: TestApp, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false, ...options });
 }
 
 /** The orders that are the bay's current load now (one at the most, whatever raced to place). */
