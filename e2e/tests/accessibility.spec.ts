@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, listRow, signIn } from './fixtures.js';
+import { ADMIN, createStaffUser, editFromList, listRow, signIn } from './fixtures.js';
 
 /**
  * Issue 19, "tests": axe-core (WCAG 2.2 A and AA) on every screen, modal, tab and popover, failing
@@ -183,10 +183,7 @@ test.describe('axe-core finds nothing serious or critical', () => {
     await expect(listRow(orders, order.id).getByTestId('waiting-on').getByRole('listitem')).toHaveCount(2);
     await audit(page, 'Sales > Orders, an order waiting on an overdue vendor order', findings);
 
-    await listRow(orders, order.id)
-      .getByRole('button', { name: `Edit order ${order.id}` })
-      .click();
-    const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+    const modal = await editFromList(orders, 'order', order.id);
     await modal.getByRole('button', { name: `Expand package line ${pkg.itemNo}` }).click();
     await expect(modal.getByRole('region', { name: 'Package modifiers' })).toBeVisible();
     await expect(modal.getByText(/^Loading/)).toHaveCount(0);

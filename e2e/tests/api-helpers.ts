@@ -16,7 +16,7 @@ export function uniqueSuffix(): string {
 /** The envelope's data of an OK answer; fails the test with the server's message otherwise. */
 export async function dataOf<T>(res: APIResponse): Promise<T> {
   const body = (await res.json().catch(() => null)) as { status?: string; data?: T; message?: string } | null;
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${body?.message ?? ''}`).toBeTruthy();
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${body?.message ?? ''}`).toBe(true);
   expect(body?.status).toBe('OK');
   return body!.data as T;
 }
@@ -85,7 +85,7 @@ export class AdminApi {
   static async open(baseURL: string): Promise<AdminApi> {
     const api = await request.newContext({ baseURL });
     const login = await api.post('/api/login', { form: { username: ADMIN.username, password: ADMIN.password } });
-    expect(login.ok()).toBeTruthy();
+    expect(login.ok()).toBe(true);
     return new AdminApi(api);
   }
 
@@ -173,6 +173,38 @@ export class AdminApi {
 
   addLine(kind: 'order' | 'quote', docId: number, productId: number, quantity: number) {
     return this.post<{ id: number }>(`/api/${kind}-parts/create/${docId}`, { product: { id: productId }, quantity });
+  }
+
+  /** A pickup-ready order of the customer with one line per product id (quantity 1 unless given). */
+  async pickupOrder(
+    customerId: number,
+    jobName: string,
+    lines: { productId: number; quantity?: number }[],
+    specialInstructions?: string,
+  ) {
+    const order = await this.post<{ id: number; jobName: string }>('/api/orders/create', {
+      customer: { id: customerId },
+      jobName,
+      orderPickup: true,
+      specialInstructions,
+    });
+    for (const line of lines) await this.addLine('order', order.id, line.productId, line.quantity ?? 1);
+    return order;
+  }
+
+  /** Place in Bay: `load` orders become their bay's current load, `waiting` are only assigned. */
+  placeInBays(load: [{ id: number }, number][], waiting: [{ id: number }, number][] = []) {
+    return this.put('/api/orders/updateChosenJob', [
+      ...load.map(([order, bay]) => ({ id: order.id, current_load: true, loading_bay: bay })),
+      ...waiting.map(([order, bay]) => ({ id: order.id, current_load: false, loading_bay: bay })),
+    ]);
+  }
+
+  /** Takes orders out of the bays (not asserted: a failed step may have left them elsewhere). */
+  async clearBays(orders: { id: number }[]) {
+    await this.api.put('/api/orders/updateChosenJob', {
+      data: orders.map((o) => ({ id: o.id, current_load: false, loading_bay: null })),
+    });
   }
 
   createVendorOrder(input: { name: string; description?: string; estimatedArrival?: string; status?: string }) {

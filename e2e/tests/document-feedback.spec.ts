@@ -58,7 +58,7 @@ async function openQuote(page: Page, quote: { id: number; jobName: string }): Pr
 /** The element's box lies wholly inside the viewport. */
 async function expectInViewport(locator: Locator) {
   const box = (await locator.boundingBox())!;
-  expect(box, 'visible').toBeTruthy();
+  expect(box, 'visible').not.toBeNull();
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.y).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORT.width);

@@ -20,7 +20,7 @@ export const test = base.extend<{ api: AdminApi }>({
 export async function createStaffUser(baseURL: string, username: string, password = 'Sturdy-hinge-44-track') {
   const api = await request.newContext({ baseURL });
   const login = await api.post('/api/login', { form: { username: ADMIN.username, password: ADMIN.password } });
-  expect(login.ok()).toBeTruthy();
+  expect(login.ok()).toBe(true);
   const res = await api.post('/api/users/addNewUser', { data: { username, password } });
   expect([201, 409]).toContain(res.status());
   await api.dispose();
@@ -56,13 +56,28 @@ export function listRow(table: Locator, id: number) {
   return table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: String(id), exact: true }) });
 }
 
+/** The Loading Grid's card of bay n. */
+export function loadingBay(page: Page, n: number) {
+  return page.getByRole('region', { name: new RegExp(`^Loading Bay ${n}\\b`) });
+}
+
 /** From Sales: the Quotes tab, the list filtered to the job, and the quote's Edit modal, answered. */
 export async function openQuoteForEdit(page: Page, quote: { id: number; jobName: string }): Promise<Locator> {
   await page.getByRole('tab', { name: 'Quotes', exact: true }).click();
   const quotes = page.getByRole('tabpanel', { name: 'Quotes', exact: true }).getByRole('table', { name: 'Quotes' });
-  await quotes.getByLabel('Filter Job Name').fill(quote.jobName);
-  await listRow(quotes, quote.id)
-    .getByRole('button', { name: `Edit quote ${quote.id}` })
+  return openFromList(quotes, 'quote', quote);
+}
+
+/** Presses Edit on the document's row of this list table; answers its Edit modal. */
+export async function editFromList(table: Locator, kind: 'order' | 'quote', id: number): Promise<Locator> {
+  await listRow(table, id)
+    .getByRole('button', { name: `Edit ${kind} ${id}` })
     .click();
-  return page.getByRole('dialog', { name: /^Edit Quote/ });
+  return table.page().getByRole('dialog', { name: kind === 'order' ? /^Edit Order/ : /^Edit Quote/ });
+}
+
+/** Filters the list table to the document's job, then opens its Edit modal (answered). */
+export async function openFromList(table: Locator, kind: 'order' | 'quote', doc: { id: number; jobName: string }) {
+  await table.getByLabel('Filter Job Name').fill(doc.jobName);
+  return editFromList(table, kind, doc.id);
 }

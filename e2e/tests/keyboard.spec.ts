@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueSuffix, type AdminApi } from './api-helpers.js';
-import { ADMIN, listRow, signIn, test } from './fixtures.js';
+import { ADMIN, openFromList, signIn, test } from './fixtures.js';
 
 /**
  * Issue 19, "keyboard and screen reader": the main flow of the order modal from the keyboard
@@ -201,11 +201,7 @@ test.describe('the keyboard in the order modal', () => {
       await page.setViewportSize(vp);
       await signIn(page, ADMIN.username, ADMIN.password);
       const orders = page.getByRole('table', { name: 'Orders' });
-      await orders.getByLabel('Filter Job Name').fill(order.jobName);
-      await listRow(orders, order.id)
-        .getByRole('button', { name: `Edit order ${order.id}` })
-        .click();
-      const dialog = page.getByRole('dialog', { name: /^Edit Order/ });
+      const dialog = await openFromList(orders, 'order', order);
       await dialog.getByRole('button', { name: `Expand package line ${pkg.itemNo}` }).click();
       await expect(dialog.getByRole('region', { name: 'Package modifiers' })).toBeVisible();
       // Scroll the body to the end: the footer stays where it was, inside the window.

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, listRow, signIn, test } from './fixtures.js';
+import { ADMIN, createStaffUser, listRow, openFromList, signIn, test } from './fixtures.js';
 
 /**
  * Issue 16, live documents: an open order modal learns that another clerk saved the order (a live
@@ -20,11 +20,7 @@ test('an open order says "Changed by" as soon as another clerk saves it; Reload 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.getByRole('tab', { name: 'Orders', exact: true }).click();
   const orders = page.getByRole('table', { name: 'Orders' });
-  await orders.getByLabel('Filter Job Name').fill(order.jobName);
-  await listRow(orders, order.id)
-    .getByRole('button', { name: `Edit order ${order.id}` })
-    .click();
-  const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+  const modal = await openFromList(orders, 'order', order);
   await expect(modal.getByLabel('Job Name')).toHaveValue(order.jobName);
 
   // Another clerk, in another browser, saves the same order.

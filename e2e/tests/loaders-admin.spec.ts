@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, listRow, openQuoteForEdit, signIn, test } from './fixtures.js';
+import { ADMIN, editFromList, listRow, openQuoteForEdit, signIn, test } from './fixtures.js';
 
 /**
  * Issue 5: the will-call yard (Pickup Ready, Grid Manager, Loading Grid, Complete Orders, Closed
@@ -44,10 +44,7 @@ test.describe('loaders and admin', () => {
       const openOrders = ordersPanel.getByRole('table', { name: 'Open Orders' });
       await openOrders.getByLabel('Filter Job Name').fill(s);
       for (const order of [orderOne, orderTwo]) {
-        await listRow(openOrders, order.id)
-          .getByRole('button', { name: `Edit order ${order.id}` })
-          .click();
-        const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+        const modal = await editFromList(openOrders, 'order', order.id);
         await expect(modal.getByRole('heading', { name: /^Edit Order/ })).toContainText(`ID ${order.id}`);
         const pickup = modal.getByRole('checkbox', { name: 'Pickup Ready' });
         await expect(pickup).not.toBeChecked();
@@ -134,9 +131,7 @@ test.describe('loaders and admin', () => {
     } finally {
       // Leave bay 2 empty for whoever comes next.
       // (Not asserted: when an earlier step failed, the order may not be in the yard at all.)
-      await api.api.put('/api/orders/updateChosenJob', {
-        data: [{ id: orderTwo.id, current_load: false, loading_bay: null }],
-      });
+      await api.clearBays([orderTwo]);
     }
   });
 

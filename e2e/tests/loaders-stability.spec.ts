@@ -59,13 +59,12 @@ test.describe('the Loading Grid while it loads', () => {
     );
     const customer = await api.createCustomer({ name: `Steady Yard Supply ${s}`, customerNo: `SY-${s}` });
     const make = async (job: string, lines: number) => {
-      const order = await api.post<{ id: number }>('/api/orders/create', {
-        customer: { id: customer.id },
-        jobName: job,
-        orderPickup: true,
-        specialInstructions: 'Forklift at the north door; call the site before leaving the yard, please',
-      });
-      for (let i = 0; i < lines; i++) await api.addLine('order', order.id, parts[i % parts.length]!.id, 1 + i);
+      const order = await api.pickupOrder(
+        customer.id,
+        job,
+        Array.from({ length: lines }, (_, i) => ({ productId: parts[i % parts.length]!.id, quantity: 1 + i })),
+        'Forklift at the north door; call the site before leaving the yard, please',
+      );
       orders.push(order.id);
       return order;
     };
@@ -74,16 +73,14 @@ test.describe('the Loading Grid while it loads', () => {
     const short = await make(`Short pick list ${s}`, 2);
     // Unassigned: the summary line is at its longest ("..., 1 not yet assigned to a bay").
     await make(`Waiting for a bay ${s}`, 1);
-    await api.put('/api/orders/updateChosenJob', [
-      { id: long.id, current_load: true, loading_bay: 7 },
-      { id: short.id, current_load: true, loading_bay: 8 },
+    await api.placeInBays([
+      [long, 7],
+      [short, 8],
     ]);
   });
 
   test.afterAll(async () => {
-    await api.api.put('/api/orders/updateChosenJob', {
-      data: orders.map((id) => ({ id, current_load: false, loading_bay: null })),
-    });
+    await api.clearBays(orders.map((id) => ({ id })));
     for (const id of orders) await api.api.delete(`/api/orders/delete/${id}`);
     await api.dispose();
   });

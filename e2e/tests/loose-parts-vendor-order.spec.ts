@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, listRow, signIn, test } from './fixtures.js';
+import { ADMIN, openFromList, signIn, test } from './fixtures.js';
 
 /**
  * Issue 36, friction: loose parts at a price and a vendor order from the order. With "Price loose
@@ -35,11 +35,7 @@ test('a priced loose part, and a vendor order created from the order already lin
     const orders = page
       .getByRole('tabpanel', { name: 'Orders', exact: true })
       .getByRole('table', { name: 'Open Orders' });
-    await orders.getByLabel('Filter Job Name').fill(jobName);
-    await listRow(orders, order.id)
-      .getByRole('button', { name: `Edit order ${order.id}` })
-      .click();
-    const modal = page.getByRole('dialog', { name: /^Edit Order/ });
+    const modal = await openFromList(orders, 'order', order);
 
     // 312.40 x 0.95 = 296.78 a unit, 593.56 the line, not struck.
     const row = modal.getByRole('table', { name: 'Product Cart' }).getByRole('row').filter({ hasText: opener.itemNo });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, signIn, test } from './fixtures.js';
+import { ADMIN, createStaffUser, loadingBay, signIn, test } from './fixtures.js';
 
 /**
  * Issue 37, finding 6: the yard tablet's offline copies (public/sw.js) last no longer than the
@@ -26,17 +26,10 @@ async function loadInBay(api: AdminApi, jobName: string, bay: number) {
     wholesalePrice: 812.4,
     multiplierCategory: 'Sectional',
   });
-  const order = await api.post<{ id: number; jobName: string }>('/api/orders/create', {
-    customer: { id: customer.id },
-    jobName,
-    orderPickup: true,
-  });
-  await api.addLine('order', order.id, part.id, 2);
-  await api.put('/api/orders/updateChosenJob', [{ id: order.id, current_load: true, loading_bay: bay }]);
+  const order = await api.pickupOrder(customer.id, jobName, [{ productId: part.id, quantity: 2 }]);
+  await api.placeInBays([[order, bay]]);
   return order;
 }
-
-const bay = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Loading Bay ${n}\\b`) });
 
 /** The grid through the service worker, its copies made; answers the kept copy of bay `n`. */
 async function gridWithCopies(page: Page, base: string, orderId: number, n: number) {
@@ -46,7 +39,7 @@ async function gridWithCopies(page: Page, base: string, orderId: number, n: numb
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect(bay(page, n)).toContainText(`Order #${orderId}`);
+  await expect(loadingBay(page, n)).toContainText(`Order #${orderId}`);
   return page.evaluate(async (path) => {
     const kept = await (await caches.open('desk-yard-v1')).match(path);
     return kept ? ((await kept.json()) as { data: { printExcelModels: { price: number }[] } }) : null;
@@ -76,7 +69,7 @@ test('offline copies are served no longer than the session lasts, and hold no pr
     // Offline before the session's end: the bays as last seen.
     await context.setOffline(true);
     await page.reload();
-    await expect(bay(page, 7)).toContainText(`Order #${order.id}`);
+    await expect(loadingBay(page, 7)).toContainText(`Order #${order.id}`);
     await context.setOffline(false);
 
     // The session's end passes while the tablet is away (an idle limit of minutes, made a moment
@@ -89,12 +82,10 @@ test('offline copies are served no longer than the session lasts, and hold no pr
     await context.setOffline(true);
     await page.reload().catch(() => {});
     await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
-    await expect(bay(page, 7)).toHaveCount(0);
+    await expect(loadingBay(page, 7)).toHaveCount(0);
   } finally {
     await context.setOffline(false);
-    await api.api.put('/api/orders/updateChosenJob', {
-      data: [{ id: order.id, current_load: false, loading_bay: null }],
-    });
+    await api.clearBays([order]);
   }
 });
 
@@ -121,11 +112,9 @@ test('a session an administrator ended shows nothing of the yard once the tablet
     await context.setOffline(true);
     await page.goto('/loaders').catch(() => {});
     await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
-    await expect(bay(page, 7)).toHaveCount(0);
+    await expect(loadingBay(page, 7)).toHaveCount(0);
   } finally {
     await context.setOffline(false);
-    await api.api.put('/api/orders/updateChosenJob', {
-      data: [{ id: order.id, current_load: false, loading_bay: null }],
-    });
+    await api.clearBays([order]);
   }
 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn, test } from './fixtures.js';
+import { ADMIN, loadingBay, signIn, test } from './fixtures.js';
 
 /**
  * Issue 16, the yard tablet: the scan field finds the bay holding a scanned pick ticket's order
@@ -14,20 +14,9 @@ async function loadInBay(api: AdminApi, jobName: string, bay: number) {
   const s = uniqueSuffix();
   const customer = await api.createCustomer({ name: `Tablet Yard ${s}`, customerNo: `TY-${s}` });
   const part = await api.createProduct({ itemNo: `TAB-${s}`, itemDescription: 'Torsion spring 0.243 x 2 x 32' });
-  const order = await api.post<{ id: number; jobName: string }>('/api/orders/create', {
-    customer: { id: customer.id },
-    jobName,
-    orderPickup: true,
-  });
-  await api.addLine('order', order.id, part.id, 2);
-  await api.put('/api/orders/updateChosenJob', [{ id: order.id, current_load: true, loading_bay: bay }]);
+  const order = await api.pickupOrder(customer.id, jobName, [{ productId: part.id, quantity: 2 }]);
+  await api.placeInBays([[order, bay]]);
   return order;
-}
-
-async function leaveBays(api: AdminApi, ids: number[]) {
-  await api.api.put('/api/orders/updateChosenJob', {
-    data: ids.map((id) => ({ id, current_load: false, loading_bay: null })),
-  });
 }
 
 async function openLoadingGrid(page: Page) {
@@ -35,8 +24,6 @@ async function openLoadingGrid(page: Page) {
   await page.goto('/loaders');
   await expect(page.getByRole('tab', { name: 'Loading Grid' })).toHaveAttribute('aria-selected', 'true');
 }
-
-const bay = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Loading Bay ${n}\\b`) });
 
 test('a scanned pick ticket selects its bay for completion; an order in no bay is said plainly; Complete Orders completes it', async ({
   page,
@@ -47,15 +34,15 @@ test('a scanned pick ticket selects its bay for completion; an order in no bay i
     await openLoadingGrid(page);
     const field = page.getByLabel('Scan pick ticket');
     await expect(field).toBeFocused();
-    await expect(bay(page, 6)).toContainText(`Order #${order.id}`);
+    await expect(loadingBay(page, 6)).toContainText(`Order #${order.id}`);
 
     // A USB scanner is a keyboard: it types the code and Enter.
     await page.keyboard.type(String(order.id));
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('scan-answer');
     await expect(answer).toContainText(`Order #${order.id} is in Bay 6`);
-    await expect(bay(page, 6)).toHaveAttribute('data-scanned', 'true');
-    await expect(bay(page, 6).getByRole('checkbox', { name: 'Complete Order' })).toBeChecked();
+    await expect(loadingBay(page, 6)).toHaveAttribute('data-scanned', 'true');
+    await expect(loadingBay(page, 6).getByRole('checkbox', { name: 'Complete Order' })).toBeChecked();
     await expect(field).toBeFocused();
     await expect(field).toHaveValue('');
     // Nothing is completed by the scan itself.
@@ -64,13 +51,13 @@ test('a scanned pick ticket selects its bay for completion; an order in no bay i
     await page.keyboard.type('99999999');
     await page.keyboard.press('Enter');
     await expect(answer).toHaveText('Order #99999999 is not in any bay.');
-    await expect(bay(page, 6).getByRole('checkbox', { name: 'Complete Order' })).toBeChecked();
+    await expect(loadingBay(page, 6).getByRole('checkbox', { name: 'Complete Order' })).toBeChecked();
 
     await page.getByRole('button', { name: 'Complete Orders' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Orders successfully completed.' })).toBeVisible();
-    await expect(bay(page, 6)).not.toContainText(`Order #${order.id}`);
+    await expect(loadingBay(page, 6)).not.toContainText(`Order #${order.id}`);
   } finally {
-    await leaveBays(api, [order.id]);
+    await api.clearBays([order]);
   }
 });
 
@@ -101,14 +88,14 @@ test('installs as a full-screen app on a tablet, and a reload with the network g
     });
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect(bay(page, 6)).toContainText(`Order #${order.id}`);
+    await expect(loadingBay(page, 6)).toContainText(`Order #${order.id}`);
     await expect(page.getByTestId('bays-stale')).toHaveCount(0);
 
     await context.setOffline(true);
     await page.reload();
     // The app, not the browser's error page: the bays as last seen, said to be stale.
-    await expect(bay(page, 6)).toContainText(`Order #${order.id}`);
-    await expect(bay(page, 6)).toContainText('Torsion spring');
+    await expect(loadingBay(page, 6)).toContainText(`Order #${order.id}`);
+    await expect(loadingBay(page, 6)).toContainText('Torsion spring');
     await expect(page.getByTestId('bays-stale')).toContainText('Offline: the bays as last seen at');
     await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'offline');
 
@@ -126,6 +113,6 @@ test('installs as a full-screen app on a tablet, and a reload with the network g
     await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
   } finally {
     await context.setOffline(false);
-    await leaveBays(api, [order.id]);
+    await api.clearBays([order]);
   }
 });

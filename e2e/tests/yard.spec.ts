@@ -15,39 +15,6 @@ interface Load {
   jobName: string;
 }
 
-/** A pickup-ready order of `customerId` with one line per product id (quantity 1 unless given). */
-async function pickupOrder(
-  api: AdminApi,
-  customerId: number,
-  jobName: string,
-  lines: { productId: number; quantity?: number }[],
-  specialInstructions?: string,
-): Promise<Load> {
-  const order = await api.post<{ id: number; jobName: string }>('/api/orders/create', {
-    customer: { id: customerId },
-    jobName,
-    orderPickup: true,
-    specialInstructions,
-  });
-  for (const line of lines) await api.addLine('order', order.id, line.productId, line.quantity ?? 1);
-  return order;
-}
-
-/** Place in Bay through the API: `load` orders become their bay's current load, `waiting` are only assigned. */
-function placeInBays(api: AdminApi, load: [Load, number][], waiting: [Load, number][] = []) {
-  return api.put('/api/orders/updateChosenJob', [
-    ...load.map(([order, bay]) => ({ id: order.id, current_load: true, loading_bay: bay })),
-    ...waiting.map(([order, bay]) => ({ id: order.id, current_load: false, loading_bay: bay })),
-  ]);
-}
-
-/** Takes orders out of the bays (not asserted: a failed step may have left them elsewhere). */
-async function clearBays(api: AdminApi, orders: Load[]) {
-  await api.api.put('/api/orders/updateChosenJob', {
-    data: orders.map((o) => ({ id: o.id, current_load: false, loading_bay: null })),
-  });
-}
-
 const bayCard = (page: Page, bay: number) => page.getByRole('region', { name: `Loading Bay ${bay}`, exact: true });
 const completeBox = (card: Locator) => card.getByRole('checkbox', { name: 'Complete Order' });
 
@@ -66,7 +33,7 @@ test.describe('the yard', () => {
     const s = uniqueSuffix();
     const customer = await api.createCustomer({ name: `Live Yard ${s}`, customerNo: `LY-${s}` });
     const part = await api.createProduct({ itemNo: `LIVE-${s}`, itemDescription: 'Weather seal 16 ft' });
-    const order = await pickupOrder(api, customer.id, `Live job ${s}`, [{ productId: part.id }]);
+    const order = await api.pickupOrder(customer.id, `Live job ${s}`, [{ productId: part.id }]);
     // A second browser at another counter, on the Sales list: it makes the change.
     const other = await browser.newContext();
     try {
@@ -95,7 +62,7 @@ test.describe('the yard', () => {
       await expect(page.getByRole('tabpanel', { name: 'Grid Manager' })).toContainText(order.jobName);
     } finally {
       await other.close();
-      await clearBays(api, [order]);
+      await api.clearBays([order]);
     }
   });
 
@@ -112,15 +79,14 @@ test.describe('the yard', () => {
     const section = await api.createProduct({ itemNo: `SEC-${s}`, itemDescription: 'Insulated section 16 ft' });
     await api.addAssociatedPart(pkg.id, section.id, 4);
     const contractor = await api.createCustomer({ name: `Delta Contractors ${s}`, customerNo: `DC-${s}` });
-    const hall = await pickupOrder(
-      api,
+    const hall = await api.pickupOrder(
       contractor.id,
       `Riverside Hall ${s}`,
       [{ productId: pkg.id }],
       'Call Dana before loading',
     );
-    const annex = await pickupOrder(api, contractor.id, `Riverside Annex ${s}`, [{ productId: pkg.id }]);
-    const phase2 = await pickupOrder(api, contractor.id, `Riverside phase 2 ${s}`, [{ productId: section.id }]);
+    const annex = await api.pickupOrder(contractor.id, `Riverside Annex ${s}`, [{ productId: pkg.id }]);
+    const phase2 = await api.pickupOrder(contractor.id, `Riverside phase 2 ${s}`, [{ productId: section.id }]);
     // The hall's sections are almond: a sub-part note the loader must see.
     const hallLine = (await api.get<{ id: number }[]>(`/api/order-parts/${hall.id}`))[0]!;
     const [sectionRow] = await api.get<{ rowId: number }[]>(`/api/order-parts/sub-parts/${hallLine.id}`);
@@ -130,8 +96,7 @@ test.describe('the yard', () => {
     });
 
     try {
-      await placeInBays(
-        api,
+      await api.placeInBays(
         [
           [hall, 3],
           [annex, 4],
@@ -172,7 +137,7 @@ test.describe('the yard', () => {
       expect(closed).toMatchObject({ orderStatus: { type: 'Completed' }, loading_bay: null });
       expect(await api.get(`/api/orders/${annex.id}`)).toMatchObject({ current_load: true, loading_bay: 4 });
     } finally {
-      await clearBays(api, [annex, phase2]);
+      await api.clearBays([annex, phase2]);
     }
   });
 
@@ -184,13 +149,13 @@ test.describe('the yard', () => {
     const s = uniqueSuffix();
     const part = await api.createProduct({ itemNo: `OFF-${s}`, itemDescription: 'Weather seal, 16 ft' });
     const customer = await api.createCustomer({ name: `Offline Yard ${s}`, customerNo: `OY-${s}` });
-    const order = await pickupOrder(api, customer.id, `Offline load ${s}`, [{ productId: part.id }]);
+    const order = await api.pickupOrder(customer.id, `Offline load ${s}`, [{ productId: part.id }]);
     const sent: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/orders/completeBayOrders')) sent.push(r.url());
     });
     try {
-      await placeInBays(api, [[order, 5]]);
+      await api.placeInBays([[order, 5]]);
       await openLoadingGrid(page);
       const five = bayCard(page, 5);
       await expect(five).toContainText(order.jobName);
@@ -215,7 +180,7 @@ test.describe('the yard', () => {
       await expect(completeBox(five)).toBeChecked();
     } finally {
       await context.setOffline(false);
-      await clearBays(api, [order]);
+      await api.clearBays([order]);
     }
   });
 
@@ -226,7 +191,7 @@ test.describe('the yard', () => {
     const s = uniqueSuffix();
     const part = await api.createProduct({ itemNo: `GM-${s}`, itemDescription: 'Drum pair' });
     const customer = await api.createCustomer({ name: `Grid Manager Yard ${s}`, customerNo: `GM-${s}` });
-    const order = await pickupOrder(api, customer.id, `Unsaved bay ${s}`, [{ productId: part.id }]);
+    const order = await api.pickupOrder(customer.id, `Unsaved bay ${s}`, [{ productId: part.id }]);
     await openLoadingGrid(page);
     const gridTab = page.getByRole('tab', { name: 'Loading Grid' });
     await page.getByRole('tab', { name: 'Grid Manager' }).click();
@@ -262,11 +227,11 @@ test.describe('the yard', () => {
     const s = uniqueSuffix();
     const part = await api.createProduct({ itemNo: `ASK-${s}`, itemDescription: 'Steel section 9 ft' });
     const customer = await api.createCustomer({ name: `Asked Yard ${s}`, customerNo: `AY-${s}` });
-    const first = await pickupOrder(api, customer.id, `Loaded first ${s}`, [{ productId: part.id }]);
-    const second = await pickupOrder(api, customer.id, `Waits on panels ${s}`, [{ productId: part.id }]);
+    const first = await api.pickupOrder(customer.id, `Loaded first ${s}`, [{ productId: part.id }]);
+    const second = await api.pickupOrder(customer.id, `Waits on panels ${s}`, [{ productId: part.id }]);
     const vo = await api.createVendorOrder({ name: `Panels ${s}`, estimatedArrival: '2099-12-04', status: 'Ordered' });
     await api.post('/api/linked-orders/create', { order: second.id, vendorOrder: vo.id });
-    await placeInBays(api, [[first, 5]]);
+    await api.placeInBays([[first, 5]]);
     const shot = async (name: string, show?: Locator) => {
       for (const [width, height] of [
         [1366, 768],
@@ -317,7 +282,7 @@ test.describe('the yard', () => {
       await expect(five).toContainText(`Order #${first.id}: assigned, not yet loaded`);
       await shot('after-complete', five);
     } finally {
-      await clearBays(api, [first, second]);
+      await api.clearBays([first, second]);
     }
   });
 
@@ -339,23 +304,22 @@ test.describe('the yard', () => {
         ),
       );
       const customer = await api.createCustomer({ name: `Layout Yard ${s}`, customerNo: `LY-${s}` });
-      twelve = await pickupOrder(
-        api,
+      twelve = await api.pickupOrder(
         customer.id,
         `Twelve lines ${s}`,
         parts.map((p) => ({ productId: p.id })),
       );
-      short = await pickupOrder(api, customer.id, `Two lines ${s}`, [
+      short = await api.pickupOrder(customer.id, `Two lines ${s}`, [
         { productId: parts[0]!.id },
         { productId: parts[1]!.id },
       ]);
-      await placeInBays(api, [
+      await api.placeInBays([
         [twelve, 3],
         [short, 4],
       ]);
     });
     test.afterAll(async () => {
-      await clearBays(api, [twelve, short]);
+      await api.clearBays([twelve, short]);
       await api.dispose();
     });
 

@@ -1,16 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { createTestApp, engines, json, type TestApp } from './support.js';
+import { APP_ROUTES, getEach, webApp } from './web-folder.js';
 
 describe.each(engines())('the app (%s)', (engine) => {
   let t: TestApp;
-  let webDir: string;
   beforeAll(async () => {
     t = await createTestApp(engine, { COMPANY_NAME: 'Overhead Door Depot', TAX_RATE: '0.0825' });
-    webDir = path.join(t.db.dataDir, 'web');
   });
   afterAll(async () => t?.close());
 
@@ -89,43 +88,26 @@ describe.each(engines())('the app (%s)', (engine) => {
   });
 
   it('serves the built web app with a history fallback for the app routes', async () => {
-    mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head><title>desk</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(
-      path.join(webDir, 'route-preloads.json'),
-      JSON.stringify({
+    const web = await webApp(engine, {
+      'index.html': '<!doctype html><html><head><title>desk</title></head><body><div id="root"></div></body></html>',
+      'route-preloads.json': JSON.stringify({
         '/sales': { js: ['assets/sales-abc123.js', 'assets/x.js" onload="alert(1)'], css: ['assets/sales-abc123.css'] },
         '/loaders': { js: [], css: [] },
       }),
-    );
-    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const web = await createTestApp(engine, { STATIC_DIR: webDir });
+      'assets/app-abc123.js': 'console.log(1)',
+    });
     try {
-      for (const url of [
-        '/',
-        '/login',
-        '/sales',
-        '/loaders',
-        '/dashboard',
-        '/admin',
-        '/account',
-        '/sales?tab=orders',
-      ]) {
-        const res = await web.app.inject({ url });
+      for (const [url, res] of await getEach(web, APP_ROUTES)) {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
       }
       // The signed-in pages name their own chunks for the browser to fetch with the entry.
-      for (const url of ['/login', '/dashboard']) {
-        expect((await web.app.inject({ url })).body, url).not.toContain('modulepreload');
+      for (const [url, { body }] of await getEach(web, ['/login', '/dashboard'])) {
+        expect(body, url).not.toContain('modulepreload');
       }
-      for (const url of ['/sales', '/sales/', '/sales?tab=quotes']) {
-        const body = (await web.app.inject({ url })).body;
+      for (const [url, { body }] of await getEach(web, ['/sales', '/sales/', '/sales?tab=quotes'])) {
         expect(body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/sales-abc123.js">');
         expect(body, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/sales-abc123.css">');
         expect(body.indexOf('modulepreload'), url).toBeLessThan(body.indexOf('</head>'));

@@ -4,13 +4,14 @@
  * the app is served from the web directory, a failure hides its details, and the server talks to
  * nothing but its database and mail server.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { ADMIN, STAFF_PASSWORD, createTestApp, engines, json, type TestApp } from './support.js';
+import { ADMIN, anotherInstance, createTestApp, engines, json, STAFF_PASSWORD, type TestApp } from './support.js';
+import { getEach, INDEX_HTML, webApp } from './web-folder.js';
 
 describe.each(engines())('ASVS evidence (%s)', (engine) => {
   let t: TestApp;
@@ -72,46 +73,39 @@ describe.each(engines())('ASVS evidence (%s)', (engine) => {
   });
 
   it('13.4.1, 13.4.3: no source-control folder, dotfile or directory listing is served from the web directory', async () => {
-    const web = mkdtempSync(path.join(os.tmpdir(), 'desk-web-'));
+    const w = await webApp(engine, {
+      'index.html': INDEX_HTML,
+      'assets/app-1.js': 'console.log(1)',
+      '.git/config': '[remote "origin"]\n\turl = git@example.com:desk.git\n',
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.svn/entries': '12\n',
+      '.env': 'SESSION_SECRET=do-not-serve-me-do-not-serve-me\n',
+    });
     try {
-      mkdirSync(path.join(web, 'assets'));
-      mkdirSync(path.join(web, '.git'));
-      mkdirSync(path.join(web, '.svn'));
-      writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>desk</title><div id="root"></div>');
-      writeFileSync(path.join(web, 'assets', 'app-1.js'), 'console.log(1)');
-      writeFileSync(path.join(web, '.git', 'config'), '[remote "origin"]\n\turl = git@example.com:desk.git\n');
-      writeFileSync(path.join(web, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-      writeFileSync(path.join(web, '.svn', 'entries'), '12\n');
-      writeFileSync(path.join(web, '.env'), 'SESSION_SECRET=do-not-serve-me-do-not-serve-me\n');
-      const w = await createTestApp(engine, { STATIC_DIR: web });
-      try {
-        expect((await w.app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);
-        for (const url of [
-          '/.git/config',
-          '/.git/HEAD',
-          '/.git/',
-          '/.git',
-          '/.svn/entries',
-          '/.env',
-          '/assets/',
-          '/assets',
-          '/%2e%67it/config',
-          '/assets/../.git/config',
-        ]) {
-          const res = await w.app.inject({ url });
-          expect(res.statusCode, url).toBe(404);
-          expect(res.body, url).not.toMatch(/remote|refs\/heads|do-not-serve|app-1\.js/);
-        }
-      } finally {
-        await w.close();
+      expect((await w.app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);
+      const hidden = [
+        '/.git/config',
+        '/.git/HEAD',
+        '/.git/',
+        '/.git',
+        '/.svn/entries',
+        '/.env',
+        '/assets/',
+        '/assets',
+        '/%2e%67it/config',
+        '/assets/../.git/config',
+      ];
+      for (const [url, res] of await getEach(w, hidden)) {
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toMatch(/remote|refs\/heads|do-not-serve|app-1\.js/);
       }
     } finally {
-      rmSync(web, { recursive: true, force: true });
+      await w.close();
     }
   });
 
   it('13.4.2: an unexpected failure answers a plain 500, without its message, stack or file paths', async () => {
-    const app = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
+    const app = await anotherInstance(t);
     try {
       app.get('/api/explode', { config: { access: 'public' } }, async () => {
         throw new Error(`connection to db.internal:5432 failed in ${path.resolve('src/db/database.ts')}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_MINUTE, SESSION_ABSOLUTE_HOURS } from '@desk/domain';
 import { hashToken } from '../src/modules/auth/session.service.js';
-import { ADMIN, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
+import { addUser, ADMIN, cookieHeader, createTestApp, engines, json, type TestApp } from './support.js';
 
 describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   let t: TestApp;
@@ -16,6 +16,9 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username, password }).toString(),
   });
+  /** A form sign-in sent from this address. */
+  const signInFrom = (address: string, username: string, password: string) =>
+    t.app.inject({ ...form(username, password), remoteAddress: address });
 
   it('signs in with a form-encoded body and answers the roles', async () => {
     const res = await t.app.inject(form(ADMIN.username, ADMIN.password));
@@ -132,67 +135,47 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   });
 
   it('throttles per address and username: the 11th attempt from one address is 429, even with the right password', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: await t.login() },
-      payload: { username: 'victim', password: 'Steady-beacon-72' },
-    });
+    await addUser(t.app, await t.login(), 'victim', 'Steady-beacon-72');
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
-      const r = await t.app.inject({ ...form('victim', `bad-${i}`), remoteAddress: '10.0.0.1' });
-      expect(r.statusCode).toBe(401);
+      expect((await signInFrom('10.0.0.1', 'victim', `bad-${i}`)).statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.0.1' });
+    const blocked = await signInFrom('10.0.0.1', 'victim', 'Steady-beacon-72');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(json(blocked).message).toMatch(/Too many sign-in attempts/);
     // The stranger's failures are theirs: the user at another address signs in.
-    const elsewhere = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.1.1' });
-    expect(elsewhere.statusCode).toBe(200);
+    expect((await signInFrom('10.0.1.1', 'victim', 'Steady-beacon-72')).statusCode).toBe(200);
     t.clock.advance(61_000);
-    const after = await t.app.inject({ ...form('victim', 'Steady-beacon-72'), remoteAddress: '10.0.0.1' });
-    expect(after.statusCode).toBe(200);
+    expect((await signInFrom('10.0.0.1', 'victim', 'Steady-beacon-72')).statusCode).toBe(200);
   });
 
   it('slows a username failing from many addresses, but never refuses it from an address with no failures', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: await t.login() },
-      payload: { username: 'spread', password: 'Amber-orchard-51-gate' },
-    });
+    await addUser(t.app, await t.login(), 'spread', 'Amber-orchard-51-gate');
     // Twelve addresses fail once each: the username is now over its soft limit.
     for (let i = 0; i < 12; i++) {
-      const r = await t.app.inject({ ...form('spread', `bad-${i}`), remoteAddress: `10.3.0.${i + 1}` });
-      expect(r.statusCode).toBe(401);
+      expect((await signInFrom(`10.3.0.${i + 1}`, 'spread', `bad-${i}`)).statusCode).toBe(401);
     }
     // A failing address gets one attempt per back-off slot...
-    const first = await t.app.inject({ ...form('spread', 'bad-x'), remoteAddress: '10.3.0.1' });
-    expect(first.statusCode).toBe(401);
-    const second = await t.app.inject({ ...form('spread', 'bad-y'), remoteAddress: '10.3.0.2' });
+    expect((await signInFrom('10.3.0.1', 'spread', 'bad-x')).statusCode).toBe(401);
+    const second = await signInFrom('10.3.0.2', 'spread', 'bad-y');
     expect(second.statusCode).toBe(429);
     const wait = Number(second.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     // ...while the right password from a clean address goes straight in.
-    const clean = await t.app.inject({ ...form('spread', 'Amber-orchard-51-gate'), remoteAddress: '10.3.9.9' });
-    expect(clean.statusCode).toBe(200);
+    expect((await signInFrom('10.3.9.9', 'spread', 'Amber-orchard-51-gate')).statusCode).toBe(200);
     // The back-off is bounded: after at most a minute the slot is free again.
     t.clock.advance(61_000);
-    const later = await t.app.inject({ ...form('spread', 'Amber-orchard-51-gate'), remoteAddress: '10.3.0.2' });
-    expect(later.statusCode).toBe(200);
+    expect((await signInFrom('10.3.0.2', 'spread', 'Amber-orchard-51-gate')).statusCode).toBe(200);
   });
 
   it('throttles per address across usernames', async () => {
     const limit = t.app.ctx.throttle.limits.perAddress;
     for (let i = 0; i < limit; i++) {
-      const r = await t.app.inject({ ...form(`user${i}`, 'nope-nope'), remoteAddress: '192.0.2.9' });
-      expect(r.statusCode).toBe(401);
+      expect((await signInFrom('192.0.2.9', `user${i}`, 'nope-nope')).statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), remoteAddress: '192.0.2.9' });
-    expect(blocked.statusCode).toBe(429);
-    const elsewhere = await t.app.inject({ ...form(ADMIN.username, ADMIN.password), remoteAddress: '192.0.2.10' });
-    expect(elsewhere.statusCode).toBe(200);
+    expect((await signInFrom('192.0.2.9', ADMIN.username, ADMIN.password)).statusCode).toBe(429);
+    expect((await signInFrom('192.0.2.10', ADMIN.username, ADMIN.password)).statusCode).toBe(200);
     t.clock.advance(61_000);
   });
 
@@ -304,26 +287,20 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
   });
 
   it('throttles a username whatever its case and spacing, and an unknown username like a known one', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/addNewUser',
-      headers: { cookie: await t.login() },
-      payload: { username: 'casey', password: 'Maple-ridge-64-trail' },
-    });
+    await addUser(t.app, await t.login(), 'casey', 'Maple-ridge-64-trail');
     const variants = ['casey', 'CASEY', ' Casey ', 'cAsEy'];
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
-      const r = await t.app.inject({ ...form(variants[i % 4]!, `wrong-${i}`), remoteAddress: '10.1.0.1' });
-      expect(r.statusCode).toBe(401);
+      expect((await signInFrom('10.1.0.1', variants[i % 4]!, `wrong-${i}`)).statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ ...form('CaSeY', 'Maple-ridge-64-trail'), remoteAddress: '10.1.0.1' });
+    const blocked = await signInFrom('10.1.0.1', 'CaSeY', 'Maple-ridge-64-trail');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // An unknown username is throttled the same way: the answers do not tell which names exist.
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_MINUTE; i++) {
-      await t.app.inject({ ...form('no-such-user', `wrong-${i}`), remoteAddress: '10.2.0.1' });
+      await signInFrom('10.2.0.1', 'no-such-user', `wrong-${i}`);
     }
-    const unknown = await t.app.inject({ ...form('no-such-user', 'whatever'), remoteAddress: '10.2.0.1' });
+    const unknown = await signInFrom('10.2.0.1', 'no-such-user', 'whatever');
     expect(unknown.statusCode).toBe(429);
     expect(unknown.body).toBe(blocked.body);
     t.clock.advance(61_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { createTestApp, engines, json, oneMadeRestRefused, userApi, type TestApp } from './support.js';
 
 describe.each(engines())('catalogue API (%s)', (engine) => {
   let t: TestApp;
@@ -9,15 +9,7 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
   const as = (cookie: string) => userApi(() => ({ t, cookie })).send;
   let A: ReturnType<typeof as>;
   let S: ReturnType<typeof as>;
-  const tableCount = async (table: 'products' | 'associated_parts' | 'package_modifiers') =>
-    Number(
-      (
-        await t.db.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const tableCount = (table: 'products' | 'associated_parts' | 'package_modifiers') => t.rowCount(table);
 
   const part = async (itemNo: string, extra: object = {}) =>
     json(
@@ -381,13 +373,9 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
         }),
       ),
     );
-    const made = answers.filter((r) => r.statusCode === 201);
-    expect(made).toHaveLength(1);
-    const winner = json(made[0]!).data;
-    const refused = answers.filter((r) => r.statusCode === 409);
-    expect(refused).toHaveLength(49);
-    for (const r of refused)
-      expect(json(r).message).toMatch(
+    const { made: winner, refusals } = oneMadeRestRefused(answers);
+    for (const message of refusals)
+      expect(message).toMatch(
         new RegExp(
           `^Item No (RACE-7|race-7|Race-7) is already used by product ${winner.itemNo} \\(${winner.itemDescription}\\)\\.$`,
         ),

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCompanySettings } from '@desk/domain';
 import { simpleParser } from 'mailparser';
-import { buildApp } from '../src/app.js';
-import { createTestApp, engines, json, SIERRA_LETTERHEAD, type TestApp } from './support.js';
+import { anotherInstance, createTestApp, engines, json, SIERRA_LETTERHEAD, type TestApp } from './support.js';
 
 const SETTINGS = {
   ...SIERRA_LETTERHEAD,
@@ -135,7 +134,7 @@ describe.each(engines())('company settings (%s)', (engine) => {
   });
 
   it('shows a save made through one instance at once on another instance of the same database', async () => {
-    const other = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
+    const other = await anotherInstance(t);
     try {
       await other.ready();
       // The other instance reads the current name once (any cache would be filled now).

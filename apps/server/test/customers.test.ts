@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { createTestApp, engines, json, oneMadeRestRefused, userApi, type TestApp } from './support.js';
 
 const acme = {
   customerNo: 'C-2001',
@@ -23,15 +23,7 @@ describe.each(engines())('customers API (%s)', (engine) => {
   let staff: string;
   let admin: string;
   const { send: call } = userApi(() => ({ t, cookie: staff }));
-  const count = async () =>
-    Number(
-      (
-        await t.db.database.db
-          .selectFrom('customers')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => t.rowCount('customers');
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -203,13 +195,9 @@ describe.each(engines())('customers API (%s)', (engine) => {
         call('POST', '/api/customers/create', { name: `Racer ${i}`, customerNo: i % 2 ? 'R-5000' : 'r-5000 ' }),
       ),
     );
-    const made = answers.filter((r) => r.statusCode === 201);
-    expect(made).toHaveLength(1);
-    const winner = json(made[0]!).data;
-    const refused = answers.filter((r) => r.statusCode === 409);
-    expect(refused).toHaveLength(49);
-    for (const r of refused)
-      expect(json(r).message).toMatch(
+    const { made: winner, refusals } = oneMadeRestRefused(answers);
+    for (const message of refusals)
+      expect(message).toMatch(
         new RegExp(`^Customer No (R-5000|r-5000) is already used by ${winner.name} \\(customer ${winner.id}\\)\\.$`),
       );
     expect(await count()).toBe(before + 1);

@@ -36,6 +36,9 @@ describe.each(engines())('document rules (%s)', (engine) => {
 
   const A = userApi(() => ({ t, cookie: admin }));
   const S = userApi(() => ({ t, cookie: staff }));
+  /** Staff save the order as it was read, with these changes (its customer sent as the id). */
+  const saveOrder = (order: { id: number }, changes: object) =>
+    S.data('PUT', `/api/orders/update/${order.id}`, { ...order, customer: f.customer.id, ...changes });
   const status = (type: string) => f.statuses.find((s: any) => s.type === type);
 
   describe('deleting orders and quotes (defect 15)', () => {
@@ -53,11 +56,7 @@ describe.each(engines())('document rules (%s)', (engine) => {
 
     it('lets staff cancel an order instead: closed, out of its bay, listed with the closed orders', async () => {
       const order = await S.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Cancel me' });
-      const cancelled = await S.data('PUT', `/api/orders/update/${order.id}`, {
-        ...order,
-        customer: f.customer.id,
-        orderStatus: status('Cancelled'),
-      });
+      const cancelled = await saveOrder(order, { orderStatus: status('Cancelled') });
       expect(cancelled.orderStatus).toMatchObject({ type: 'Cancelled', closed: true });
       const closed = (await S.data('GET', '/api/orders/list/1')).map((o: any) => o.id);
       expect(closed).toContain(order.id);
@@ -148,11 +147,7 @@ describe.each(engines())('document rules (%s)', (engine) => {
       const created = await S.data('POST', '/api/orders/create', { customer: f.customer.id, orderPickup: true });
       expect(created).toMatchObject({ orderPickup: true, orderStatus: { type: 'Ready for Pickup' } });
       const o = await S.data('POST', '/api/orders/create', { customer: f.customer.id });
-      const ticked = await S.data('PUT', `/api/orders/update/${o.id}`, {
-        ...o,
-        customer: f.customer.id,
-        orderPickup: true,
-      });
+      const ticked = await saveOrder(o, { orderPickup: true });
       expect(ticked).toMatchObject({ orderPickup: true, orderStatus: { type: 'Ready for Pickup' } });
     });
 
@@ -162,24 +157,12 @@ describe.each(engines())('document rules (%s)', (engine) => {
         orderStatus: status('Ready for Pickup'),
       });
       expect(o.orderPickup).toBe(true);
-      const back = await S.data('PUT', `/api/orders/update/${o.id}`, {
-        ...o,
-        customer: f.customer.id,
-        orderStatus: status('In Progress'),
-      });
+      const back = await saveOrder(o, { orderStatus: status('In Progress') });
       expect(back).toMatchObject({ orderPickup: false, orderStatus: { type: 'In Progress' } });
-      const again = await S.data('PUT', `/api/orders/update/${o.id}`, {
-        ...back,
-        customer: f.customer.id,
-        orderStatus: status('Ready for Pickup'),
-      });
+      const again = await saveOrder(back, { orderStatus: status('Ready for Pickup') });
       expect(again.orderPickup).toBe(true);
       // Unticking Pickup Ready takes the order back to In Progress.
-      const unticked = await S.data('PUT', `/api/orders/update/${o.id}`, {
-        ...again,
-        customer: f.customer.id,
-        orderPickup: false,
-      });
+      const unticked = await saveOrder(again, { orderPickup: false });
       expect(unticked).toMatchObject({ orderPickup: false, orderStatus: { type: 'In Progress' } });
     });
   });

@@ -7,9 +7,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { STREAMS_PER_SESSION, StreamPlaces } from '../src/modules/events/stream-places.js';
-import { createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
+import { anotherInstance, createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
 
 interface Stream {
   /** The status, and the body of a refusal. */
@@ -100,13 +99,7 @@ describe.each(engines())('live event stream limits (%s)', (engine) => {
   });
 
   it('refuses the stream past the instance limit with 429 in words, and takes new ones once others close', async () => {
-    const app = await buildApp({
-      config: t.config,
-      database: t.db.database,
-      clock: t.clock,
-      logger: false,
-      eventStreamLimits: { perSession: 8, perInstance: 10 },
-    });
+    const app = await anotherInstance(t, { eventStreamLimits: { perSession: 8, perInstance: 10 } });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const cookies = [clerk, await t.login('streams1', STAFF_PASSWORD), await t.login('streams1', STAFF_PASSWORD)];

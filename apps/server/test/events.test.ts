@@ -8,9 +8,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@desk/domain';
-import { createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
+import { anotherInstance, createTestApp, currentLoadsIn, engines, STAFF_PASSWORD, type TestApp } from './support.js';
 
 interface SseEvent {
   id?: string;
@@ -143,7 +142,7 @@ describe.each(engines())('live events (%s)', (engine) => {
     const bay = await s.next((e) => e.event === 'bay' && e.data.bay === 3);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(bay.data).toEqual({ bay: 3 });
-    expect(bay.id).toBeTruthy();
+    expect(bay.id).toMatch(/^[0-9a-z]+-[0-9a-f]{8}-\d+$/);
     await s.next((e) => e.event === 'pickup');
     // Completed: the bay changes again.
     const before = s.events.length;
@@ -218,13 +217,7 @@ describe.each(engines())('live events (%s)', (engine) => {
   });
 
   it('ends when the session ends', async () => {
-    const app = await buildApp({
-      config: t.config,
-      database: t.db.database,
-      clock: t.clock,
-      logger: false,
-      eventHeartbeatMs: 100,
-    });
+    const app = await anotherInstance(t, { eventHeartbeatMs: 100 });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const cookie = await t.login('yard1', STAFF_PASSWORD);
@@ -249,7 +242,7 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
   it('a bay event from A reaches B within a second; a sign-in throttle reached through A holds on B; 50 placements split across both leave one current load', async () => {
     t = await createTestApp('postgres');
     const a = await listen(t.app);
-    const other = await buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false });
+    const other = await anotherInstance(t);
     try {
       const b = await other.listen({ port: 0, host: '127.0.0.1' });
       expect(b).not.toBe(a);
@@ -314,13 +307,7 @@ describe.runIf(engines().includes('postgres'))('live events across two instances
       );
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(49);
-      const loads = await t.db.database.db
-        .selectFrom('orders')
-        .select('id')
-        .where('loading_bay', '=', 2)
-        .where('current_load', '=', 1)
-        .execute();
-      expect(loads).toHaveLength(1);
+      expect(await currentLoadsIn(t, 2)).toHaveLength(1);
     } finally {
       await other.close();
     }

@@ -267,21 +267,14 @@ describe.each(engines())('export (%s)', (engine) => {
     expect(expected.filtered).toBeGreaterThan(0);
   });
 
+  /** The columns the orders' and the quotes' files begin with. */
+  const DOCUMENT_COLUMNS = ['ID', 'Job Name', 'PO Number', 'Customer No', 'Customer Name', 'Contact Name'];
+
   it("writes the list's columns, money with two decimals, dates as YYYY-MM-DD and the order's total", async () => {
     const { res, rows } = await exportCsv('orders', { sort: 'id' });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders-2026-11-02.csv"');
-    expect(rows[0]).toEqual([
-      'ID',
-      'Job Name',
-      'PO Number',
-      'Customer No',
-      'Customer Name',
-      'Contact Name',
-      'Order Status',
-      'Order Date',
-      'Total',
-    ]);
+    expect(rows[0]).toEqual([...DOCUMENT_COLUMNS, 'Order Status', 'Order Date', 'Total']);
     const priced = rows.find((r) => Number(r[0]) === pricedOrder)!;
     expect(priced.slice(1, 3)).toEqual(['Garage 1', 'PO-99']);
     expect(priced[7]).toBe('2026-10-02');
@@ -289,18 +282,7 @@ describe.each(engines())('export (%s)', (engine) => {
     const unpriced = rows.find((r) => Number(r[0]) === ids.orders[2])!;
     expect(unpriced[8]).toBe('0.00');
     const quotes = (await exportCsv('quotes', { sort: 'id' })).rows;
-    expect(quotes[0]).toEqual([
-      'ID',
-      'Job Name',
-      'PO Number',
-      'Customer No',
-      'Customer Name',
-      'Contact Name',
-      'Status',
-      'Revision',
-      'Quote Date',
-      'Total',
-    ]);
+    expect(quotes[0]).toEqual([...DOCUMENT_COLUMNS, 'Status', 'Revision', 'Quote Date', 'Total']);
     // The quote's total as its detail prices it (the stored total), and its revision's number.
     const pricedQuote = quotes.find((r) => Number(r[0]) === ids.quotes[1])!;
     const detail = await suite.t.admin('GET', `/api/quotes/${ids.quotes[1]}`);

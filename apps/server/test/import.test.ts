@@ -55,17 +55,20 @@ describe.each(engines())('import (%s)', (engine) => {
     return json(res).data;
   };
   const job = async (id: number) => json(await suite.t.send(suite.admin, 'GET', `/api/import/jobs/${id}`)).data;
+  /** The job once it has stopped running, read every 25 ms (by `read`, another instance's say). */
+  const finished = async (id: number, read = job) => {
+    for (let i = 0; i < 1200; i++) {
+      const j = await read(id);
+      if (j.state !== 'running') return j;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`the import job ${id} did not finish`);
+  };
   /** Runs an import to its end; answers the finished job. */
   const run = async (kind: string, file: Uint8Array | string, fields: Record<string, string> = {}) => {
     const res = await post(kind, file, fields);
     expect(res.statusCode, res.body).toBe(202);
-    const id = json(res).data.jobId as number;
-    for (let i = 0; i < 400; i++) {
-      const j = await job(id);
-      if (j.state !== 'running') return j;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('the import job did not finish');
+    return finished(json(res).data.jobId as number);
   };
   const productByItem = async (itemNo: string) => {
     const page = await suite.t.admin('GET', `/api/products/?page=1&size=10&itemNo=${encodeURIComponent(itemNo)}`);
@@ -744,62 +747,40 @@ describe.each(engines())('import (%s)', (engine) => {
   });
 
   it('runs one import of a kind at a time; 50 clicks with one Idempotency-Key start one job', async () => {
-    const table: Table = [
-      ['Item No', 'Description'],
-      ...Array.from({ length: 300 }, (_, i) => [`ONCE-${i}`, `Part ${i}`]),
-    ];
-    const body = await form(csv(table));
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        suite.t.app.inject({
-          method: 'POST',
-          url: '/api/import/products',
-          payload: body.payload,
-          headers: { ...body.headers, cookie: suite.admin, 'idempotency-key': 'import-once-1' },
-        }),
-      ),
-    );
+    /** One file of 300 products named prefix-0 to prefix-299, sent 50 times at once. */
+    const fiftyAtOnce = async (prefix: string, headers: Record<string, string> = {}) => {
+      const table: Table = [
+        ['Item No', 'Description'],
+        ...Array.from({ length: 300 }, (_, i) => [`${prefix}-${i}`, `Part ${i}`]),
+      ];
+      const body = await form(csv(table));
+      return Promise.all(
+        Array.from({ length: 50 }, () =>
+          suite.t.app.inject({
+            method: 'POST',
+            url: '/api/import/products',
+            payload: body.payload,
+            headers: { ...body.headers, cookie: suite.admin, ...headers },
+          }),
+        ),
+      );
+    };
+    const answers = await fiftyAtOnce('ONCE', { 'idempotency-key': 'import-once-1' });
     const ids = new Set(answers.filter((a) => a.statusCode === 202).map((a) => json(a).data.jobId));
     expect(ids.size).toBe(1);
     expect(answers.every((a) => a.statusCode === 202 || a.statusCode === 409)).toBe(true);
     const [id] = [...ids];
-    let j = await job(id);
-    while (j.state === 'running') {
-      await new Promise((r) => setTimeout(r, 25));
-      j = await job(id);
-    }
-    expect(j).toMatchObject({ state: 'done', created: 300 });
+    expect(await finished(id)).toMatchObject({ state: 'done', created: 300 });
     expect((await productByItem('ONCE-7')).length).toBe(1);
 
     // Without a key: 50 at once, one starts, the others are told one is running.
-    const table2: Table = [
-      ['Item No', 'Description'],
-      ...Array.from({ length: 300 }, (_, i) => [`TWICE-${i}`, `Part ${i}`]),
-    ];
-    const body2 = await form(csv(table2));
-    const all = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        suite.t.app.inject({
-          method: 'POST',
-          url: '/api/import/products',
-          payload: body2.payload,
-          headers: { ...body2.headers, cookie: suite.admin },
-        }),
-      ),
-    );
+    const all = await fiftyAtOnce('TWICE');
     const started = all.filter((a) => a.statusCode === 202);
     const refused = all.filter((a) => a.statusCode === 409);
     expect(started.length + refused.length).toBe(50);
     expect(started.length).toBeGreaterThanOrEqual(1);
     for (const r of refused) expect(json(r).message).toMatch(/already running|a moment ago/);
-    for (const s of started) {
-      let x = await job(json(s).data.jobId);
-      while (x.state === 'running') {
-        await new Promise((r) => setTimeout(r, 25));
-        x = await job(json(s).data.jobId);
-      }
-      expect(x.state).toBe('done');
-    }
+    for (const s of started) expect((await finished(json(s).data.jobId)).state).toBe('done');
     const page = await suite.t.admin('GET', '/api/products/?page=1&size=10&itemNo=TWICE-1');
     expect(page.filtered).toBe(111); // TWICE-1, -10..19, -100..199: each once
   });
@@ -841,11 +822,7 @@ describe.each(engines())('import (%s)', (engine) => {
         expect(json(second).message).toBe(
           `An import of products is already running (job ${id}, started by admin); wait for it to finish.`,
         );
-        let j = json(await onB('GET', `/api/import/jobs/${id}`)).data;
-        while (j.state === 'running') {
-          await new Promise((r) => setTimeout(r, 25));
-          j = json(await onB('GET', `/api/import/jobs/${id}`)).data;
-        }
+        const j = await finished(id, async (jobId) => json(await onB('GET', `/api/import/jobs/${jobId}`)).data);
         expect(j).toMatchObject({ state: 'done', total: 3000, processed: 3000, created: 3000 });
       } finally {
         await b.close();

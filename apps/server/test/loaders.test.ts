@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyBayData } from '@desk/domain';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { createTestApp, currentLoadsIn, engines, json, userApi, type TestApp } from './support.js';
 
 describe.each(engines())('loaders API (%s)', (engine) => {
   let t: TestApp;
@@ -151,13 +151,7 @@ describe.each(engines())('loaders API (%s)', (engine) => {
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
-    const loads = await t.db.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('loading_bay', '=', 7)
-      .where('current_load', '=', 1)
-      .execute();
-    expect(loads).toHaveLength(1);
+    expect(await currentLoadsIn(t, 7)).toHaveLength(1);
     const winners = new Set(results.filter((r) => r.statusCode === 200).map((_, i) => i));
     expect(winners.size).toBeGreaterThanOrEqual(1);
   });

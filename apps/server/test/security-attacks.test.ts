@@ -9,7 +9,7 @@
  * - form bodies, charsets, unknown paths, precompressed files, compression (finding 8).
  */
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -19,6 +19,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { MAX_JSON_DEPTH } from '../src/plugins/security.js';
 import { ensureBuilt, ServerProcess } from './reliability/harness.js';
 import { ADMIN, createTestApp, createTestDb, engines, json, type TestApp, type TestDb } from './support.js';
+import { APP_ROUTES, getEach, INDEX_HTML, webApp } from './web-folder.js';
 
 interface Raw {
   status: number;
@@ -468,7 +469,10 @@ describe.each(engines())('request rules (%s)', (engine) => {
         expect(problems, password).toHaveLength(1);
         expect(problems[0]).toContain(`ADMIN_PASSWORD: the first administrator's password ${why}`);
       }
-      expect(loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'Harbour-lights-at-9pm' }, { dotenv: false })).toBeTruthy();
+      expect(loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'Harbour-lights-at-9pm' }, { dotenv: false })).toMatchObject({
+        ADMIN_PASSWORD: 'Harbour-lights-at-9pm',
+        DATA_DIR: dir,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -531,30 +535,18 @@ describe.each(engines())('host names, proxies and paths (%s)', (engine) => {
   });
 
   it('answers 404 for paths that are not app routes and never serves .br/.gz files raw', async () => {
-    const web = mkdtempSync(path.join(os.tmpdir(), 'desk-web-'));
-    mkdirSync(path.join(web, 'assets'));
-    const html = '<!doctype html><title>desk</title><div id="root"></div>';
-    writeFileSync(path.join(web, 'index.html'), html);
-    writeFileSync(path.join(web, 'index.html.br'), zlib.brotliCompressSync(html));
-    writeFileSync(path.join(web, 'assets', 'app-1.js'), 'console.log(1)');
-    writeFileSync(path.join(web, 'assets', 'app-1.js.gz'), zlib.gzipSync('console.log(1)'));
-    const t = await createTestApp(engine, { STATIC_DIR: web });
+    const t = await webApp(engine, {
+      'index.html': INDEX_HTML,
+      'index.html.br': zlib.brotliCompressSync(INDEX_HTML),
+      'assets/app-1.js': 'console.log(1)',
+      'assets/app-1.js.gz': zlib.gzipSync('console.log(1)'),
+    });
     try {
-      for (const url of [
-        '/',
-        '/login',
-        '/sales',
-        '/loaders',
-        '/admin',
-        '/admin/users',
-        '/sales/orders/12',
-        '/sales?tab=quotes',
-      ]) {
-        const res = await t.app.inject({ url });
+      for (const [url, res] of await getEach(t, APP_ROUTES)) {
         expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toBe(html);
+        expect(res.body, url).toBe(INDEX_HTML);
       }
-      for (const url of [
+      const notFiles = [
         '/nonexistent.png',
         '/wp-login.php',
         '/sales/x.js',
@@ -562,14 +554,13 @@ describe.each(engines())('host names, proxies and paths (%s)', (engine) => {
         '/assets/app-1.js.gz',
         '/whatever',
         '/.env',
-      ]) {
-        const res = await t.app.inject({ url });
+      ];
+      for (const [url, res] of await getEach(t, notFiles)) {
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
         expect(res.body, url).toBe('Not found');
       }
-      for (const url of ['/api/whatever', '/api/whatever.png', '/api']) {
-        const res = await t.app.inject({ url });
+      for (const [url, res] of await getEach(t, ['/api/whatever', '/api/whatever.png', '/api'])) {
         expect(res.statusCode, url).toBe(404);
         expect(json(res).status, url).toBe('FAILED');
       }
@@ -579,7 +570,6 @@ describe.each(engines())('host names, proxies and paths (%s)', (engine) => {
       expect(zlib.gunzipSync(js.rawPayload).toString()).toBe('console.log(1)');
     } finally {
       await t.close();
-      rmSync(web, { recursive: true, force: true });
     }
   });
 });

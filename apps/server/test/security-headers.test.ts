@@ -3,13 +3,12 @@
  * a STATIC_DIR holding an index.html), a built asset, and API answers of every kind (OK, 400,
  * 401, 404, 413, a PDF). The CSP forbids framing, plugins and scripts from anywhere but the app.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/cli/demo-data.js';
 import { createTestApp, engines, type TestApp } from './support.js';
+import { INDEX_HTML, webFolder } from './web-folder.js';
 
 function expectSecurityHeaders(res: LightMyRequestResponse, what: string, https = false) {
   const h = res.headers;
@@ -45,10 +44,7 @@ describe.each(engines())('security headers (%s)', (engine) => {
   let staticDir: string;
   beforeAll(async () => {
     // A STATIC_DIR with a built app in it, so the HTML page and its assets are served.
-    staticDir = mkdtempSync(path.join(os.tmpdir(), 'desk-web-'));
-    mkdirSync(path.join(staticDir, 'assets'));
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>desk</title><div id="root"></div>');
-    writeFileSync(path.join(staticDir, 'assets', 'app-1.js'), 'console.log(1)');
+    staticDir = webFolder({ 'index.html': INDEX_HTML, 'assets/app-1.js': 'console.log(1)' });
     t = await createTestApp(engine, { STATIC_DIR: staticDir });
     await loadDemoData(t.db.database.db, { now: new Date(t.clock()) });
     cookie = await t.login();

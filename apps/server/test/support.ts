@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type DatabaseKind } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import type { DB } from '../src/db/schema.js';
 
 export const ADMIN = { username: 'admin', password: 'Morning-tide-82-harbor' };
 /** The password staff() gives every user it adds (strong: docs/architecture.md section 7). */
@@ -123,6 +124,8 @@ export interface TestApp {
   admin: ReturnType<typeof userApi>['data'];
   /** The product type ids by name, as the catalogue's dropdown lists them. */
   productTypes(): Promise<Record<string, number>>;
+  /** How many rows the table holds now. */
+  rowCount(table: keyof DB): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -174,6 +177,13 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
       const types: { id: number; type: string }[] = await t.admin('GET', '/api/dropdown/product-type');
       return Object.fromEntries(types.map((x) => [x.type, x.id]));
     },
+    async rowCount(table) {
+      const { n } = await db.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
     async close() {
       await app.close();
       await db.drop();
@@ -220,6 +230,21 @@ export function userApi(session: () => { t: TestApp; cookie: string }) {
   return { send, data };
 }
 
+/** Another instance of the app on the test app's database and clock, as a second server would be (not yet ready). */
+export function anotherInstance(t: TestApp, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({ config: t.config, database: t.db.database, clock: t.clock, logger: false, ...options });
+}
+
+/** The orders that are the bay's current load now (one at the most, whatever raced to place). */
+export function currentLoadsIn(t: TestApp, bay: number) {
+  return t.db.database.db
+    .selectFrom('orders')
+    .select('id')
+    .where('loading_bay', '=', bay)
+    .where('current_load', '=', 1)
+    .execute();
+}
+
 /** Adds a user through the API with the administrator's cookie (201, or it throws); answers the password. */
 export async function addUser(app: FastifyInstance, adminCookie: string, username: string, password = STAFF_PASSWORD) {
   const res = await app.inject({
@@ -239,4 +264,16 @@ export function cookieHeader(res: LightMyRequestResponse): string {
 
 export function json<T = any>(res: LightMyRequestResponse): { status: string; data: T; message: string } {
   return res.json();
+}
+
+/**
+ * Of the answers to many requests racing to create the same thing: exactly one made it (201) and
+ * every other was refused as a duplicate (409). Answers the one made and the refusals' messages.
+ */
+export function oneMadeRestRefused<T = any>(answers: LightMyRequestResponse[]): { made: T; refusals: string[] } {
+  const made = answers.filter((r) => r.statusCode === 201);
+  expect(made).toHaveLength(1);
+  const refused = answers.filter((r) => r.statusCode === 409);
+  expect(refused).toHaveLength(answers.length - 1);
+  return { made: json<T>(made[0]!).data, refusals: refused.map((r) => json(r).message) };
 }

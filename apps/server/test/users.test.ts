@@ -8,13 +8,7 @@ describe.each(engines())('users (%s)', (engine) => {
     json<{ username: string; authorities: string[] }[]>(
       await suite.t.app.inject({ url: '/api/users/getUsersList', headers: { cookie: suite.admin } }),
     ).data;
-  const count = async () =>
-    (
-      await suite.t.db.database.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n;
+  const count = () => suite.t.rowCount('users');
 
   it('creates the first administrator on an empty database, once', async () => {
     expect(await users()).toEqual([{ id: 1, username: 'admin', authorities: ['ROLE_ADMIN', 'ROLE_USER'] }]);

@@ -16,15 +16,7 @@ describe.each(engines())('vendor order from the order (%s)', (engine) => {
   const call = userApi(() => ({ t, cookie: staff }));
   const f: Record<string, any> = {};
   const url = (orderId: number) => `/api/linked-orders/create-vendor-order/${orderId}`;
-  const count = async (table: 'vendor_orders' | 'linked_orders') =>
-    Number(
-      (
-        await t.db.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'vendor_orders' | 'linked_orders') => t.rowCount(table);
 
   beforeAll(async () => {
     t = await createTestApp(engine);
