@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyCents, formatMoneyInput, formatTaxPercent } from './money';
+import {
+  formatCurrencyCents,
+  formatMoney,
+  formatMoneyCents,
+  formatMoneyInput,
+  formatMoneyShort,
+  formatTaxPercent,
+} from './money';
 
 describe('money text', () => {
   it('shows dollars with two decimals and thousands separators, and nothing when absent', () => {
@@ -19,9 +26,29 @@ describe('money text', () => {
     expect(formatMoneyCents(-5)).toBe('-0.05');
   });
 
+  it('shows cents with the dollar sign, the sign of a negative amount first', () => {
+    expect(formatCurrencyCents(110850)).toBe('$1,108.50');
+    expect(formatCurrencyCents(0)).toBe('$0.00');
+    expect(formatCurrencyCents(-500)).toBe('-$5.00');
+  });
+
+  it('shortens cents to whole dollars, and thousands to k, for a chart axis', () => {
+    expect(formatMoneyShort(0)).toBe('$0');
+    expect(formatMoneyShort(12_049)).toBe('$120');
+    expect(formatMoneyShort(12_050)).toBe('$121');
+    expect(formatMoneyShort(99_999)).toBe('$1000');
+    expect(formatMoneyShort(100_000)).toBe('$1k');
+    expect(formatMoneyShort(1_249_999)).toBe('$12k');
+    expect(formatMoneyShort(1_250_000)).toBe('$13k');
+    expect(formatMoneyShort(-150)).toBe('$-1');
+    expect(formatMoneyShort(-150_000)).toBe('$-1k');
+  });
+
   it('gives an input field two decimals without separators', () => {
     expect(formatMoneyInput(1108.5)).toBe('1108.50');
     expect(formatMoneyInput(0)).toBe('0.00');
+    expect(formatMoneyInput(1234567.8)).toBe('1234567.80');
+    expect(formatMoneyInput(-12.5)).toBe('-12.50');
   });
 
   it('shows the tax rate as an exact percentage', () => {

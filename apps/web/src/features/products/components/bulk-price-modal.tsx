@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { errorText } from '../../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyCents } from '../../../lib/money';
 import { bulkPrice, useBulkPrice, type BulkPriceRequest } from '../api/bulk-price';
 import { useProductTypes } from '../api/list-product-types';
 
@@ -48,8 +48,6 @@ function requestOf(f: Fields): BulkPriceRequest | string {
   if (f.description.trim()) filter.description = f.description.trim();
   return { filter, change: f.by === 'percent' ? { percent: n } : { amountCents: toCents(n) } };
 }
-
-const cents = (c: number) => formatMoney(c / 100);
 
 /**
  * Admin > Product Catalog > Bulk price change (docs/architecture.md section 2): choose the
@@ -244,8 +242,8 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
                     {preview.result.sample.map((r) => (
                       <tr key={r.id}>
                         <td>{r.itemNo}</td>
-                        <td className="text-end tabular-nums">{cents(r.fromCents)}</td>
-                        <td className="text-end tabular-nums fw-semibold">{cents(r.toCents)}</td>
+                        <td className="text-end tabular-nums">{formatMoneyCents(r.fromCents)}</td>
+                        <td className="text-end tabular-nums fw-semibold">{formatMoneyCents(r.toCents)}</td>
                       </tr>
                     ))}
                   </tbody>
