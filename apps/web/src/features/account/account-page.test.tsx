@@ -92,7 +92,7 @@ describe('Account page', () => {
     const link = await nav.findByRole('link', { name: 'Account (ann)' });
     expect(link.getAttribute('href')).toBe('/account');
     await user.click(link);
-    expect(await screen.findByRole('heading', { name: 'Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/account');
     expect(nav.getByRole('link', { name: 'Account (ann)' }).getAttribute('aria-current')).toBe('page');
     expect(document.title).toMatch(/^Account/);
@@ -104,7 +104,7 @@ describe('Account page', () => {
     renderApp('/account');
 
     const section = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
-    expect(await section.findByText('Off')).toBeTruthy();
+    expect(await section.findByText('Off')).toBeInTheDocument();
     await user.click(section.getByRole('button', { name: 'Set up' }));
 
     const qr = await section.findByRole('img', { name: QR_ALT });
@@ -114,7 +114,7 @@ describe('Account page', () => {
     expect(key.readOnly).toBe(true);
     await user.click(section.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
-    expect(await screen.findByText('Key copied')).toBeTruthy();
+    expect(await screen.findByText('Key copied')).toBeInTheDocument();
 
     // Not six digits: said at once, nothing sent.
     const code = section.getByLabelText('Code from the app');
@@ -174,12 +174,12 @@ describe('Account page', () => {
 
     await user.click(section.getByRole('button', { name: 'I have saved them' }));
     expect(section.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
-    expect(await section.findByText(/10 recovery codes left/)).toBeTruthy();
-    expect(section.getByText('On')).toBeTruthy();
+    expect(await section.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    expect(section.getByText('On')).toBeInTheDocument();
     expect(
       section.getByText(new RegExp(`On since ${new Date('2026-11-24T10:31:00.000Z').toLocaleDateString()}`)),
-    ).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Turn off' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
   it('turns two-factor sign-in off with the password and a code, each error under its field', async () => {
@@ -188,21 +188,21 @@ describe('Account page', () => {
     renderApp('/account');
 
     const section = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
-    expect(await section.findByText(/2 recovery codes left/)).toBeTruthy();
-    expect(section.getByText(/turn two-factor sign-in off and on again/)).toBeTruthy();
+    expect(await section.findByText(/2 recovery codes left/)).toBeInTheDocument();
+    expect(section.getByText(/turn two-factor sign-in off and on again/)).toBeInTheDocument();
     await user.click(section.getByRole('button', { name: 'Turn off' }));
 
     const form = within(section.getByRole('form', { name: 'Turn off two-factor sign-in' }));
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(form.getByText('Enter your password.')).toBeTruthy();
-    expect(form.getByText('Enter a code from your app, or a recovery code.')).toBeTruthy();
+    expect(form.getByText('Enter your password.')).toBeInTheDocument();
+    expect(form.getByText('Enter a code from your app, or a recovery code.')).toBeInTheDocument();
 
     const password = form.getByLabelText('Password');
     const code = form.getByLabelText('Authentication code');
     await user.type(password, 'wrong');
     await user.type(code, '135790');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await form.findByText('That is not your password.')).toBeTruthy();
+    expect(await form.findByText('That is not your password.')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(password);
@@ -210,15 +210,15 @@ describe('Account page', () => {
     await user.clear(code);
     await user.type(code, '999999');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await form.findByText('That code is not right, or was already used.')).toBeTruthy();
+    expect(await form.findByText('That code is not right, or was already used.')).toBeInTheDocument();
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(code);
     await user.type(code, '135790');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('Two-factor sign-in is off')).toBeTruthy();
-    expect(await section.findByText('Off')).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Set up' })).toBeTruthy();
+    expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
+    expect(await section.findByText('Off')).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
   });
 
   it('lists the sessions and ends another one; ending this one signs out to /login', async () => {
@@ -233,15 +233,15 @@ describe('Account page', () => {
     expect(headers).toEqual(['Signed in', 'Last seen', 'Address', 'Browser', 'Actions']);
     const thisRow = (await within(table).findByText('This session')).closest('tr')!;
     expect(within(thisRow).getByText('Chrome 131 on Windows').getAttribute('title')).toBe(CHROME);
-    expect(within(thisRow).getByText('127.0.0.1')).toBeTruthy();
-    expect(within(thisRow).getByText(new Date('2026-11-24T09:00:00.000Z').toLocaleString())).toBeTruthy();
+    expect(within(thisRow).getByText('127.0.0.1')).toBeInTheDocument();
+    expect(within(thisRow).getByText(new Date('2026-11-24T09:00:00.000Z').toLocaleString())).toBeInTheDocument();
     const tabletRow = within(table).getByText('Chrome 130 on Android').closest('tr')!;
     expect(within(tabletRow).queryByText('This session')).toBeNull();
 
     await user.click(
       within(tabletRow).getByRole('button', { name: /^End session of Chrome 130 on Android from 10.7.0.2/ }),
     );
-    expect(await screen.findByText('Session ended')).toBeTruthy();
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Chrome 130 on Android')).toBeNull());
     expect(calls(fetchMock, 'DELETE', '/api/account/sessions/yardTablet02')).toBe(1);
     expect(calls(fetchMock, 'GET', '/api/account/sessions')).toBe(2);
@@ -260,7 +260,7 @@ describe('Account page', () => {
       }),
     );
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
-    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
     expect(calls(fetchMock, 'DELETE', '/api/account/sessions/thisSession01')).toBe(1);
     // Nothing asked the server for the ended session's list again.
     expect(calls(fetchMock, 'GET', '/api/account/sessions')).toBe(2);
@@ -283,8 +283,8 @@ describe('Account page', () => {
         : answer(input, init),
     );
     await user.click(within(tabletRow).getByRole('button', { name: /^End session of Chrome 130 on Android/ }));
-    expect(await screen.findByText('Ending the session failed')).toBeTruthy();
-    expect(screen.getByText('That session has already ended.')).toBeTruthy();
+    expect(await screen.findByText('Ending the session failed')).toBeInTheDocument();
+    expect(screen.getByText('That session has already ended.')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Chrome 130 on Android')).toBeNull());
   });
 });

@@ -77,8 +77,8 @@ describe('Admin > Import', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
-    expect(await screen.findByText(/2 new, 0 to update; 1 problem in 1 row/)).toBeTruthy();
-    expect(screen.getByText(/guessed from the headers/)).toBeTruthy();
+    expect(await screen.findByText(/2 new, 0 to update; 1 problem in 1 row/)).toBeInTheDocument();
+    expect(screen.getByText(/guessed from the headers/)).toBeInTheDocument();
     expect(screen.getByLabelText<HTMLSelectElement>('Item No (needed)').value).toBe('Part No');
     expect(screen.getByLabelText<HTMLSelectElement>('Product type').value).toBe('');
     const table = screen.getByRole('table', { name: 'Problems, by row' });
@@ -95,9 +95,9 @@ describe('Admin > Import', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import 2 products' }).disabled).toBe(true);
 
     await user.selectOptions(screen.getByLabelText('Description'), '');
-    expect(screen.getByText(/changed, preview again to check/)).toBeTruthy();
+    expect(screen.getByText(/changed, preview again to check/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Preview again' }));
-    await waitFor(() => expect(screen.getByText(/as you chose/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/as you chose/)).toBeInTheDocument());
     expect(sentForms(fetchMock)).toEqual([
       { mapping: null, mode: 'all', dryRun: 'true', file: 'parts.csv', key: null },
       {
@@ -151,10 +151,10 @@ describe('Admin > Import', () => {
 
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('33');
-    expect(screen.getByText('Importing parts.csv: 1 of 3 rows')).toBeTruthy();
+    expect(screen.getByText('Importing parts.csv: 1 of 3 rows')).toBeInTheDocument();
     expect(
       await screen.findByText('Imported: 2 new, 0 updated, 1 row with problems skipped.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const run = sentForms(fetchMock)[1]!;
     expect(run).toMatchObject({

@@ -64,9 +64,9 @@ describe('ProductCart', () => {
     for (const el of struck) expect(el.className).toContain('text-decoration-line-through');
     const packageRow = within(table).getByText('PKG-1607-INS').closest('tr')!;
     expect(within(packageRow).getByText('2,480.50').className).not.toContain('line-through');
-    expect(within(packageRow).getByText(/Short or long panel/)).toBeTruthy();
+    expect(within(packageRow).getByText(/Short or long panel/)).toBeInTheDocument();
     // Only package lines expand.
-    expect(within(packageRow).getByRole('button', { name: 'Expand package line PKG-1607-INS' })).toBeTruthy();
+    expect(within(packageRow).getByRole('button', { name: 'Expand package line PKG-1607-INS' })).toBeInTheDocument();
     expect(within(partRow).queryByRole('button', { name: /Expand/ })).toBeNull();
 
     expect(pricingRows()).toEqual(['Sub Total2,480.50', 'Tax (9.75)(tax off)0.00', 'Total2,480.50']);
@@ -85,12 +85,12 @@ describe('ProductCart', () => {
     const table = await screen.findByRole('table', { name: 'Product Cart' });
     await waitFor(() => expect(pricingRows()).toEqual(['Sub Total2,880.49', 'Tax (9.75)280.85', 'Total3,161.34']));
     const packageRow = within(table).getByText('PKG-1607-INS').closest('tr')!;
-    expect(within(packageRow).getByText('1,111.11')).toBeTruthy();
-    expect(within(packageRow).getByText('2,222.22')).toBeTruthy();
+    expect(within(packageRow).getByText('1,111.11')).toBeInTheDocument();
+    expect(within(packageRow).getByText('2,222.22')).toBeInTheDocument();
     // An overridden part line shows its override, not struck.
     const part = within(table).getByText('OPN-JS-WM').closest('tr')!;
     expect(within(part).getByText('399.99').className).not.toContain('line-through');
-    expect(within(part).getByText('override')).toBeTruthy();
+    expect(within(part).getByText('override')).toBeInTheDocument();
   });
 
   it('deleting a line shows the totals the delete answered, without asking for the cart again', async () => {
@@ -217,7 +217,7 @@ describe('ProductCart', () => {
       await screen.findByText(
         'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
     const unit = within(partRow).getByText('418.50');
     const line = within(partRow).getByText('837.00');
@@ -252,7 +252,7 @@ describe('ProductCart', () => {
       screen.getByText(
         'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     for (const el of within(partRow).getAllByText('418.50')) expect(el.getAttribute('title')).toBe(why);
     await user.click(screen.getByRole('button', { name: 'Price breakdown of OPN-JS-WM' }));
     const text = (await screen.findByRole('tooltip')).textContent ?? '';
@@ -311,7 +311,7 @@ describe('ProductCart', () => {
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(bodyOf(fetchMock, 'PUT', '/api/quote-parts/update/24/price-override')).toEqual({ priceOverride: 10000000 });
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('The cart was not changed')).toBeTruthy();
+    expect(within(toast).getByText('The cart was not changed')).toBeInTheDocument();
     expect(toast.textContent).toContain(
       'The price override of OPN-JS-WM was not saved: Use dollars and cents, e.g. 12.35',
     );

@@ -45,7 +45,7 @@ describe('quote revisions in the quote modal', () => {
         fetchMock.mock.calls.some(([u, init]) => String(u) === '/api/quotes/15/revise' && init?.method === 'POST'),
       ).toBe(true),
     );
-    expect(await within(dialog).findByText('Quote 15 rev 2')).toBeTruthy();
+    expect(await within(dialog).findByText('Quote 15 rev 2')).toBeInTheDocument();
     expect(((await within(dialog).findByLabelText('Quote Status')) as HTMLSelectElement).value).toBe('Draft');
   });
 
@@ -78,7 +78,7 @@ describe('quote revisions in the quote modal', () => {
       within(dialog).getByRole<HTMLButtonElement>('button', { name: `Delete line ${line.product.itemNo}` }).disabled,
     ).toBe(true);
     expect(within(dialog).queryByRole('button', { name: '+ Add Product' })).toBeNull();
-    expect(within(dialog).getByText('An earlier revision: its cart is kept as it was.')).toBeTruthy();
+    expect(within(dialog).getByText('An earlier revision: its cart is kept as it was.')).toBeInTheDocument();
   });
 
   it('lists the revisions when Revisions is opened, and opens an earlier one read-only', async () => {
@@ -126,6 +126,6 @@ describe('quote revisions in the quote modal', () => {
       'Quote 15 rev 2(latest)2026-11-20Draft10.00shown',
     ]);
     await user.click(within(table).getByRole('button', { name: 'Open rev 1' }));
-    expect(await within(dialog).findByTestId('read-only-revision')).toBeTruthy();
+    expect(await within(dialog).findByTestId('read-only-revision')).toBeInTheDocument();
   });
 });

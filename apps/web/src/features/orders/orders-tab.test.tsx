@@ -62,18 +62,18 @@ describe('Sales > Orders', () => {
       'Total',
       'Actions',
     ]);
-    expect(within(open).getByText('Ready for Pickup')).toBeTruthy();
+    expect(within(open).getByText('Ready for Pickup')).toBeInTheDocument();
     expect(listUrls(fetchMock)).toEqual(['/api/orders/list/0?page=1&size=10&sort=-id']);
 
     await user.click(screen.getByRole('switch', { name: 'Closed Orders' }));
     const closed = await screen.findByRole('table', { name: 'Closed Orders' });
-    expect(await within(closed).findByText('Job 3')).toBeTruthy();
+    expect(await within(closed).findByText('Job 3')).toBeInTheDocument();
     expect(listUrls(fetchMock)).toEqual([
       '/api/orders/list/0?page=1&size=10&sort=-id',
       '/api/orders/list/1?page=1&size=10&sort=-id',
     ]);
-    expect(screen.getByRole('button', { name: 'Create Order' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Order' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
   it('asks an administrator before deleting an order and reloads the list', async () => {
@@ -97,7 +97,7 @@ describe('Sales > Orders', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Are you sure you would like to delete the order (id: 25)?');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Order delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('Order delete successful')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Job 25')).toBeNull());
   });
 
@@ -111,8 +111,8 @@ describe('Sales > Orders', () => {
         <OrdersTab />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('button', { name: 'Edit order 25' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Duplicate order 25' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit order 25' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duplicate order 25' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete order 25' })).toBeNull();
   });
 });

@@ -49,9 +49,9 @@ describe('Sales > Quotes', () => {
       'Actions',
     ]);
     // Date and Total, from the stored totals (issue 36).
-    expect(within(table).getByText('2026-11-20')).toBeTruthy();
-    expect(within(table).getByText('12,345.67')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create Quote' })).toBeTruthy();
+    expect(within(table).getByText('2026-11-20')).toBeInTheDocument();
+    expect(within(table).getByText('12,345.67')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Quote' })).toBeInTheDocument();
   });
 
   it('sorts by Date and by Total through the server (issue 36)', async () => {
@@ -112,14 +112,14 @@ describe('Sales > Quotes', () => {
     await user.type(jobName, ' (north)');
     await user.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
 
-    expect(await within(dialog).findByText('Create failed')).toBeTruthy();
-    expect(within(dialog).getByText('Quote 6 does not exist.')).toBeTruthy();
+    expect(await within(dialog).findByText('Create failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Quote 6 does not exist.')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/quotes/duplicate/6')!;
     expect(JSON.parse(String(call[1]!.body))).toMatchObject({
       id: 6,
       jobName: 'Bayside dock - 3 doors - copy (north)',
     });
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('opens the copy in the editor after a duplicate', async () => {
@@ -192,6 +192,6 @@ describe('Sales > Quotes', () => {
     expect(stacked.closest('.modal')!.className).toContain('stacked-modal');
     await user.click(within(stacked).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Order/ })).toBeNull());
-    expect(screen.getByRole('dialog', { name: /Edit Quote/ })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: /Edit Quote/ })).toBeInTheDocument();
   });
 });

@@ -72,7 +72,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Description', 'Estimated Arrival', 'Status', 'Actions']);
     for (const text of ['16x7 and 9x7 insulated sections, white', '2999-03-14', 'Ordered']) {
-      expect(within(row).getByText(text)).toBeTruthy();
+      expect(within(row).getByText(text)).toBeInTheDocument();
     }
 
     const picker = screen.getByLabelText('Vendor Order');
@@ -103,7 +103,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(screen.getByRole('button', { name: 'Link' }));
 
     const row = (await within(table).findByText('Midwest Track & Hardware #M-7719')).closest('tr')!;
-    expect(within(row).getByText('Overdue')).toBeTruthy();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toEqual({ order: { id: 7 }, vendorOrder: { id: 5 } });
     expect(queryClient.getQueryState(linkedOrderKeys.ordersOfVendorOrder(5))?.isInvalidated).toBe(true);
@@ -122,7 +122,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     const user = userEvent.setup();
     renderWithQuery(<LinkedVendorOrders orderId={7} />);
 
-    expect(await screen.findByText('No vendor orders are linked to this order')).toBeTruthy();
+    expect(await screen.findByText('No vendor orders are linked to this order')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Vendor Order'), 'opener');
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Link' }));
@@ -147,7 +147,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order link delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('Vendor order link delete successful')).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) => init?.method === 'DELETE' && String(url) === '/api/linked-orders/delete/41',
@@ -155,7 +155,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     ).toBe(true);
 
     await waitFor(() => expect(within(table).queryByText('Clopay stock order #4471')).toBeNull());
-    expect(within(table).getByText('Pacific Opener Distributors PO 88213')).toBeTruthy();
+    expect(within(table).getByText('Pacific Opener Distributors PO 88213')).toBeInTheDocument();
     // Unlinked, it can be picked again.
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByLabelText('Vendor Order'));
@@ -193,7 +193,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const row = (await within(table).findByText('Amarr PO 5520')).closest('tr')!;
-    expect(within(row).getByText('2999-12-04')).toBeTruthy();
+    expect(within(row).getByText('2999-12-04')).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([url]) => String(url))).toEqual(['/api/linked-orders/create-vendor-order/7']);
     expect(JSON.parse(String(posts[0]![1]!.body))).toMatchObject({

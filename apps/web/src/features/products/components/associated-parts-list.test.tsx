@@ -32,8 +32,8 @@ describe('AssociatedPartsList', () => {
     renderWithClient(<AssociatedPartsList packageId={12} />);
 
     const quantity = (await screen.findByLabelText('Quantity of HNG-2')) as HTMLInputElement;
-    expect(screen.getByText('Hinge #2, 14 gauge')).toBeTruthy();
-    expect(screen.getByText('Hardware')).toBeTruthy();
+    expect(screen.getByText('Hinge #2, 14 gauge')).toBeInTheDocument();
+    expect(screen.getByText('Hardware')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save quantity of HNG-2' }) as HTMLButtonElement;
     expect(quantity.value).toBe('10');
     expect(quantity.min).toBe('1');
@@ -72,9 +72,9 @@ describe('AssociatedPartsList', () => {
     renderWithClient(<AssociatedPartsList packageId={12} />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete associated part HNG-2' }));
-    expect(screen.getByText(/remove HNG-2 from this package \(id: 501\)/)).toBeTruthy();
+    expect(screen.getByText(/remove HNG-2 from this package \(id: 501\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Associated Part delete failed')).toBeTruthy();
-    expect(screen.getByText('Associated part 501 not found')).toBeTruthy();
+    expect(await screen.findByText('Associated Part delete failed')).toBeInTheDocument();
+    expect(screen.getByText('Associated part 501 not found')).toBeInTheDocument();
   });
 });
