@@ -14,6 +14,7 @@ import { errorText } from '../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { previewImport, startImport, useImportJob } from './api/import-file';
 import './admin.css';
+import { TableHead } from '../../components/ui/table-head';
 
 const KINDS: Array<{ kind: ImportKind; label: string }> = [
   { kind: 'products', label: 'Products' },
@@ -41,13 +42,7 @@ function ProblemsTable({ problems, total, caption }: { problems: ImportProblem[]
           {caption}
           {total > problems.length ? ` (the first ${n(problems.length)} of ${n(total)})` : ''}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Row', 'Column', 'Problem']} />
         <tbody>
           {problems.map((p, i) => (
             <tr key={i}>
@@ -74,15 +69,7 @@ function UpdatesTable({ updated, total }: { updated: ImportUpdate[]; total: numb
           Rows to update
           {total > updated.length ? ` (the first ${n(updated.length)} of ${n(total)})` : ''}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Record</th>
-            <th scope="col">Field</th>
-            <th scope="col">Now</th>
-            <th scope="col">After the import</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Row', 'Record', 'Field', 'Now', 'After the import']} />
         <tbody>
           {updated.flatMap((u) =>
             u.changes.map((c, i) => (

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../../lib/api-client';
 import { formatMoneyCents } from '../../../lib/money';
 import { bulkPrice, useBulkPrice, type BulkPriceRequest } from '../api/bulk-price';
 import { useProductTypes } from '../api/list-product-types';
+import { TableHead } from '../../../components/ui/table-head';
 
 export interface BulkPriceModalProps {
   show: boolean;
@@ -227,17 +228,13 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
               {count > 0 && (
                 <Table size="sm" className="mb-0">
                   <caption className="visually-hidden">Preview of the bulk price change</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Item No</th>
-                      <th scope="col" className="text-end">
-                        Now
-                      </th>
-                      <th scope="col" className="text-end">
-                        After
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      'Item No',
+                      { label: 'Now', className: 'text-end' },
+                      { label: 'After', className: 'text-end' },
+                    ]}
+                  />
                   <tbody>
                     {preview.result.sample.map((r) => (
                       <tr key={r.id}>
