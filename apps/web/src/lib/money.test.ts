@@ -33,22 +33,12 @@ describe('money text', () => {
   });
 
   it('shortens cents to whole dollars, and thousands to k, for a chart axis', () => {
-    expect(formatMoneyShort(0)).toBe('$0');
-    expect(formatMoneyShort(12_049)).toBe('$120');
-    expect(formatMoneyShort(12_050)).toBe('$121');
-    expect(formatMoneyShort(99_999)).toBe('$1000');
-    expect(formatMoneyShort(100_000)).toBe('$1k');
-    expect(formatMoneyShort(1_249_999)).toBe('$12k');
-    expect(formatMoneyShort(1_250_000)).toBe('$13k');
-    expect(formatMoneyShort(-150)).toBe('$-1');
-    expect(formatMoneyShort(-150_000)).toBe('$-1k');
+    const shown = [0, 12_049, 12_050, 99_999, 100_000, 1_249_999, 1_250_000, -150, -150_000].map(formatMoneyShort);
+    expect(shown).toEqual(['$0', '$120', '$121', '$1000', '$1k', '$12k', '$13k', '$-1', '$-1k']);
   });
 
   it('gives an input field two decimals without separators', () => {
-    expect(formatMoneyInput(1108.5)).toBe('1108.50');
-    expect(formatMoneyInput(0)).toBe('0.00');
-    expect(formatMoneyInput(1234567.8)).toBe('1234567.80');
-    expect(formatMoneyInput(-12.5)).toBe('-12.50');
+    expect([1108.5, 0, 1234567.8, -12.5].map(formatMoneyInput)).toEqual(['1108.50', '0.00', '1234567.80', '-12.50']);
   });
 
   it('shows the tax rate as an exact percentage', () => {

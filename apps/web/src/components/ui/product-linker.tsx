@@ -2,7 +2,7 @@ import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { api } from '../../lib/api-client';
 import { Banner } from './banner';
 import { BusyButton } from './busy-button';
@@ -64,11 +64,7 @@ export function ProductLinker({
       className="stacked-modal"
       backdropClassName="stacked-modal-backdrop"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>{title}</ModalHeading>
       {/* Mounted only while open, so each opening loads the list once. */}
       {show && (
         <LinkerBody

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { isApiError } from '../../lib/api-client';
 import type { Created } from '../../lib/record-mutations';
 import { Banner } from './banner';
@@ -185,16 +185,14 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {isEdit ? `Edit ${noun}` : `Create ${noun}`}
-          {isEdit && record.data && (
-            <span className="ms-2 fs-6 fw-normal text-secondary">
-              {record.data.name} (ID {record.data.id})
-            </span>
-          )}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>
+        {isEdit ? `Edit ${noun}` : `Create ${noun}`}
+        {isEdit && record.data && (
+          <span className="ms-2 fs-6 fw-normal text-secondary">
+            {record.data.name} (ID {record.data.id})
+          </span>
+        )}
+      </ModalHeading>
       <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
         {stale && (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { stubAdmin } from './admin-test-utils';
+import { bodyCells } from '../../test/tables';
 
 const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   kind: 'products',
@@ -82,14 +83,7 @@ describe('Admin > Import', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Item No (needed)').value).toBe('Part No');
     expect(screen.getByLabelText<HTMLSelectElement>('Product type').value).toBe('');
     const table = screen.getByRole('table', { name: 'Problems, by row' });
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const cells = bodyCells(table);
     expect(cells).toEqual([['3', 'Price', "Wholesale price 'abc' is not an amount of money"]]);
     // Mode 'all' with a problem: nothing to run until the rows are mended or skipped.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import 2 products' }).disabled).toBe(true);
@@ -200,14 +194,7 @@ describe('Admin > Import', () => {
 
     const region = await screen.findByRole('region', { name: 'Rows to update' });
     const table = within(region).getByRole('table');
-    const lines = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const lines = bodyCells(table);
     expect(lines).toEqual([
       ['2', 'ROL-10B', 'Description', 'Roller', 'Nylon roller'],
       ['Wholesale price', '3.00', '3.25'],

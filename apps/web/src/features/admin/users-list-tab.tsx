@@ -1,7 +1,7 @@
 import type { User } from '@desk/domain';
 import { useId, useState } from 'react';
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
@@ -150,11 +150,7 @@ function RolesModal({ user, onClose }: { user: User; onClose: () => void }) {
       backdrop={set.isPending ? 'static' : true}
       keyboard={!set.isPending}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Roles of {user.username}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>Roles of {user.username}</ModalHeading>
       <Modal.Body>
         <fieldset>
           <legend className="fs-6 mb-2">What {user.username} may open</legend>
@@ -223,11 +219,7 @@ function EndSessionsModal({ user, isSelf, onClose }: { user: User | null; isSelf
       backdrop={end.isPending ? 'static' : true}
       keyboard={!end.isPending}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          End sessions
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>End sessions</ModalHeading>
       <Modal.Body>
         <p className="mb-0">
           End every session of <strong>{user?.username}</strong>? They are signed out of every browser and must sign in

@@ -14,17 +14,13 @@ const common = {
   'GET /api/quote-parts/16': ok([]),
 };
 
+/** Revision 1 of quote 15 (Whitaker). */
+const whitakerRev1 = (status: 'Draft' | 'Sent', latestRevision: boolean) =>
+  aDocument({ id: 15, kind: 'quote', jobName: 'Whitaker', status, quoteNumber: 15, revision: 1, latestRevision });
+
 describe('quote revisions in the quote modal', () => {
   it('Revise opens the new revision in the same modal, with its number and status', async () => {
-    const rev1 = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Sent',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: true,
-    });
+    const rev1 = whitakerRev1('Sent', true);
     const rev2 = { ...rev1, id: 16, status: 'Draft', revision: 2, version: 1 };
     const fetchMock = stubApi({
       ...common,
@@ -50,15 +46,7 @@ describe('quote revisions in the quote modal', () => {
   });
 
   it('shows an earlier revision read-only: a notice, no Revise, Save disabled', async () => {
-    const old = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Draft',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: false,
-    });
+    const old = whitakerRev1('Draft', false);
     const line = partLine({ id: 7 });
     stubApi({ ...common, 'GET /api/quotes/15': ok(old), 'GET /api/quote-parts/15': ok([line]) });
     renderWithQuery(<QuoteModal show documentId={15} onClose={noop} />);
@@ -82,15 +70,7 @@ describe('quote revisions in the quote modal', () => {
   });
 
   it('lists the revisions when Revisions is opened, and opens an earlier one read-only', async () => {
-    const rev1 = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Sent',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: false,
-    });
+    const rev1 = whitakerRev1('Sent', false);
     const rev2 = { ...rev1, id: 16, status: 'Draft' as const, revision: 2, latestRevision: true };
     const totals = { subTotal: 10, tax: 0, total: 10 };
     const totalsCents = { subTotalCents: 1000, taxCents: 0, totalCents: 1000 };

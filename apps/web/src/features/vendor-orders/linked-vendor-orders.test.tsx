@@ -4,25 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
+import { aVendorOrder } from '../../test/records';
 import { linkedOrderKeys, LinkedVendorOrders } from './linked-vendor-orders';
 
-const vendorOrder = (id: number, name: string, fields: Partial<VendorOrder> = {}): VendorOrder => ({
-  id,
-  name,
-  description: null,
-  estimatedArrival: null,
-  status: 'Ordered',
-  receivedDate: null,
-  version: 1,
-  ...fields,
-});
-
-const clopay = vendorOrder(1, 'Clopay stock order #4471', {
+const clopay = aVendorOrder(1, {
+  name: 'Clopay stock order #4471',
   description: '16x7 and 9x7 insulated sections, white',
   estimatedArrival: '2999-03-14',
 });
-const openers = vendorOrder(3, 'Pacific Opener Distributors PO 88213', { status: 'Shipped' });
-const track = vendorOrder(5, 'Midwest Track & Hardware #M-7719', { estimatedArrival: '2000-01-05' });
+const openers = aVendorOrder(3, { name: 'Pacific Opener Distributors PO 88213', status: 'Shipped' });
+const track = aVendorOrder(5, { name: 'Midwest Track & Hardware #M-7719', estimatedArrival: '2000-01-05' });
 
 const ORDER = {
   id: 7,
@@ -173,7 +164,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
       'GET /api/linked-orders/vendor-orders/7': () => ok(links),
       'POST /api/linked-orders/create-vendor-order/7': ({ body }) => {
         const input = JSON.parse(body!) as VendorOrder;
-        const created = linkTo(43, vendorOrder(9, input.name, { estimatedArrival: input.estimatedArrival }));
+        const created = linkTo(43, aVendorOrder(9, { name: input.name, estimatedArrival: input.estimatedArrival }));
         links = [...links, created];
         return {
           status: 201,

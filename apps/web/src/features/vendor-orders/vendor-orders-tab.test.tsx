@@ -5,37 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { aVendorOrder } from '../../test/records';
 
-const vendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder => ({
-  id,
-  name: `Vendor order ${id}`,
-  description: null,
-  estimatedArrival: null,
-  status: 'Ordered',
-  receivedDate: null,
-  version: 1,
-  ...fields,
-});
-
-const clopay = vendorOrder(1, {
+const clopay = aVendorOrder(1, {
   name: 'Clopay stock order #4471',
   description: '16x7 and 9x7 insulated sections, white',
   estimatedArrival: '2999-03-14',
   status: 'Ordered',
 });
-const amarr = vendorOrder(2, {
+const amarr = aVendorOrder(2, {
   name: 'Amarr truckload #A-20931',
   description: 'Commercial ribbed sections 10x24',
   estimatedArrival: '2999-03-02',
   status: 'Shipped',
 });
-const springs = vendorOrder(3, {
+const springs = aVendorOrder(3, {
   name: 'Northwest Spring Supply #3307',
   estimatedArrival: '2020-01-10',
   status: 'Received',
   version: 4,
 });
-const coastal = vendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', status: 'Cancelled' });
+const coastal = aVendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', status: 'Cancelled' });
 
 const page = (items: VendorOrder[]): FakeAnswer =>
   ok({ items, filtered: items.length, total: items.length, page: 1, size: 10 } satisfies Page<VendorOrder>);
@@ -114,7 +104,7 @@ describe('Sales > Vendor Orders', () => {
   });
 
   it('checks the form, creates, closes and shows the create banner over the reloaded list', async () => {
-    const created = vendorOrder(9, {
+    const created = aVendorOrder(9, {
       name: 'Midwest Track & Hardware #M-7719',
       description: 'High-lift track kits',
       estimatedArrival: '2999-06-01',

@@ -1,7 +1,7 @@
 import { MULTIPLIER_CATEGORIES, toCents, type BulkPriceFilter, type BulkPriceResult } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { errorText } from '../../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../../lib/api-client';
@@ -120,11 +120,7 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
       backdrop={busy ? 'static' : true}
       aria-labelledby="bulk-price-title"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id="bulk-price-title" as="h2" className="fs-5">
-          Bulk price change
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="bulk-price-title">Bulk price change</ModalHeading>
       <Form noValidate onSubmit={(e) => void handlePreview(e)}>
         <Modal.Body>
           <div aria-live="polite">

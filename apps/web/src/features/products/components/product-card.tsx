@@ -5,7 +5,7 @@ import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { api } from '../../../lib/api-client';
 import { LoadErrorBanner } from '../../../components/ui/load-error-banner';
 import { Loading } from '../../../components/ui/loading';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { priceExplanation, priceText, usePrices, type PricesFor } from '../../find/api/get-prices';
 import { useProduct } from '../api/get-product';
@@ -37,11 +37,7 @@ export function ProductCard({ productId, onClose, pricesFor = null }: ProductCar
   const title = product.data ? `Product ${product.data.itemNo}` : 'Product';
   return (
     <Modal show={productId !== null} onHide={onClose} size="lg" aria-labelledby={titleId} className="product-card">
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>{title}</ModalHeading>
       <Modal.Body>
         {product.isPending ? (
           <Loading />
