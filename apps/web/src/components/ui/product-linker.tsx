@@ -4,9 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Button, Form } from 'react-bootstrap';
 import { Modal, ModalHeading } from './modal';
 import { api } from '../../lib/api-client';
-import { Banner } from './banner';
 import { BusyButton } from './busy-button';
-import { errorText, InlineOutcome } from './result-banner';
+import { ErrorBanner, errorText, InlineOutcome } from './result-banner';
 import { SearchableSelect } from './searchable-select';
 import './stacked-modal.css';
 import { BusyStatus } from './busy-status';
@@ -150,9 +149,7 @@ function LinkerBody({
     <Form onSubmit={(e) => void submit(e)} noValidate>
       <Modal.Body>
         {products.isError ? (
-          <Banner variant="danger" title="Products could not be loaded">
-            <small>{errorText(products.error)}</small>
-          </Banner>
+          <ErrorBanner title="Products could not be loaded" error={products.error} />
         ) : (
           <div className="mb-3">
             <SearchableSelect<Product>

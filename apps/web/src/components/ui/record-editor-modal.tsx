@@ -4,10 +4,9 @@ import { Button, Spinner } from 'react-bootstrap';
 import { Modal, ModalHeading } from './modal';
 import { isApiError } from '../../lib/api-client';
 import type { Created } from '../../lib/record-mutations';
-import { Banner } from './banner';
 import { BusyButton } from './busy-button';
 import { Loading } from './loading';
-import { errorText, type SaveResult } from './result-banner';
+import { ErrorBanner, errorText, type SaveResult } from './result-banner';
 import { useToast } from './toaster';
 import { useDiscardGuard } from './use-discard-guard';
 import { useKeepFocusAfterSave } from './use-editor-focus';
@@ -157,11 +156,7 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
   if (isEdit && record.isPending) {
     body = <Loading />;
   } else if (isEdit && record.isError) {
-    body = (
-      <Banner variant="danger" title={`The ${noun.toLowerCase()} could not be loaded`}>
-        <small>{errorText(record.error)}</small>
-      </Banner>
-    );
+    body = <ErrorBanner title={`The ${noun.toLowerCase()} could not be loaded`} error={record.error} />;
   } else {
     const loaded = isEdit ? record.data : undefined;
     body = children({

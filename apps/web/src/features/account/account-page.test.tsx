@@ -6,6 +6,12 @@ import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { QR_ALT } from './two-factor-section';
 
+/** Empties a field and types `value` into it. */
+const retype = async (user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) => {
+  await user.clear(field);
+  await user.type(field, value);
+};
+
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR = 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=';
 const CODES = Array.from({ length: 10 }, (_, i) => `k3v9q-7hx${'abcdefghjk'[i]}m`);
@@ -126,8 +132,7 @@ describe('Account page', () => {
     expect(server.enableBodies).toHaveLength(0);
 
     // A wrong code: the server's words, without its field name, under the field.
-    await user.clear(code);
-    await user.type(code, '000000');
+    await retype(user, code, '000000');
     await user.click(section.getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(section.getByRole('alert').textContent).toBe(
@@ -136,8 +141,7 @@ describe('Account page', () => {
     );
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(code);
-    await user.type(code, '135 790');
+    await retype(user, code, '135 790');
     await user.click(section.getByRole('button', { name: 'Turn on' }));
     const list = await section.findByRole('list', { name: 'Recovery codes' });
     expect(
@@ -205,16 +209,13 @@ describe('Account page', () => {
     expect(await form.findByText('That is not your password.')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(password);
-    await user.type(password, 'ann-secret');
-    await user.clear(code);
-    await user.type(code, '999999');
+    await retype(user, password, 'ann-secret');
+    await retype(user, code, '999999');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
     expect(await form.findByText('That code is not right, or was already used.')).toBeInTheDocument();
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(code);
-    await user.type(code, '135790');
+    await retype(user, code, '135790');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
     expect(await section.findByText('Off')).toBeInTheDocument();

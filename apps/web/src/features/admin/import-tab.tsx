@@ -15,6 +15,7 @@ import { newIdempotencyKey } from '../../lib/api-client';
 import { previewImport, startImport, useImportJob } from './api/import-file';
 import './admin.css';
 import { TableHead } from '../../components/ui/table-head';
+import { RadioChoices } from '../../components/ui/radio-choices';
 
 const KINDS: Array<{ kind: ImportKind; label: string }> = [
   { kind: 'products', label: 'Products' },
@@ -287,21 +288,14 @@ export function ImportTab() {
           <UpdatesTable updated={preview.updated} total={preview.updates} />
           <fieldset className="mb-3">
             <legend className="fs-6 fw-semibold">When a row has a problem</legend>
-            <Form.Check
-              type="radio"
-              id="import-mode-all"
+            <RadioChoices
               name="import-mode"
-              label="Import nothing until every row is right"
-              checked={mode === 'all'}
-              onChange={() => setMode('all')}
-            />
-            <Form.Check
-              type="radio"
-              id="import-mode-valid"
-              name="import-mode"
-              label="Import the rows without problems, skip the others"
-              checked={mode === 'valid'}
-              onChange={() => setMode('valid')}
+              value={mode}
+              onChange={setMode}
+              choices={[
+                { value: 'all', label: 'Import nothing until every row is right' },
+                { value: 'valid', label: 'Import the rows without problems, skip the others' },
+              ]}
             />
           </fieldset>
           <Button

@@ -2,10 +2,9 @@ import type { User } from '@desk/domain';
 import { useId, useState } from 'react';
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Modal, ModalHeading } from '../../components/ui/modal';
-import { Banner } from '../../components/ui/banner';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { errorText } from '../../components/ui/result-banner';
+import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { useSession } from '../auth/api/get-session';
 import { useEndUserSessions } from './api/end-user-sessions';
@@ -52,11 +51,7 @@ export function UsersListTab() {
 
   return (
     <div className="admin-users">
-      {users.isError && (
-        <Banner variant="danger" title="The users could not be loaded">
-          <small>{errorText(users.error)}</small>
-        </Banner>
-      )}
+      {users.isError && <ErrorBanner title="The users could not be loaded" error={users.error} />}
       <DataTable
         caption="Users"
         columns={columns}

@@ -6,6 +6,12 @@ import { failed, ok, stubApi } from '../../../test/fake-api';
 import { renderWithClient } from '../test/render-with-client';
 import { AssociatedPartsList } from './associated-parts-list';
 
+/** Empties a field and types `value` into it. */
+const retype = async (field: HTMLElement, value: string) => {
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+};
+
 const hinge: AssociatedPart = {
   id: 501,
   quantity: 10,
@@ -39,20 +45,16 @@ describe('AssociatedPartsList', () => {
     expect(quantity.min).toBe('1');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '12');
+    await retype(quantity, '12');
     expect(save.disabled).toBe(false);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '10');
+    await retype(quantity, '10');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '0');
+    await retype(quantity, '0');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '14');
+    await retype(quantity, '14');
     await userEvent.click(save);
 
     await waitFor(() => expect(updates).toHaveLength(1));

@@ -9,6 +9,7 @@ import { formatMoneyCents } from '../../../lib/money';
 import { bulkPrice, useBulkPrice, type BulkPriceRequest } from '../api/bulk-price';
 import { useProductTypes } from '../api/list-product-types';
 import { TableHead } from '../../../components/ui/table-head';
+import { RadioChoices } from '../../../components/ui/radio-choices';
 
 export interface BulkPriceModalProps {
   show: boolean;
@@ -175,23 +176,15 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
             <legend className="fs-6 fw-semibold">Change the wholesale price</legend>
             <div className="d-flex flex-wrap align-items-end gap-3">
               <div>
-                <Form.Check
+                <RadioChoices
                   inline
-                  type="radio"
-                  id="bulk-price-by-percent"
                   name="bulk-price-by"
-                  label="By percent"
-                  checked={fields.by === 'percent'}
-                  onChange={() => set({ by: 'percent' })}
-                />
-                <Form.Check
-                  inline
-                  type="radio"
-                  id="bulk-price-by-amount"
-                  name="bulk-price-by"
-                  label="By amount ($)"
-                  checked={fields.by === 'amount'}
-                  onChange={() => set({ by: 'amount' })}
+                  value={fields.by}
+                  onChange={(by) => set({ by })}
+                  choices={[
+                    { value: 'percent', label: 'By percent' },
+                    { value: 'amount', label: 'By amount ($)' },
+                  ]}
                 />
               </div>
               <Form.Group controlId="bulk-price-value" style={{ width: '12rem' }}>
