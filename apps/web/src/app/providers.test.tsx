@@ -59,7 +59,7 @@ describe('requests while the browser is offline', () => {
     setOnline(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('error')).toBeTruthy();
+    expect(screen.getByText('error')).toBeInTheDocument();
   });
 
   it('a read fails instead of waiting for the connection', async () => {
@@ -68,6 +68,6 @@ describe('requests while the browser is offline', () => {
     setOnline(false);
     expect(onlineManager.isOnline()).toBe(false);
     rerender(<CustomerName />);
-    expect(await screen.findByText('Network response was not ok.')).toBeTruthy();
+    expect(await screen.findByText('Network response was not ok.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyCents, formatMoneyInput, formatTaxPercent } from './money';
+import {
+  formatCurrencyCents,
+  formatMoney,
+  formatMoneyCents,
+  formatMoneyInput,
+  formatMoneyShort,
+  formatTaxPercent,
+} from './money';
 
 describe('money text', () => {
   it('shows dollars with two decimals and thousands separators, and nothing when absent', () => {
@@ -19,9 +26,19 @@ describe('money text', () => {
     expect(formatMoneyCents(-5)).toBe('-0.05');
   });
 
+  it('shows cents with the dollar sign, the sign of a negative amount first', () => {
+    expect(formatCurrencyCents(110850)).toBe('$1,108.50');
+    expect(formatCurrencyCents(0)).toBe('$0.00');
+    expect(formatCurrencyCents(-500)).toBe('-$5.00');
+  });
+
+  it('shortens cents to whole dollars, and thousands to k, for a chart axis', () => {
+    const shown = [0, 12_049, 12_050, 99_999, 100_000, 1_249_999, 1_250_000, -150, -150_000].map(formatMoneyShort);
+    expect(shown).toEqual(['$0', '$120', '$121', '$1000', '$1k', '$12k', '$13k', '$-1', '$-1k']);
+  });
+
   it('gives an input field two decimals without separators', () => {
-    expect(formatMoneyInput(1108.5)).toBe('1108.50');
-    expect(formatMoneyInput(0)).toBe('0.00');
+    expect([1108.5, 0, 1234567.8, -12.5].map(formatMoneyInput)).toEqual(['1108.50', '0.00', '1234567.80', '-12.50']);
   });
 
   it('shows the tax rate as an exact percentage', () => {

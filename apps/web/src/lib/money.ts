@@ -1,8 +1,11 @@
 /**
- * The one place the web app turns money into text. Amounts come from the API as dollars (a
- * number with at most two decimals) or as integer cents; both show as '1,108.50'.
+ * The one place the web app converts and writes money, all on the domain's rules
+ * (packages/domain/src/money.ts; docs/architecture.md section 1). Amounts come from the API as
+ * dollars (a number with at most two decimals) or as integer cents; both show as '1,108.50'.
  */
-import { formatCents, rateToScaled, toCents } from '@desk/domain';
+import { formatCents, fromCents, rateToScaled, toCents } from '@desk/domain';
+
+export { fromCents, toCents };
 
 /** Dollars from the API, two decimals with thousands separators ('1,108.50'); '' when absent. */
 export function formatMoney(dollars: number | null | undefined): string {
@@ -12,8 +15,20 @@ export function formatMoney(dollars: number | null | undefined): string {
 /** Integer cents, as the cart shows them ('1,108.50'). */
 export const formatMoneyCents = (cents: number): string => formatCents(cents);
 
+/** Integer cents with the dollar sign, as the dashboard shows them ('$1,108.50', '-$5.00'). */
+export const formatCurrencyCents = (cents: number): string => formatCents(cents, { currency: true });
+
+/**
+ * Integer cents in whole dollars for a chart's axis: '$120', and thousands as k from $1,000
+ * ('$12k'); each rounded to the nearest, halves upwards.
+ */
+export function formatMoneyShort(cents: number): string {
+  const dollars = fromCents(cents);
+  return Math.abs(dollars) >= 1000 ? `$${Math.round(dollars / 1000)}k` : `$${Math.round(dollars)}`;
+}
+
 /** Dollars as an input field holds them for editing: two decimals, no separators ('1108.50'). */
-export const formatMoneyInput = (dollars: number): string => dollars.toFixed(2);
+export const formatMoneyInput = (dollars: number): string => formatCents(toCents(dollars)).replaceAll(',', '');
 
 /**
  * The tax rate as a percentage for the 'Tax (9.75)' label: 0.0975 -> '9.75', 0.08 -> '8.00',

@@ -76,7 +76,7 @@ describe('navigation', () => {
     expect(where()).toBe('/loaders');
     // Back is a navigation too.
     act(() => nav.go(-1));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(where()).toBe('/loaders');
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(where()).toBe('/sales');

@@ -1,4 +1,4 @@
-import type { Product } from '@desk/domain';
+import type { Product, VendorOrder } from '@desk/domain';
 
 /** A catalogue part, as GET /api/products/{id} answers it; `overrides` set the fields a test is about. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -32,3 +32,15 @@ export const aPackage = (overrides: Partial<Product> = {}) =>
     isPackage: true,
     ...overrides,
   });
+
+/** A vendor order, as GET /api/vendor-orders/{id} answers it; `fields` set what a test is about. */
+export const aVendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder => ({
+  id,
+  name: `Vendor order ${id}`,
+  description: null,
+  estimatedArrival: null,
+  status: 'Ordered',
+  receivedDate: null,
+  version: 1,
+  ...fields,
+});

@@ -17,12 +17,12 @@ describe('ModifierForm', () => {
   it('shows name, quantity (default 1), product and notes for an ordinary category', () => {
     renderForm('Springs', 'product');
 
-    expect(screen.getByLabelText('Name')).toBeTruthy();
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('1');
     expect(quantity.type).toBe('number');
     expect(quantity.min).toBe('1');
-    expect(screen.getByLabelText('Product')).toBeTruthy();
+    expect(screen.getByLabelText('Product')).toBeInTheDocument();
     expect(screen.getByLabelText('Notes').tagName).toBe('TEXTAREA');
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
@@ -33,23 +33,23 @@ describe('ModifierForm', () => {
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.queryByLabelText('Quantity')).toBeNull();
     expect(screen.queryByLabelText('Product')).toBeNull();
-    expect(screen.getByLabelText('Notes')).toBeTruthy();
+    expect(screen.getByLabelText('Notes')).toBeInTheDocument();
   });
 
   it("labels the Inches notes 'Number of Track Inches' on a package and 'Number of Inches' on a document", () => {
     const { unmount } = renderForm('Inches', 'product');
-    expect(screen.getByLabelText('Number of Track Inches')).toBeTruthy();
+    expect(screen.getByLabelText('Number of Track Inches')).toBeInTheDocument();
     expect(screen.queryByLabelText('Notes')).toBeNull();
     unmount();
 
     renderForm('Inches', 'document');
-    expect(screen.getByLabelText('Number of Inches')).toBeTruthy();
+    expect(screen.getByLabelText('Number of Inches')).toBeInTheDocument();
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
 
   it('shows the inches field only for a Lift modifier on a document', () => {
     const { unmount } = renderForm('Lift', 'document');
-    expect(screen.getByLabelText('Inches')).toBeTruthy();
+    expect(screen.getByLabelText('Inches')).toBeInTheDocument();
     unmount();
 
     renderForm('Lift', 'product');
@@ -81,11 +81,11 @@ describe('ModifierForm', () => {
         onCancel={noop}
       />,
     );
-    expect(screen.getByText(/SPR-25K-250/)).toBeTruthy();
+    expect(screen.getByText(/SPR-25K-250/)).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await userEvent.type(screen.getByLabelText('Name'), 'Vertical lift');

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { BusyButton } from './busy-button';
 import { errorText, InlineOutcome } from './result-banner';
 import './stacked-modal.css';
@@ -71,11 +71,7 @@ export function ConfirmDialog({
       className="stacked-modal"
       backdropClassName="stacked-modal-backdrop"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Confirmation
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>Confirmation</ModalHeading>
       <Modal.Body>
         <div className="mb-0">{children}</div>
         <InlineOutcome

@@ -26,7 +26,7 @@ describe('ConfirmModal', () => {
     expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 7)?');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('Customer delete successful')).toBeTruthy();
+    expect(await screen.findByText('Customer delete successful')).toBeInTheDocument();
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
@@ -46,11 +46,11 @@ describe('ConfirmModal', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Customer delete failed')).toBeTruthy();
-    expect(screen.getByText('Customer 7 has 2 orders and cannot be deleted.')).toBeTruthy();
+    expect(await screen.findByText('Customer delete failed')).toBeInTheDocument();
+    expect(screen.getByText('Customer 7 has 2 orders and cannot be deleted.')).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
     // A failed attempt may be retried.
-    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -71,7 +71,7 @@ describe('ConfirmModal', () => {
     expect(screen.getByRole('button', { name: 'Confirm' }).getAttribute('aria-disabled')).toBe('true');
     expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
     finish();
-    expect(await screen.findByText('Product delete successful')).toBeTruthy();
+    expect(await screen.findByText('Product delete successful')).toBeInTheDocument();
 
     const again = (show: boolean) => (
       <ConfirmModal show={show} objectName="Product" action="delete" onConfirm={onConfirm} onClose={() => {}}>
@@ -81,6 +81,6 @@ describe('ConfirmModal', () => {
     view.rerender(again(false));
     view.rerender(again(true));
     expect(screen.queryByText('Product delete successful')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 import type { ConfirmModalProps } from './confirm-dialog';
 import type { ConfirmTarget } from './row-actions';
@@ -22,14 +22,20 @@ export function ConfirmModal(props: ConfirmModalProps) {
   return used ? <ConfirmDialog {...props} /> : null;
 }
 
-/** The ConfirmModal of a delete: asks about `target.target` (from useConfirmTarget) and deletes it on Confirm. */
+/**
+ * The ConfirmModal of a delete: asks about `target.target` (from useConfirmTarget) and deletes it on
+ * Confirm. `detail` names the record under the question (its number and name), in small grey text.
+ */
 export function ConfirmDelete<T>({
   target,
   onDelete,
+  detail,
+  children,
   ...rest
 }: Pick<ConfirmModalProps, 'objectName' | 'children'> & {
   target: ConfirmTarget<T>;
   onDelete: (row: T) => Promise<unknown>;
+  detail?: (row: T) => ReactNode;
 }) {
   return (
     <ConfirmModal
@@ -38,6 +44,9 @@ export function ConfirmDelete<T>({
       onConfirm={() => onDelete(target.target!)}
       onClose={target.close}
       {...rest}
-    />
+    >
+      {children}
+      {detail && target.target && <p className="mb-0 mt-1 small text-secondary">{detail(target.target)}</p>}
+    </ConfirmModal>
   );
 }

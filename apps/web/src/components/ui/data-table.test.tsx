@@ -65,12 +65,12 @@ describe('DataTable, server mode', () => {
     const fetchPage = fakeServer();
     renderServerDoors(fetchPage);
 
-    expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(await screen.findByText('SD-001')).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('SD-001')).toBeInTheDocument();
     expect(fetchPage).toHaveBeenCalledWith({ page: 1, size: 10, sort: 'id', filters: {} });
     expect(bodyRows()).toHaveLength(10);
-    expect(screen.getByText('Showing 25 of 25 rows')).toBeTruthy();
-    expect(screen.getByText('of 3')).toBeTruthy();
+    expect(screen.getByText('Showing 25 of 25 rows')).toBeInTheDocument();
+    expect(screen.getByText('of 3')).toBeInTheDocument();
   });
 
   it('sends the sort, a debounced filter and the page size, and shows the filtered count', async () => {
@@ -87,7 +87,7 @@ describe('DataTable, server mode', () => {
     const callsBefore = fetchPage.mock.calls.length;
     await user.type(screen.getByRole('searchbox', { name: 'Filter Description' }), 'spring');
     // One request after the pause, not one per keystroke.
-    await waitFor(() => expect(screen.getByText('Showing 12 of 25 rows')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Showing 12 of 25 rows')).toBeInTheDocument());
     expect(fetchPage.mock.calls.length).toBe(callsBefore + 1);
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: '-id', filters: { description: 'spring' } });
 
@@ -145,13 +145,13 @@ describe('DataTable, server mode', () => {
     });
     await screen.findByText('SD-001');
 
-    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create Door' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Door' })).toBeInTheDocument();
 
     const toggle = screen.getByRole('button', { name: 'Expand row 2' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
-    expect(screen.getByText('Details of SD-002')).toBeTruthy();
+    expect(screen.getByText('Details of SD-002')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Collapse row 2' }).getAttribute('aria-expanded')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Collapse row 2' }));
     expect(screen.queryByText('Details of SD-002')).toBeNull();
@@ -169,12 +169,12 @@ describe('DataTable, server mode', () => {
     const user = userEvent.setup();
     renderServerDoors(fetchPage, { initialSort: undefined, emptyText: 'No doors yet' });
 
-    expect(await screen.findByText('No doors yet')).toBeTruthy();
-    expect(screen.getByText('Showing 0 of 0 rows')).toBeTruthy();
+    expect(await screen.findByText('No doors yet')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 rows')).toBeInTheDocument();
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
-    expect(await screen.findByText('Database is down')).toBeTruthy();
+    expect(await screen.findByText('Database is down')).toBeInTheDocument();
   });
 });
 
@@ -187,10 +187,10 @@ describe('DataTable, client mode', () => {
     );
 
     expect(bodyRows()).toHaveLength(10);
-    expect(screen.getByText('Showing 25 of 25 rows')).toBeTruthy();
+    expect(screen.getByText('Showing 25 of 25 rows')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Filter Description' }), 'SPRÎNG');
-    await waitFor(() => expect(screen.getByText('Showing 12 of 25 rows')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Showing 12 of 25 rows')).toBeInTheDocument());
     expect(bodyRows()).toHaveLength(10);
 
     await user.click(screen.getByRole('button', { name: /^Item No/ }));
@@ -235,13 +235,13 @@ describe('DataTable, client mode', () => {
     const view = renderWithQuery(table(doors));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await user.click(screen.getByRole('button', { name: 'Expand row 12' }));
-    expect(screen.getByText('Details of SD-012')).toBeTruthy();
+    expect(screen.getByText('Details of SD-012')).toBeInTheDocument();
 
     // E.g. a row edited on page 2: the list comes back as a new array.
     view.rerender(table(doors.map((d) => (d.id === 12 ? { ...d, itemNo: 'SD-012B' } : { ...d }))));
     await screen.findByText('Details of SD-012B');
     await new Promise((resolve) => setTimeout(resolve, 50)); // a reset would come in a later task
-    expect(screen.getByText('Details of SD-012B')).toBeTruthy();
+    expect(screen.getByText('Details of SD-012B')).toBeInTheDocument();
     expect((screen.getByRole('spinbutton', { name: 'Go to page' }) as HTMLInputElement).value).toBe('2');
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]!.textContent).toBe('11');
 
@@ -250,7 +250,7 @@ describe('DataTable, client mode', () => {
     await waitFor(() =>
       expect((screen.getByRole('spinbutton', { name: 'Go to page' }) as HTMLInputElement).value).toBe('1'),
     );
-    expect(screen.getByText('Showing 5 of 5 rows')).toBeTruthy();
+    expect(screen.getByText('Showing 5 of 5 rows')).toBeInTheDocument();
   });
 
   it('shows a spinner while the caller loads', () => {

@@ -22,6 +22,6 @@ describe('ExportLinks', () => {
     expect(csv.getAttribute('href')).toBe('/api/export/vendor-orders.csv?sort=name');
     expect(excel.getAttribute('href')).toBe('/api/export/vendor-orders.xlsx?sort=name');
     expect(csv.hasAttribute('download')).toBe(true);
-    expect(screen.getByRole('group', { name: 'Export vendor orders' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Export vendor orders' })).toBeInTheDocument();
   });
 });

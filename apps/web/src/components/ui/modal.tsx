@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useRef, type ReactNode } from 'react';
 import BootstrapModal, { type ModalProps } from 'react-bootstrap/Modal';
 
 /**
@@ -50,3 +50,23 @@ export const Modal = Object.assign(FocusReturningModal, {
   Footer: BootstrapModal.Footer,
   Dialog: BootstrapModal.Dialog,
 });
+
+export interface ModalHeadingProps {
+  /** The title's id, for the modal's aria-labelledby. */
+  id: string;
+  children: ReactNode;
+  /** Whether the X button shows (a dialog hides it while its request runs). */
+  closeButton?: boolean;
+  closeLabel?: string;
+}
+
+/** A modal's header as every dialog of the app has it: the title as an h2 and the X button. */
+export function ModalHeading({ id, children, closeButton = true, closeLabel = 'Close dialog' }: ModalHeadingProps) {
+  return (
+    <BootstrapModal.Header closeButton={closeButton} closeLabel={closeLabel}>
+      <BootstrapModal.Title id={id} as="h2" className="fs-5">
+        {children}
+      </BootstrapModal.Title>
+    </BootstrapModal.Header>
+  );
+}

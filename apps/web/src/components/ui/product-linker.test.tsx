@@ -39,12 +39,12 @@ describe('ProductLinker', () => {
   it('loads the product list once on opening, searches it and links with a quantity', async () => {
     const { fetchMock, user, onLink, onCreated, onClose } = openLinker('order', vi.fn().mockResolvedValue(undefined));
 
-    expect(screen.getByRole('dialog', { name: 'Select Product' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Select Product' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toContain('Loading...');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
 
     await user.type(screen.getByLabelText('Product'), 'zzz');
-    expect(screen.getByText('No options')).toBeTruthy();
+    expect(screen.getByText('No options')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Product'));
     // By id, by item number or by description.
     await user.type(screen.getByLabelText('Product'), '15');
@@ -65,7 +65,7 @@ describe('ProductLinker', () => {
     expect(onCreated).toHaveBeenCalledTimes(1);
     // An order linker stays open for the next part.
     expect(onClose).not.toHaveBeenCalled();
-    expect(await screen.findByText('Added 12 × RLR-10')).toBeTruthy();
+    expect(await screen.findByText('Added 12 × RLR-10')).toBeInTheDocument();
     expect(productRequests(fetchMock)).toEqual(['/api/products/']);
   });
 
@@ -76,7 +76,7 @@ describe('ProductLinker', () => {
       'Add Part',
     );
 
-    expect(screen.getByRole('dialog', { name: 'Add Part' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Part' })).toBeInTheDocument();
     await chooseProduct(user, 'HNG', 'HNG-1 - #1 hinge, 14 gauge');
     await user.type(screen.getByPlaceholderText('Enter Quantity'), '4');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -97,7 +97,7 @@ describe('ProductLinker', () => {
     await user.type(screen.getByPlaceholderText('Enter Quantity'), '2');
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
-    expect(await screen.findByText('This part is already in the package.')).toBeTruthy();
+    expect(await screen.findByText('This part is already in the package.')).toBeInTheDocument();
     expect(onCreated).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
   });

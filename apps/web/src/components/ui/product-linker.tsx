@@ -2,11 +2,10 @@ import type { Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { api } from '../../lib/api-client';
-import { Banner } from './banner';
 import { BusyButton } from './busy-button';
-import { errorText, InlineOutcome } from './result-banner';
+import { ErrorBanner, errorText, InlineOutcome } from './result-banner';
 import { SearchableSelect } from './searchable-select';
 import './stacked-modal.css';
 import { BusyStatus } from './busy-status';
@@ -64,11 +63,7 @@ export function ProductLinker({
       className="stacked-modal"
       backdropClassName="stacked-modal-backdrop"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>{title}</ModalHeading>
       {/* Mounted only while open, so each opening loads the list once. */}
       {show && (
         <LinkerBody
@@ -154,9 +149,7 @@ function LinkerBody({
     <Form onSubmit={(e) => void submit(e)} noValidate>
       <Modal.Body>
         {products.isError ? (
-          <Banner variant="danger" title="Products could not be loaded">
-            <small>{errorText(products.error)}</small>
-          </Banner>
+          <ErrorBanner title="Products could not be loaded" error={products.error} />
         ) : (
           <div className="mb-3">
             <SearchableSelect<Product>

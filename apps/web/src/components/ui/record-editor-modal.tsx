@@ -1,13 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { isApiError } from '../../lib/api-client';
 import type { Created } from '../../lib/record-mutations';
-import { Banner } from './banner';
 import { BusyButton } from './busy-button';
 import { Loading } from './loading';
-import { errorText, type SaveResult } from './result-banner';
+import { ErrorBanner, errorText, type SaveResult } from './result-banner';
 import { useToast } from './toaster';
 import { useDiscardGuard } from './use-discard-guard';
 import { useKeepFocusAfterSave } from './use-editor-focus';
@@ -157,11 +156,7 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
   if (isEdit && record.isPending) {
     body = <Loading />;
   } else if (isEdit && record.isError) {
-    body = (
-      <Banner variant="danger" title={`The ${noun.toLowerCase()} could not be loaded`}>
-        <small>{errorText(record.error)}</small>
-      </Banner>
-    );
+    body = <ErrorBanner title={`The ${noun.toLowerCase()} could not be loaded`} error={record.error} />;
   } else {
     const loaded = isEdit ? record.data : undefined;
     body = children({
@@ -185,16 +180,14 @@ export function RecordEditorModal<R extends EditedRecord, Input>({
       backdrop={saving ? 'static' : true}
       keyboard={!saving}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {isEdit ? `Edit ${noun}` : `Create ${noun}`}
-          {isEdit && record.data && (
-            <span className="ms-2 fs-6 fw-normal text-secondary">
-              {record.data.name} (ID {record.data.id})
-            </span>
-          )}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>
+        {isEdit ? `Edit ${noun}` : `Create ${noun}`}
+        {isEdit && record.data && (
+          <span className="ms-2 fs-6 fw-normal text-secondary">
+            {record.data.name} (ID {record.data.id})
+          </span>
+        )}
+      </ModalHeading>
       <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
         {stale && (

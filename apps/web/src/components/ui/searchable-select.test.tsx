@@ -46,7 +46,7 @@ describe('SearchableSelect', () => {
 
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenLastCalledWith(shops[0]);
-    expect(screen.getByText('Jérôme Côté Overhead Doors')).toBeTruthy();
+    expect(screen.getByText('Jérôme Côté Overhead Doors')).toBeInTheDocument();
   });
 
   it('matches anywhere in the label and on the value (an id)', async () => {
@@ -67,7 +67,7 @@ describe('SearchableSelect', () => {
 
     await user.type(screen.getByLabelText('Customer'), 'zzz');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
-    expect(screen.getByText('No options')).toBeTruthy();
+    expect(screen.getByText('No options')).toBeInTheDocument();
   });
 
   it("says 'Loading...' while its options load", async () => {

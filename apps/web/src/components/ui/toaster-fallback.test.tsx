@@ -60,14 +60,14 @@ describe('lazyComponent after a failed load', () => {
         <Tab />
       </Boundary>,
     );
-    expect(await screen.findByText('Could not load')).toBeTruthy();
+    expect(await screen.findByText('Could not load')).toBeInTheDocument();
     first.unmount();
     renderWithQuery(
       <Boundary>
         <Tab />
       </Boundary>,
     );
-    expect(await screen.findByText('The tab')).toBeTruthy();
+    expect(await screen.findByText('The tab')).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
 });

@@ -19,8 +19,8 @@ describe('toasts', () => {
   it('shows the error catalogue messages for save results', () => {
     const t = setup();
     act(() => t().saveResult({ kind: 'created', id: 42, message: 'Order created' }));
-    expect(screen.getByText('Create succeeded - ID: 42')).toBeTruthy();
-    expect(screen.getByText('Order created')).toBeTruthy();
+    expect(screen.getByText('Create succeeded - ID: 42')).toBeInTheDocument();
+    expect(screen.getByText('Order created')).toBeInTheDocument();
   });
 
   it('replaces an old error instead of stacking a new one beside it', () => {
@@ -29,7 +29,7 @@ describe('toasts', () => {
     act(() => t().saveResult({ kind: 'update-failed', error: 'Customer is required.' }));
     const toasts = screen.getAllByTestId('toast');
     expect(toasts).toHaveLength(1);
-    expect(within(toasts[0]!).getByText('Customer is required.')).toBeTruthy();
+    expect(within(toasts[0]!).getByText('Customer is required.')).toBeInTheDocument();
     expect(screen.queryByText('Job Name is too long.')).toBeNull();
   });
 
@@ -40,7 +40,7 @@ describe('toasts', () => {
       act(() => t().saveResult({ kind: 'update-failed', error: 'Stale version.' }));
       act(() => t().saveResult({ kind: 'updated' }));
       expect(screen.getAllByTestId('toast')).toHaveLength(1);
-      expect(screen.getByText('Update Succeeded')).toBeTruthy();
+      expect(screen.getByText('Update Succeeded')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(6000));
       expect(screen.queryByText('Update Succeeded')).toBeNull();
     } finally {
@@ -60,7 +60,7 @@ describe('toasts', () => {
   it('errors stay until dismissed', async () => {
     const t = setup();
     act(() => t().error('Send Email failed', new Error('The mail server refused the message.')));
-    expect(screen.getByText('The mail server refused the message.')).toBeTruthy();
+    expect(screen.getByText('The mail server refused the message.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Send Email failed')).toBeNull();
   });
@@ -72,6 +72,6 @@ describe('toasts', () => {
     });
     expect(screen.getAllByTestId('toast')).toHaveLength(3);
     expect(screen.queryByText('Saved 1')).toBeNull();
-    expect(screen.getByText('Saved 5')).toBeTruthy();
+    expect(screen.getByText('Saved 5')).toBeInTheDocument();
   });
 });

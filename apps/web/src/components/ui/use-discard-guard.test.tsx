@@ -34,7 +34,7 @@ describe('useDiscardGuard', () => {
     renderWithQuery(<Editor onClose={onClose} />);
     await userEvent.type(screen.getByLabelText('Job Name'), 'Garage 2');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep editing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(onClose).not.toHaveBeenCalled();

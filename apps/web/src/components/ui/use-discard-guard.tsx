@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
-import { Modal } from './modal';
+import { Modal, ModalHeading } from './modal';
 import { useBlocker } from '../../lib/navigation';
 import './stacked-modal.css';
 
@@ -31,11 +31,9 @@ export function DiscardChangesModal({ show, what, onDiscard, onKeep }: DiscardCh
       className="stacked-modal"
       backdropClassName="stacked-modal-backdrop"
     >
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Discard changes?
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId} closeLabel="Close">
+        Discard changes?
+      </ModalHeading>
       <Modal.Body>You have {what} that are not saved. If you leave now they are lost.</Modal.Body>
       <Modal.Footer>
         <Button variant="primary" onClick={onKeep} autoFocus>

@@ -6,6 +6,12 @@ import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { QR_ALT } from './two-factor-section';
 
+/** Empties a field and types `value` into it. */
+const retype = async (user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) => {
+  await user.clear(field);
+  await user.type(field, value);
+};
+
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR = 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=';
 const CODES = Array.from({ length: 10 }, (_, i) => `k3v9q-7hx${'abcdefghjk'[i]}m`);
@@ -92,7 +98,7 @@ describe('Account page', () => {
     const link = await nav.findByRole('link', { name: 'Account (ann)' });
     expect(link.getAttribute('href')).toBe('/account');
     await user.click(link);
-    expect(await screen.findByRole('heading', { name: 'Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/account');
     expect(nav.getByRole('link', { name: 'Account (ann)' }).getAttribute('aria-current')).toBe('page');
     expect(document.title).toMatch(/^Account/);
@@ -104,7 +110,7 @@ describe('Account page', () => {
     renderApp('/account');
 
     const section = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
-    expect(await section.findByText('Off')).toBeTruthy();
+    expect(await section.findByText('Off')).toBeInTheDocument();
     await user.click(section.getByRole('button', { name: 'Set up' }));
 
     const qr = await section.findByRole('img', { name: QR_ALT });
@@ -114,7 +120,7 @@ describe('Account page', () => {
     expect(key.readOnly).toBe(true);
     await user.click(section.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
-    expect(await screen.findByText('Key copied')).toBeTruthy();
+    expect(await screen.findByText('Key copied')).toBeInTheDocument();
 
     // Not six digits: said at once, nothing sent.
     const code = section.getByLabelText('Code from the app');
@@ -126,8 +132,7 @@ describe('Account page', () => {
     expect(server.enableBodies).toHaveLength(0);
 
     // A wrong code: the server's words, without its field name, under the field.
-    await user.clear(code);
-    await user.type(code, '000000');
+    await retype(user, code, '000000');
     await user.click(section.getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(section.getByRole('alert').textContent).toBe(
@@ -136,8 +141,7 @@ describe('Account page', () => {
     );
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(code);
-    await user.type(code, '135 790');
+    await retype(user, code, '135 790');
     await user.click(section.getByRole('button', { name: 'Turn on' }));
     const list = await section.findByRole('list', { name: 'Recovery codes' });
     expect(
@@ -174,12 +178,12 @@ describe('Account page', () => {
 
     await user.click(section.getByRole('button', { name: 'I have saved them' }));
     expect(section.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
-    expect(await section.findByText(/10 recovery codes left/)).toBeTruthy();
-    expect(section.getByText('On')).toBeTruthy();
+    expect(await section.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    expect(section.getByText('On')).toBeInTheDocument();
     expect(
       section.getByText(new RegExp(`On since ${new Date('2026-11-24T10:31:00.000Z').toLocaleDateString()}`)),
-    ).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Turn off' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
   it('turns two-factor sign-in off with the password and a code, each error under its field', async () => {
@@ -188,37 +192,34 @@ describe('Account page', () => {
     renderApp('/account');
 
     const section = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
-    expect(await section.findByText(/2 recovery codes left/)).toBeTruthy();
-    expect(section.getByText(/turn two-factor sign-in off and on again/)).toBeTruthy();
+    expect(await section.findByText(/2 recovery codes left/)).toBeInTheDocument();
+    expect(section.getByText(/turn two-factor sign-in off and on again/)).toBeInTheDocument();
     await user.click(section.getByRole('button', { name: 'Turn off' }));
 
     const form = within(section.getByRole('form', { name: 'Turn off two-factor sign-in' }));
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(form.getByText('Enter your password.')).toBeTruthy();
-    expect(form.getByText('Enter a code from your app, or a recovery code.')).toBeTruthy();
+    expect(form.getByText('Enter your password.')).toBeInTheDocument();
+    expect(form.getByText('Enter a code from your app, or a recovery code.')).toBeInTheDocument();
 
     const password = form.getByLabelText('Password');
     const code = form.getByLabelText('Authentication code');
     await user.type(password, 'wrong');
     await user.type(code, '135790');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await form.findByText('That is not your password.')).toBeTruthy();
+    expect(await form.findByText('That is not your password.')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(password);
-    await user.type(password, 'ann-secret');
-    await user.clear(code);
-    await user.type(code, '999999');
+    await retype(user, password, 'ann-secret');
+    await retype(user, code, '999999');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await form.findByText('That code is not right, or was already used.')).toBeTruthy();
+    expect(await form.findByText('That code is not right, or was already used.')).toBeInTheDocument();
     expect(code.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(code);
-    await user.type(code, '135790');
+    await retype(user, code, '135790');
     await user.click(form.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('Two-factor sign-in is off')).toBeTruthy();
-    expect(await section.findByText('Off')).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Set up' })).toBeTruthy();
+    expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
+    expect(await section.findByText('Off')).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
   });
 
   it('lists the sessions and ends another one; ending this one signs out to /login', async () => {
@@ -233,15 +234,15 @@ describe('Account page', () => {
     expect(headers).toEqual(['Signed in', 'Last seen', 'Address', 'Browser', 'Actions']);
     const thisRow = (await within(table).findByText('This session')).closest('tr')!;
     expect(within(thisRow).getByText('Chrome 131 on Windows').getAttribute('title')).toBe(CHROME);
-    expect(within(thisRow).getByText('127.0.0.1')).toBeTruthy();
-    expect(within(thisRow).getByText(new Date('2026-11-24T09:00:00.000Z').toLocaleString())).toBeTruthy();
+    expect(within(thisRow).getByText('127.0.0.1')).toBeInTheDocument();
+    expect(within(thisRow).getByText(new Date('2026-11-24T09:00:00.000Z').toLocaleString())).toBeInTheDocument();
     const tabletRow = within(table).getByText('Chrome 130 on Android').closest('tr')!;
     expect(within(tabletRow).queryByText('This session')).toBeNull();
 
     await user.click(
       within(tabletRow).getByRole('button', { name: /^End session of Chrome 130 on Android from 10.7.0.2/ }),
     );
-    expect(await screen.findByText('Session ended')).toBeTruthy();
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Chrome 130 on Android')).toBeNull());
     expect(calls(fetchMock, 'DELETE', '/api/account/sessions/yardTablet02')).toBe(1);
     expect(calls(fetchMock, 'GET', '/api/account/sessions')).toBe(2);
@@ -260,7 +261,7 @@ describe('Account page', () => {
       }),
     );
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
-    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
     expect(calls(fetchMock, 'DELETE', '/api/account/sessions/thisSession01')).toBe(1);
     // Nothing asked the server for the ended session's list again.
     expect(calls(fetchMock, 'GET', '/api/account/sessions')).toBe(2);
@@ -283,8 +284,8 @@ describe('Account page', () => {
         : answer(input, init),
     );
     await user.click(within(tabletRow).getByRole('button', { name: /^End session of Chrome 130 on Android/ }));
-    expect(await screen.findByText('Ending the session failed')).toBeTruthy();
-    expect(screen.getByText('That session has already ended.')).toBeTruthy();
+    expect(await screen.findByText('Ending the session failed')).toBeInTheDocument();
+    expect(screen.getByText('That session has already ended.')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Chrome 130 on Android')).toBeNull());
   });
 });

@@ -2,7 +2,7 @@ import type { AccountSession } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Badge, Button, Spinner, Table } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { useNavigate } from '../../lib/navigation';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, LoadingRow, TableMessageRow } from '../../components/ui/list-table';
@@ -150,11 +150,7 @@ function EndCurrentModal({
   const titleId = useId();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby={titleId} backdrop={busy ? 'static' : true}>
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          End this session?
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>End this session?</ModalHeading>
       <Modal.Body>This is the browser you are using: ending its session signs you out here.</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose} disabled={busy}>

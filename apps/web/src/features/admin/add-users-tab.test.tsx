@@ -51,7 +51,7 @@ describe('Admin > Add Users', () => {
     expect(screen.getByRole('button', { name: 'Add User' }).getAttribute('aria-disabled')).toBe('true');
     release();
 
-    expect(await screen.findByText('User bob added.')).toBeTruthy();
+    expect(await screen.findByText('User bob added.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([
       { username: 'bob', password: 'Lively-spruce-83', admin: true, yard: false },
     ]);
@@ -70,8 +70,8 @@ describe('Admin > Add Users', () => {
     await user.click(input('Administrator'));
     await user.click(screen.getByRole('button', { name: 'Add User' }));
 
-    expect(await screen.findByText('The user was not added')).toBeTruthy();
-    expect(screen.getByText("The username 'bob' is already taken.")).toBeTruthy();
+    expect(await screen.findByText('The user was not added')).toBeInTheDocument();
+    expect(screen.getByText("The username 'bob' is already taken.")).toBeInTheDocument();
     expect(input('New Username').value).toBe('');
     expect(input('New User Password').value).toBe('');
     expect(input('Administrator').checked).toBe(false);
@@ -101,7 +101,7 @@ describe('Admin > Add Users', () => {
       await screen.findByText(
         'New User Password: is one of the most common passwords; choose one that is harder to guess.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('checks the fields before sending', async () => {
@@ -109,8 +109,8 @@ describe('Admin > Add Users', () => {
     await user.type(input('New Username'), 'b o');
     await user.click(screen.getByRole('button', { name: 'Add User' }));
 
-    expect(await screen.findByText('New Username may hold only letters, digits and . _ @ -')).toBeTruthy();
-    expect(screen.getByText('New User Password must be at least 12 characters')).toBeTruthy();
+    expect(await screen.findByText('New Username may hold only letters, digits and . _ @ -')).toBeInTheDocument();
+    expect(screen.getByText('New User Password must be at least 12 characters')).toBeInTheDocument();
     expect(input('New Username').value).toBe('b o');
     expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([]);
   });

@@ -26,7 +26,7 @@ describe('Admin > Email Management', () => {
     const { release } = holdRequests(fetchMock, 'GET', '/api/grabAutoEmailConfig');
     renderApp('/admin?tab=email');
 
-    expect(await screen.findByText('Loading...')).toBeTruthy();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     release();
 
     expect((await screen.findByLabelText<HTMLInputElement>('Email Quote Subject')).value).toBe(stored.quoteSubject);
@@ -42,11 +42,11 @@ describe('Admin > Email Management', () => {
 
     const help = screen.getByRole('complementary', { name: 'Placeholders' });
     for (const name of ['customerName', 'contactName', 'jobName', 'documentNumber', 'total', 'companyName']) {
-      expect(within(help).getByText(`{${name}}`)).toBeTruthy();
+      expect(within(help).getByText(`{${name}}`)).toBeInTheDocument();
     }
-    expect(within(help).getByText("The customer's name")).toBeTruthy();
+    expect(within(help).getByText("The customer's name")).toBeInTheDocument();
     // The ready-for-pickup e-mail's own placeholders, its switch (off) and texts.
-    for (const name of ['bay', 'companyHours']) expect(within(help).getByText(`{${name}}`)).toBeTruthy();
+    for (const name of ['bay', 'companyHours']) expect(within(help).getByText(`{${name}}`)).toBeInTheDocument();
     expect(
       screen.getByRole<HTMLInputElement>('switch', { name: 'E-mail the customer when an order is placed in a bay' })
         .checked,
@@ -81,8 +81,8 @@ describe('Admin > Email Management', () => {
     expect((field('Email Quote Subject') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
     release();
 
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([
       {
         ...stored,
@@ -106,8 +106,8 @@ describe('Admin > Email Management', () => {
     await user.type(field('Forward Email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Email Quote Subject is required')).toBeTruthy();
-    expect(screen.getByText('Forward Email must be an e-mail address')).toBeTruthy();
+    expect(await screen.findByText('Email Quote Subject is required')).toBeInTheDocument();
+    expect(screen.getByText('Forward Email must be an e-mail address')).toBeInTheDocument();
     expect(field('Email Quote Subject').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('Email Quote Subject'));
     expect(bodiesOf(fetchMock, 'POST', '/api/updateAutoEmailConfig')).toEqual([]);
@@ -130,7 +130,7 @@ describe('Admin > Email Management', () => {
     const message = await screen.findByText(/^Email Order Subject has an unknown placeholder \{jobNme\}/);
     expect(message.textContent).toContain('(did you mean {jobName}?)');
     expect(message.textContent).toContain('{customerName}, {contactName}, {jobName}');
-    expect(screen.getByText(/^Ready for Pickup Body has an unknown placeholder \{total\}/)).toBeTruthy();
+    expect(screen.getByText(/^Ready for Pickup Body has an unknown placeholder \{total\}/)).toBeInTheDocument();
     expect(subject.getAttribute('aria-invalid')).toBe('true');
     expect(subject.getAttribute('aria-describedby')).toContain(message.id);
     expect(document.activeElement).toBe(subject);
@@ -155,8 +155,8 @@ describe('Admin > Email Management', () => {
     current = { ...stored, quoteSubject: 'Changed elsewhere', version: 4 };
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Update failed')).toBeTruthy();
-    expect(screen.getByText(/changed by someone else/)).toBeTruthy();
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
+    expect(screen.getByText(/changed by someone else/)).toBeInTheDocument();
     // What the user typed stays until they choose to reload.
     expect(field('Email Quote Subject').value).toBe(`${stored.quoteSubject} (draft)`);
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { stubAdmin } from './admin-test-utils';
+import { bodyCells } from '../../test/tables';
 
 const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   kind: 'products',
@@ -77,27 +78,20 @@ describe('Admin > Import', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
-    expect(await screen.findByText(/2 new, 0 to update; 1 problem in 1 row/)).toBeTruthy();
-    expect(screen.getByText(/guessed from the headers/)).toBeTruthy();
+    expect(await screen.findByText(/2 new, 0 to update; 1 problem in 1 row/)).toBeInTheDocument();
+    expect(screen.getByText(/guessed from the headers/)).toBeInTheDocument();
     expect(screen.getByLabelText<HTMLSelectElement>('Item No (needed)').value).toBe('Part No');
     expect(screen.getByLabelText<HTMLSelectElement>('Product type').value).toBe('');
     const table = screen.getByRole('table', { name: 'Problems, by row' });
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const cells = bodyCells(table);
     expect(cells).toEqual([['3', 'Price', "Wholesale price 'abc' is not an amount of money"]]);
     // Mode 'all' with a problem: nothing to run until the rows are mended or skipped.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import 2 products' }).disabled).toBe(true);
 
     await user.selectOptions(screen.getByLabelText('Description'), '');
-    expect(screen.getByText(/changed, preview again to check/)).toBeTruthy();
+    expect(screen.getByText(/changed, preview again to check/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Preview again' }));
-    await waitFor(() => expect(screen.getByText(/as you chose/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/as you chose/)).toBeInTheDocument());
     expect(sentForms(fetchMock)).toEqual([
       { mapping: null, mode: 'all', dryRun: 'true', file: 'parts.csv', key: null },
       {
@@ -151,10 +145,10 @@ describe('Admin > Import', () => {
 
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('33');
-    expect(screen.getByText('Importing parts.csv: 1 of 3 rows')).toBeTruthy();
+    expect(screen.getByText('Importing parts.csv: 1 of 3 rows')).toBeInTheDocument();
     expect(
       await screen.findByText('Imported: 2 new, 0 updated, 1 row with problems skipped.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const run = sentForms(fetchMock)[1]!;
     expect(run).toMatchObject({
@@ -200,14 +194,7 @@ describe('Admin > Import', () => {
 
     const region = await screen.findByRole('region', { name: 'Rows to update' });
     const table = within(region).getByRole('table');
-    const lines = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const lines = bodyCells(table);
     expect(lines).toEqual([
       ['2', 'ROL-10B', 'Description', 'Roller', 'Nylon roller'],
       ['Wholesale price', '3.00', '3.25'],

@@ -14,6 +14,8 @@ import { errorText } from '../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { previewImport, startImport, useImportJob } from './api/import-file';
 import './admin.css';
+import { TableHead } from '../../components/ui/table-head';
+import { RadioChoices } from '../../components/ui/radio-choices';
 
 const KINDS: Array<{ kind: ImportKind; label: string }> = [
   { kind: 'products', label: 'Products' },
@@ -41,13 +43,7 @@ function ProblemsTable({ problems, total, caption }: { problems: ImportProblem[]
           {caption}
           {total > problems.length ? ` (the first ${n(problems.length)} of ${n(total)})` : ''}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Row', 'Column', 'Problem']} />
         <tbody>
           {problems.map((p, i) => (
             <tr key={i}>
@@ -74,15 +70,7 @@ function UpdatesTable({ updated, total }: { updated: ImportUpdate[]; total: numb
           Rows to update
           {total > updated.length ? ` (the first ${n(updated.length)} of ${n(total)})` : ''}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Record</th>
-            <th scope="col">Field</th>
-            <th scope="col">Now</th>
-            <th scope="col">After the import</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Row', 'Record', 'Field', 'Now', 'After the import']} />
         <tbody>
           {updated.flatMap((u) =>
             u.changes.map((c, i) => (
@@ -300,21 +288,14 @@ export function ImportTab() {
           <UpdatesTable updated={preview.updated} total={preview.updates} />
           <fieldset className="mb-3">
             <legend className="fs-6 fw-semibold">When a row has a problem</legend>
-            <Form.Check
-              type="radio"
-              id="import-mode-all"
+            <RadioChoices
               name="import-mode"
-              label="Import nothing until every row is right"
-              checked={mode === 'all'}
-              onChange={() => setMode('all')}
-            />
-            <Form.Check
-              type="radio"
-              id="import-mode-valid"
-              name="import-mode"
-              label="Import the rows without problems, skip the others"
-              checked={mode === 'valid'}
-              onChange={() => setMode('valid')}
+              value={mode}
+              onChange={setMode}
+              choices={[
+                { value: 'all', label: 'Import nothing until every row is right' },
+                { value: 'valid', label: 'Import the rows without problems, skip the others' },
+              ]}
             />
           </fieldset>
           <Button

@@ -65,7 +65,7 @@ describe('Admin > Modify Password', () => {
     expect(screen.getByRole('button', { name: 'Change Password' }).getAttribute('aria-disabled')).toBe('true');
     release();
 
-    expect(await screen.findByText('Password changed.')).toBeTruthy();
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toEqual([
       { username: 'admin', oldPassword: 'old-secret-1', password: 'new-secret-22' },
     ]);
@@ -86,8 +86,8 @@ describe('Admin > Modify Password', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
-    expect(await screen.findByText('The password was not changed')).toBeTruthy();
-    expect(screen.getByText('Old Password: the old password is not correct.')).toBeTruthy();
+    expect(await screen.findByText('The password was not changed')).toBeInTheDocument();
+    expect(screen.getByText('Old Password: the old password is not correct.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toHaveLength(1);
     expect(input('Old Password').value).toBe('');
     expect(input('New Password').value).toBe('');
@@ -101,7 +101,7 @@ describe('Admin > Modify Password', () => {
     await user.type(input('New Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
-    expect(await screen.findByText('New Password must be at least 12 characters')).toBeTruthy();
+    expect(await screen.findByText('New Password must be at least 12 characters')).toBeInTheDocument();
     expect(document.activeElement).toBe(input('New Password'));
     expect(input('Old Password').value).toBe('old-secret-1');
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toEqual([]);

@@ -64,12 +64,12 @@ describe('Admin > Security', () => {
 
     const table = await screen.findByRole('table', { name: 'Sign-in throttles' });
     await within(table).findByText('203.0.113.7');
-    expect(within(table).getByText('for 42 s')).toBeTruthy();
-    expect(within(table).getByText('Address and username')).toBeTruthy();
-    expect(within(table).getByText('198.51.100.4')).toBeTruthy();
+    expect(within(table).getByText('for 42 s')).toBeInTheDocument();
+    expect(within(table).getByText('Address and username')).toBeInTheDocument();
+    expect(within(table).getByText('198.51.100.4')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Clear Address and username 203.0.113.7 admin' }));
-    expect(await screen.findByText('Throttle cleared')).toBeTruthy();
+    expect(await screen.findByText('Throttle cleared')).toBeInTheDocument();
     await waitFor(() => expect(callCount(fetchMock, 'GET', LIST)).toBe(2));
     // The clearing is itself in the security log, which is asked for again.
     await waitFor(() => expect(eventQueries(fetchMock)).toHaveLength(2));
@@ -79,7 +79,7 @@ describe('Admin > Security', () => {
   it('says so when nobody failed to sign in', async () => {
     stubAdmin({ [`GET ${LIST}`]: ok([]), [`GET ${EVENTS}`]: noEvents });
     renderApp('/admin?tab=security');
-    expect(await screen.findByText('No sign-in failures in the last day')).toBeTruthy();
+    expect(await screen.findByText('No sign-in failures in the last day')).toBeInTheDocument();
   });
 
   it('shows the security log under the throttles: paged by the server, newest first, filtered and sorted', async () => {
@@ -104,7 +104,9 @@ describe('Admin > Security', () => {
     const log = await screen.findByRole('table', { name: 'Security log' });
     // Below the throttles.
     const throttles = screen.getByRole('table', { name: 'Sign-in throttles' });
-    expect(throttles.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(throttles.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(
       within(log)
         .getAllByRole('columnheader')
@@ -113,14 +115,14 @@ describe('Admin > Security', () => {
     ).toEqual(['When', 'Event', 'Username', 'By', 'Address', 'Detail']);
 
     const failedRow = (await within(log).findByText('Sign-in failed')).closest('tr')!;
-    expect(within(failedRow).getByText('sign-in-failed')).toBeTruthy();
-    expect(within(failedRow).getByText(new Date('2026-11-24T10:05:00.000Z').toLocaleString())).toBeTruthy();
-    expect(within(failedRow).getByText('kim')).toBeTruthy();
-    expect(within(failedRow).getByText('10.6.0.1')).toBeTruthy();
+    expect(within(failedRow).getByText('sign-in-failed')).toBeInTheDocument();
+    expect(within(failedRow).getByText(new Date('2026-11-24T10:05:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(within(failedRow).getByText('kim')).toBeInTheDocument();
+    expect(within(failedRow).getByText('10.6.0.1')).toBeInTheDocument();
     const endedRow = within(log).getByText('Sessions ended by an administrator').closest('tr')!;
-    expect(within(endedRow).getByText('admin')).toBeTruthy();
-    expect(within(endedRow).getByText('2 sessions')).toBeTruthy();
-    expect(screen.getByText('Showing 25 of 60 rows')).toBeTruthy();
+    expect(within(endedRow).getByText('admin')).toBeInTheDocument();
+    expect(within(endedRow).getByText('2 sessions')).toBeInTheDocument();
+    expect(screen.getByText('Showing 25 of 60 rows')).toBeInTheDocument();
     expect(within(log).getAllByRole('columnheader')[0]!.getAttribute('aria-sort')).toBe('descending');
     expect(eventQueries(fetchMock)[0]).toEqual({ page: '1', size: '10', sort: '-at' });
 

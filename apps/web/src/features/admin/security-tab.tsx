@@ -6,9 +6,8 @@ import {
   type ThrottleEntry,
 } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { errorText } from '../../components/ui/result-banner';
+import { ErrorBanner } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { useClearThrottle } from './api/clear-throttle';
 import { useThrottles } from './api/list-throttles';
@@ -115,11 +114,7 @@ export function SecurityTab() {
           failing is slowed down (at most one attempt a minute) for the addresses that failed, never for the right
           password from an address with no failures. Clear a line to let that address or username sign in again at once.
         </p>
-        {throttles.isError && (
-          <Banner variant="danger" title="The throttles could not be loaded">
-            <small>{errorText(throttles.error)}</small>
-          </Banner>
-        )}
+        {throttles.isError && <ErrorBanner title="The throttles could not be loaded" error={throttles.error} />}
         <DataTable
           caption="Sign-in throttles"
           columns={columns}

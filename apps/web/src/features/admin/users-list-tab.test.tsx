@@ -38,8 +38,8 @@ describe('Admin > Users List / Remove', () => {
     expect(within(dialog).getByRole('radio', { name: /^Staff/ })).toHaveProperty('checked', true);
     await user.click(within(dialog).getByRole('radio', { name: /^Yard/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
-    await waitFor(() => expect(within(rowOf('bob')).getByText(ROLE_YARD)).toBeTruthy());
-    expect(within(rowOf('bob')).getByText('Yard')).toBeTruthy();
+    await waitFor(() => expect(within(rowOf('bob')).getByText(ROLE_YARD)).toBeInTheDocument());
+    expect(within(rowOf('bob')).getByText('Yard')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', '/api/users/roles')).toEqual([{ username: 'bob', roles: [ROLE_YARD] }]);
 
     await user.click(screen.getByRole('button', { name: 'Roles of admin' }));
@@ -47,7 +47,7 @@ describe('Admin > Users List / Remove', () => {
     await user.click(within(own).getByRole('radio', { name: /^Staff/ }));
     await user.click(within(own).getByRole('button', { name: 'Save roles' }));
     expect((await within(own).findByRole('alert')).textContent).toContain('admin is the last administrator');
-    expect(within(rowOf('admin')).getByText('Administrator')).toBeTruthy();
+    expect(within(rowOf('admin')).getByText('Administrator')).toBeInTheDocument();
   });
 
   it("loads when the tab opens: 'Loading...', then each user with their authorities or 'N/A'", async () => {
@@ -56,14 +56,14 @@ describe('Admin > Users List / Remove', () => {
     renderApp('/admin?tab=users');
 
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getByText('Loading...')).toBeTruthy();
+    expect(within(table).getByText('Loading...')).toBeInTheDocument();
     release();
 
     await within(table).findByText('bob');
-    expect(within(rowOf('admin')).getByText(`${ROLE_ADMIN}, ${ROLE_USER}`)).toBeTruthy();
-    expect(within(rowOf('bob')).getByText(ROLE_USER)).toBeTruthy();
-    expect(within(rowOf('legacy')).getByText('N/A')).toBeTruthy();
-    expect(within(rowOf('admin')).getByText('you')).toBeTruthy();
+    expect(within(rowOf('admin')).getByText(`${ROLE_ADMIN}, ${ROLE_USER}`)).toBeInTheDocument();
+    expect(within(rowOf('bob')).getByText(ROLE_USER)).toBeInTheDocument();
+    expect(within(rowOf('legacy')).getByText('N/A')).toBeInTheDocument();
+    expect(within(rowOf('admin')).getByText('you')).toBeInTheDocument();
     expect(within(table).getAllByRole('button', { name: /^Delete / })).toHaveLength(3);
     expect(callCount(fetchMock, 'GET', LIST)).toBe(1);
   });
@@ -71,7 +71,7 @@ describe('Admin > Users List / Remove', () => {
   it("says 'No users found' when there are none", async () => {
     stubAdmin({ [`GET ${LIST}`]: ok([]) });
     renderApp('/admin?tab=users');
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it('deletes a user after confirmation and drops the row without asking for the list again', async () => {
@@ -81,14 +81,14 @@ describe('Admin > Users List / Remove', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete bob' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
-    expect(within(dialog).getByText('Are you sure you would like to delete the user bob?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you would like to delete the user bob?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
-    expect(await within(dialog).findByText('User delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('User delete successful')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url, init]) => url === REMOVE && init?.method === 'DELETE')!;
     expect(call[1]!.body).toBe('"bob"');
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'bob' })).toBeNull());
-    expect(screen.getByRole('cell', { name: 'legacy' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'legacy' })).toBeInTheDocument();
     expect(callCount(fetchMock, 'GET', LIST)).toBe(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -105,10 +105,10 @@ describe('Admin > Users List / Remove', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
-    expect(await within(dialog).findByText('User delete failed')).toBeTruthy();
-    expect(within(dialog).getByText('You cannot remove your own account.')).toBeTruthy();
+    expect(await within(dialog).findByText('User delete failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('You cannot remove your own account.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(rowOf('admin')).toBeTruthy();
+    expect(rowOf('admin')).toBeInTheDocument();
   });
 
   it("ends all of a user's sessions after confirmation and says how many", async () => {
@@ -131,8 +131,8 @@ describe('Admin > Users List / Remove', () => {
     dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('3 sessions ended')).toBeTruthy();
-    expect(within(toast).getByText('bob must sign in again.')).toBeTruthy();
+    expect(within(toast).getByText('3 sessions ended')).toBeInTheDocument();
+    expect(within(toast).getByText('bob must sign in again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callCount(fetchMock, 'DELETE', '/api/admin/users/bob/sessions')).toBe(1);
     // Nothing about the user changed: the list is not asked for again.
@@ -149,7 +149,7 @@ describe('Admin > Users List / Remove', () => {
 
     await user.click(await screen.findByRole('button', { name: 'End sessions of admin' }));
     const own = await screen.findByRole('dialog', { name: 'End sessions' });
-    expect(within(own).getByText('This is you: you will be signed out here too.')).toBeTruthy();
+    expect(within(own).getByText('This is you: you will be signed out here too.')).toBeInTheDocument();
     await user.click(within(own).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -157,9 +157,9 @@ describe('Admin > Users List / Remove', () => {
     const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Ending the sessions failed')).toBeTruthy();
-    expect(within(toast).getByText("No user named 'legacy'.")).toBeTruthy();
+    expect(within(toast).getByText('Ending the sessions failed')).toBeInTheDocument();
+    expect(within(toast).getByText("No user named 'legacy'.")).toBeInTheDocument();
     // Still open, to try again or cancel.
-    expect(screen.getByRole('dialog', { name: 'End sessions' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'End sessions' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,10 @@
 import type { User } from '@desk/domain';
 import { useId, useState } from 'react';
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
-import { Banner } from '../../components/ui/banner';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { errorText } from '../../components/ui/result-banner';
+import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { useSession } from '../auth/api/get-session';
 import { useEndUserSessions } from './api/end-user-sessions';
@@ -52,11 +51,7 @@ export function UsersListTab() {
 
   return (
     <div className="admin-users">
-      {users.isError && (
-        <Banner variant="danger" title="The users could not be loaded">
-          <small>{errorText(users.error)}</small>
-        </Banner>
-      )}
+      {users.isError && <ErrorBanner title="The users could not be loaded" error={users.error} />}
       <DataTable
         caption="Users"
         columns={columns}
@@ -150,11 +145,7 @@ function RolesModal({ user, onClose }: { user: User; onClose: () => void }) {
       backdrop={set.isPending ? 'static' : true}
       keyboard={!set.isPending}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Roles of {user.username}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>Roles of {user.username}</ModalHeading>
       <Modal.Body>
         <fieldset>
           <legend className="fs-6 mb-2">What {user.username} may open</legend>
@@ -223,11 +214,7 @@ function EndSessionsModal({ user, isSelf, onClose }: { user: User | null; isSelf
       backdrop={end.isPending ? 'static' : true}
       keyboard={!end.isPending}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          End sessions
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>End sessions</ModalHeading>
       <Modal.Body>
         <p className="mb-0">
           End every session of <strong>{user?.username}</strong>? They are signed out of every browser and must sign in

@@ -77,7 +77,7 @@ describe('customer modal: unsaved edits', () => {
     await user.clear(contact);
     await user.type(contact, 'Maria A. Alvarez');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await toastTitled('Update Succeeded')).toBeTruthy();
+    expect(await toastTitled('Update Succeeded')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
@@ -120,7 +120,7 @@ describe('customer modal: results and focus', () => {
     fireEvent.submit(within(dialog).getByRole('form', { name: 'Customer' }));
 
     const toast = await toastTitled('Create succeeded - ID: 21');
-    expect(within(toast).getByText('Customer created')).toBeTruthy();
+    expect(within(toast).getByText('Customer created')).toBeInTheDocument();
     expect(dialog.contains(toast)).toBe(false);
     await screen.findByRole('dialog', { name: /Edit Customer/ });
     // The field the Enter came from was replaced by the saved customer's form: focus went to Save.
@@ -141,7 +141,7 @@ describe('customer modal: results and focus', () => {
     await user.type(within(dialog).getByLabelText('Customer Name'), 'Foothill');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const first = await toastTitled('Create failed');
-    expect(within(first).getByText('Customer No C-1002 is already used by Sierra Door Service.')).toBeTruthy();
+    expect(within(first).getByText('Customer No C-1002 is already used by Sierra Door Service.')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByText('Customer Name must be at most 200 characters.');
@@ -170,7 +170,7 @@ describe('customer modal: results and focus', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const toast = await toastTitled('Create failed');
-    expect(within(toast).getByText('Network response was not ok.')).toBeTruthy();
+    expect(within(toast).getByText('Network response was not ok.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 

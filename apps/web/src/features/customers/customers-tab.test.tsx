@@ -40,9 +40,9 @@ describe('Sales > Customers', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
     ).toEqual(expect.arrayContaining(['ID', 'Customer No', 'Customer Name', 'Contact Name', 'Open Orders', 'Actions']));
-    expect(await within(table).findByText('Sierra Door Service')).toBeTruthy();
+    expect(await within(table).findByText('Sierra Door Service')).toBeInTheDocument();
     expect(listRequests(fetchMock)[0]).toBe('/api/customers/?page=1&size=10&sort=id');
-    expect(screen.getByText('Showing 2 of 20 rows')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 20 rows')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Expand row 2' }));
     const details = screen.getByRole('group', { name: 'Details of Sierra Door Service' });
@@ -56,7 +56,7 @@ describe('Sales > Customers', () => {
       'RESALE',
       'Net 30',
     ]) {
-      expect(within(details).getByText(text)).toBeTruthy();
+      expect(within(details).getByText(text)).toBeInTheDocument();
     }
     for (const term of [
       'Street Address',
@@ -68,7 +68,7 @@ describe('Sales > Customers', () => {
       'Tax Code',
       'Terms Code',
     ]) {
-      expect(within(details).getByText(term)).toBeTruthy();
+      expect(within(details).getByText(term)).toBeInTheDocument();
     }
 
     await user.type(screen.getByRole('searchbox', { name: 'Filter Customer Name' }), 'sierra');
@@ -80,7 +80,7 @@ describe('Sales > Customers', () => {
   it('offers staff no Delete: deleting a customer is for administrators (issue 36)', async () => {
     stubSales({ 'GET /api/customers/': page([sierra]) });
     renderApp('/sales?tab=customers');
-    expect(await screen.findByRole('button', { name: 'Edit customer 2' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit customer 2' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete customer 2' })).toBeNull();
   });
 
@@ -102,15 +102,15 @@ describe('Sales > Customers', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 2)?');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete failed')).toBeTruthy();
+    expect(await within(dialog).findByText('Customer delete failed')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     refuse = false;
     const listCalls = listRequests(fetchMock).length;
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('Customer delete successful')).toBeInTheDocument();
     await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
   });
 
@@ -127,7 +127,7 @@ describe('Sales > Customers', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Customer' });
     for (const section of ['Customer Details', 'Customer Addresses', 'Customer Multipliers']) {
-      expect(within(dialog).getByRole('button', { name: section })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: section })).toBeInTheDocument();
     }
     expect(within(dialog).getByText('Changing these values will not alter existing orders.').className).toContain(
       'alert-warning',
@@ -141,8 +141,8 @@ describe('Sales > Customers', () => {
 
     await user.type(within(dialog).getByLabelText('E-mail'), 'not-an-address');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('Customer Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('E-mail must be an e-mail address')).toBeTruthy();
+    expect(within(dialog).getByText('Customer Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('E-mail must be an e-mail address')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/customers/create')).toBeUndefined();
 
     await user.type(within(dialog).getByLabelText('Customer Name'), 'Foothill Door Pros');
@@ -158,7 +158,7 @@ describe('Sales > Customers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     // The result is a toast, in view wherever the modal is scrolled.
-    expect((await screen.findByText('Create succeeded - ID: 21')).closest('[data-testid="toast"]')).toBeTruthy();
+    expect((await screen.findByText('Create succeeded - ID: 21')).closest('[data-testid="toast"]')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/customers/create')).toMatchObject({
       name: 'Foothill Door Pros',
       email: 'office@foothill.example',
@@ -170,8 +170,8 @@ describe('Sales > Customers', () => {
       streetAddress: { street: null, city: null, state: null, zipCode: null },
     });
     // Now in edit mode on the new id.
-    expect(await screen.findByRole('dialog', { name: /Edit Customer/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: /Edit Customer/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
   it('sends the version back on update, and shows the 409 when someone else saved first', async () => {
@@ -196,7 +196,7 @@ describe('Sales > Customers', () => {
     await user.clear(contact);
     await user.type(contact, 'Maria A. Alvarez');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect((await screen.findByText('Update Succeeded')).closest('[data-testid="toast"]')).toBeTruthy();
+    expect((await screen.findByText('Update Succeeded')).closest('[data-testid="toast"]')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'PUT', '/api/customers/update/2')).toMatchObject({
       contactName: 'Maria A. Alvarez',
       version: 4,
@@ -207,10 +207,10 @@ describe('Sales > Customers', () => {
     const failure = (await screen.findByText('Update failed')).closest('[data-testid="toast"]') as HTMLElement;
     expect(
       within(failure).getByText('Customer 2 was changed by someone else since you opened it. Reload it and try again.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // The failure replaced the success: one result at a time.
     expect(screen.queryByText('Update Succeeded')).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeInTheDocument();
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(puts.at(-1)![1]!.body)).version).toBe(5);
   });

@@ -1,6 +1,6 @@
 import type { Customer } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
-import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
+import { ConfirmDelete, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
@@ -77,20 +77,14 @@ export function CustomersTab() {
 
       {editor && <CustomerModal key={editor.seq} show={editor.show} customerId={editor.value} onClose={closeEditor} />}
 
-      <ConfirmModal
-        show={deleting.show}
+      <ConfirmDelete
+        target={deleting}
         objectName="Customer"
-        action="delete"
-        onConfirm={() => deleteCustomer.mutateAsync(deleting.target!.id)}
-        onClose={deleting.close}
+        onDelete={(c) => deleteCustomer.mutateAsync(c.id)}
+        detail={(c) => [c.customerNo, c.name].filter(Boolean).join(' - ')}
       >
         <p className="mb-0">Are you sure you would like to delete the customer (id: {deleting.target?.id})?</p>
-        {deleting.target && (
-          <p className="mb-0 mt-1 small text-secondary">
-            {[deleting.target.customerNo, deleting.target.name].filter(Boolean).join(' - ')}
-          </p>
-        )}
-      </ConfirmModal>
+      </ConfirmDelete>
     </>
   );
 }

@@ -56,7 +56,7 @@ describe('Dashboard page', () => {
     renderApp('/sales');
     const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
     await nav.findByRole('link', { name: 'Sales' });
-    await waitFor(() => expect(nav.queryByRole('link', { name: 'Account (ann)' })).toBeTruthy());
+    await waitFor(() => expect(nav.queryByRole('link', { name: 'Account (ann)' })).toBeInTheDocument());
     expect(nav.queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
 
@@ -77,7 +77,9 @@ describe('Dashboard page', () => {
     expect(screen.getByRole('region', { name: 'In the bays now: the numbers' }).textContent).toContain('1 h 35 min');
     expect(screen.getByRole('region', { name: 'Quotes sent and won: the numbers' }).textContent).toContain('37.5%');
     // Each chart is an image that says what it shows.
-    expect(await screen.findByRole('img', { name: /Order totals by week.*\$1,354\.93 in 3 orders/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: /Order totals by week.*\$1,354\.93 in 3 orders/ }),
+    ).toBeInTheDocument();
     // Staff do not see the administrators' switch.
     expect(screen.queryByRole('switch', { name: 'Staff can open the dashboard' })).toBeNull();
 

@@ -4,13 +4,14 @@
  * range of dates. Every figure is the server's (GET /api/dashboard); each chart has its numbers
  * as a table beside it and a CSV of them.
  */
-import { addDays, formatCents, MAX_DASHBOARD_PERIODS, type Dashboard, type DashboardBucket } from '@desk/domain';
+import { addDays, MAX_DASHBOARD_PERIODS, type Dashboard, type DashboardBucket } from '@desk/domain';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { Loading } from '../../components/ui/loading';
 import { LoadErrorBanner } from '../../components/ui/load-error-banner';
 import { PageCard } from '../../components/ui/page-card';
 import { dayText, monthText } from '../../lib/dates';
+import { formatCurrencyCents as money, formatMoneyShort as moneyTick } from '../../lib/money';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import { useDashboardAccess, useSetDashboardForStaff } from './api/access';
 import { useDashboard, type DashboardRange } from './api/dashboard';
@@ -29,10 +30,6 @@ function DashboardChart(props: DashboardChartProps) {
   );
 }
 
-const money = (cents: number) => formatCents(cents, { currency: true });
-/** Axis ticks: whole dollars, thousands as k. */
-const moneyTick = (cents: number) =>
-  Math.abs(cents) >= 100_000 ? `$${Math.round(cents / 100_000)}k` : `$${Math.round(cents / 100)}`;
 const count = (n: number) => String(n);
 function minutes(m: number): string {
   if (m < 60) return `${m} min`;

@@ -43,7 +43,7 @@ describe('Add Product (the cart)', () => {
     const fetchMock = stubApi({ 'GET /api/products/': ok(products), 'GET /api/search/prices': ok(prices) });
     const user = userEvent.setup();
     renderWithQuery(<AddProductModal show kind="quote" docId={16} onLink={vi.fn()} onClose={vi.fn()} />);
-    expect(screen.getByRole('dialog', { name: 'Add Product' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Product' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText('Product'), 'e');
     const options = await screen.findAllByRole('option', { name: /\$/ });
     expect(options.map((o) => o.textContent)).toEqual([
@@ -57,6 +57,6 @@ describe('Add Product (the cart)', () => {
       await screen.findByText(
         (_, el) => el?.textContent === 'Price for Sierra Door Installers: $8.59 each (list 10.10 × Residential 0.85)',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { DocumentEmail, DocumentKind } from '@desk/domain';
 import { Badge, Table } from 'react-bootstrap';
 import { OpenedQuery, useAccordionItemOpen } from '../../components/ui/opened-query';
 import { useDocumentEmails } from './api/document-emails';
+import { TableHead } from '../../components/ui/table-head';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -58,15 +59,7 @@ export function DocumentEmailsPanel({ kind, id, eventKey }: DocumentEmailsPanelP
           <p className="text-secondary mb-0">No e-mails sent for this {kind} yet.</p>
         ) : (
           <Table size="sm" responsive className="mb-0 align-middle" aria-label="E-mails">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">What</th>
-                <th scope="col">Delivery</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'To', 'Subject', 'What', 'Delivery']} />
             <tbody>
               {items.map((e) => {
                 const badge = BADGE[e.state];

@@ -49,11 +49,11 @@ describe('Send Email', () => {
 
     const dialog = await screen.findByRole('dialog', { name: /Edit Quote/ });
     const title = within(dialog).getByRole('heading', { level: 2 });
-    await waitFor(() => expect(within(title).getByText('Draft')).toBeTruthy());
+    await waitFor(() => expect(within(title).getByText('Draft')).toBeInTheDocument());
     await sendEmail(user);
 
-    expect(await screen.findByText('Email sent')).toBeTruthy();
-    await waitFor(() => expect(within(title).getByText('Sent')).toBeTruthy());
+    expect(await screen.findByText('Email sent')).toBeInTheDocument();
+    await waitFor(() => expect(within(title).getByText('Sent')).toBeInTheDocument());
     expect(within(title).queryByText('Draft')).toBeNull();
   });
 
@@ -93,8 +93,10 @@ describe('Send Email', () => {
     await user.type(to, 'site@beaulieu');
     await user.type(within(ask).getByLabelText('Cc'), 'jerome.cote@example.com, yard');
     await user.click(within(ask).getByRole('button', { name: 'Send' }));
-    expect(within(ask).getByText('To must be one e-mail address, such as name@example.com')).toBeTruthy();
-    expect(within(ask).getByText("Cc must be e-mail addresses separated by commas; 'yard' is not one")).toBeTruthy();
+    expect(within(ask).getByText('To must be one e-mail address, such as name@example.com')).toBeInTheDocument();
+    expect(
+      within(ask).getByText("Cc must be e-mail addresses separated by commas; 'yard' is not one"),
+    ).toBeInTheDocument();
     expect(document.activeElement).toBe(to);
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toBeUndefined();
 
@@ -103,18 +105,18 @@ describe('Send Email', () => {
     await user.clear(cc);
     await user.type(cc, 'jerome.cote@example.com');
     await user.type(within(ask).getByLabelText('Note'), 'Gate code 4411');
-    expect(within(ask).getByText(/14 \/ 2,000 characters/)).toBeTruthy();
+    expect(within(ask).getByText(/14 \/ 2,000 characters/)).toBeInTheDocument();
 
     // The mail server refuses: the reason shows in the dialog, which keeps what was typed.
     await user.click(within(ask).getByRole('button', { name: 'Send' }));
-    expect(await within(ask).findByText('The e-mail could not be sent: 550 No such mailbox')).toBeTruthy();
+    expect(await within(ask).findByText('The e-mail could not be sent: 550 No such mailbox')).toBeInTheDocument();
     expect(to.value).toBe('site@beaulieu.example.com');
 
     await user.click(within(ask).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Email sent')).toBeTruthy();
+    expect(await screen.findByText('Email sent')).toBeInTheDocument();
     expect(
       screen.getByText('Order e-mailed to site@beaulieu.example.com, copied to jerome.cote@example.com'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send Order 13 by e-mail' })).toBeNull());
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toMatchObject({
       to: 'site@beaulieu.example.com',
@@ -175,7 +177,7 @@ describe('Print Pick Ticket', () => {
       'GET /api/quotes/6/emails': ok({ items: [] }),
     });
     renderWithQuery(<DocumentModal kind="quote" show documentId={6} onClose={noop} />);
-    expect(await screen.findByRole('button', { name: 'Print Quote' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Print Quote' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Print Pick Ticket' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useNewChangesButton } from '../../components/ui/new-changes';
-import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
+import { ConfirmDelete, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
@@ -226,22 +226,16 @@ export function DocumentList({
         />
       )}
 
-      <ConfirmModal
-        show={deleting.show}
+      <ConfirmDelete
+        target={deleting}
         objectName={label}
-        action="delete"
-        onConfirm={() => deleteDocument.mutateAsync(deleting.target!.id)}
-        onClose={deleting.close}
+        onDelete={(d) => deleteDocument.mutateAsync(d.id)}
+        detail={(d) => [d.customerName, d.jobName].filter(Boolean).join(' - ')}
       >
         <p className="mb-0">
           Are you sure you would like to delete the {kind} (id: {deleting.target?.id})?
         </p>
-        {deleting.target && (
-          <p className="mb-0 mt-1 small text-secondary">
-            {[deleting.target.customerName, deleting.target.jobName].filter(Boolean).join(' - ')}
-          </p>
-        )}
-      </ConfirmModal>
+      </ConfirmDelete>
     </>
   );
 }

@@ -44,10 +44,12 @@ describe('DocumentModal rules (issue 36)', () => {
 
     const notice = await screen.findByTestId('read-only-accepted');
     expect(notice.textContent).toContain('Quote 16 was accepted (exported to order 1234)');
-    expect(within(notice).getByRole('button', { name: 'Revise' })).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Revise' })).toBeInTheDocument();
     expect(screen.getByLabelText('Job Name').matches(':disabled')).toBe(true);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(await screen.findByText('An accepted quote: its cart is kept as the customer accepted it.')).toBeTruthy();
+    expect(
+      await screen.findByText('An accepted quote: its cart is kept as the customer accepted it.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add Product' })).toBeNull();
     const quantity = (await screen.findByRole('spinbutton', { name: /^Quantity of / })) as HTMLInputElement;
     expect(quantity.closest('fieldset')?.disabled).toBe(true);
@@ -71,7 +73,7 @@ describe('DocumentModal rules (issue 36)', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(confirm.textContent).toContain('Cancel order 13?');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    expect(await within(confirm).findByText('Order cancel successful')).toBeTruthy();
+    expect(await within(confirm).findByText('Order cancel successful')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'PUT', '/api/orders/update/13')).toMatchObject({
       id: 13,
       version: 4,
@@ -90,16 +92,16 @@ describe('DocumentModal rules (issue 36)', () => {
     renderWithQuery(<DocumentModal kind="order" show documentId={13} onClose={noop} />);
 
     const jobName = (await screen.findByLabelText('Job Name')) as HTMLInputElement;
-    expect(screen.getByText('9 / 200')).toBeTruthy();
-    expect(screen.getByText('0 / 2,000')).toBeTruthy();
+    expect(screen.getByText('9 / 200')).toBeInTheDocument();
+    expect(screen.getByText('0 / 2,000')).toBeInTheDocument();
     await user.clear(jobName);
     await user.click(jobName);
     await user.paste('x'.repeat(10_000));
     expect(jobName.value).toHaveLength(10_000);
-    expect(screen.getByText('10,000 / 200')).toBeTruthy();
+    expect(screen.getByText('10,000 / 200')).toBeInTheDocument();
     expect(jobName.getAttribute('aria-invalid')).toBe('true');
     const message = 'Job Name holds at most 200 characters; this has 10,000. Shorten it to save.';
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText(message)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.activeElement).toBe(jobName));
@@ -111,7 +113,7 @@ describe('DocumentModal rules (issue 36)', () => {
     expect(instructions.value).toHaveLength(2_001);
     expect(
       screen.getByText('Special Instructions holds at most 2,000 characters; this has 2,001. Shorten it to save.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('names the unsaved Details beside Save, and says when they are saved (decision 024)', async () => {

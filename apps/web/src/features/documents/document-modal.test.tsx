@@ -46,18 +46,18 @@ describe('DocumentModal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create Order' });
     // The modal opens with the focus in its first field, the customer search.
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Customer')));
-    expect(within(dialog).getByText('Order Details')).toBeTruthy();
+    expect(within(dialog).getByText('Order Details')).toBeInTheDocument();
     expect(within(dialog).getAllByText('This section requires the order to be created.')).toHaveLength(2);
-    expect(within(dialog).getByText('Linked Vendor Orders')).toBeTruthy();
-    expect(within(dialog).getByText('No Customer is selected')).toBeTruthy();
+    expect(within(dialog).getByText('Linked Vendor Orders')).toBeInTheDocument();
+    expect(within(dialog).getByText('No Customer is selected')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Download Order' })).toBeNull();
-    expect(within(dialog).getByText('Order Status options not loaded')).toBeTruthy();
+    expect(within(dialog).getByText('Order Status options not loaded')).toBeInTheDocument();
 
     // The first status is selected when none is chosen.
     const status = (await within(dialog).findByLabelText('Status Code')) as HTMLSelectElement;
     expect(status.value).toBe('1');
     expect(status.selectedOptions[0]!.textContent).toBe('Open');
-    expect(within(status).getByRole('option', { name: 'Select Order Status' })).toBeTruthy();
+    expect(within(status).getByRole('option', { name: 'Select Order Status' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Customer'), 'cote');
     await user.click(await screen.findByText('C-1003 - Jérôme Côté Overhead Doors - Jérôme Côté - 3'));
@@ -69,8 +69,8 @@ describe('DocumentModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Create succeeded - ID: 30')).toBeTruthy();
-    expect(within(toast).getByText('Order created')).toBeTruthy();
+    expect(within(toast).getByText('Create succeeded - ID: 30')).toBeInTheDocument();
+    expect(within(toast).getByText('Order created')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/orders/create')).toEqual({
       customer: { id: 3 },
       jobName: 'Lopez garage',
@@ -85,15 +85,15 @@ describe('DocumentModal', () => {
     expect((createCall[1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/\S{8,}/);
 
     const edit = await screen.findByRole('dialog', { name: /Edit Order/ });
-    expect(await screen.findByText('No products in the cart yet')).toBeTruthy();
+    expect(await screen.findByText('No products in the cart yet')).toBeInTheDocument();
     // After Create the focus stays on the button that acted (now Save), not on <body>.
     await waitFor(() => expect(document.activeElement).toBe(within(edit).getByRole('button', { name: 'Save' })));
     // The result is a toast, not a banner at the top of the modal.
     expect(edit.querySelector('.alert-success')).toBeNull();
     expect(screen.queryByText('This section requires the order to be created.')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     for (const name of ['Download Order', 'Send Email', 'Print Order']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
   });
 
@@ -103,20 +103,20 @@ describe('DocumentModal', () => {
     renderWithQuery(<DocumentModal kind="quote" show documentId={null} onClose={noop} />);
 
     const dialog = screen.getByRole('dialog', { name: 'Create Quote' });
-    expect(within(dialog).getByText('Quote Details')).toBeTruthy();
-    expect(within(dialog).getByText('This section requires the quote to be created.')).toBeTruthy();
+    expect(within(dialog).getByText('Quote Details')).toBeInTheDocument();
+    expect(within(dialog).getByText('This section requires the quote to be created.')).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Status Code')).toBeNull();
 
     // No customer: nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('Choose the customer first.')).toBeTruthy();
+    expect(within(dialog).getByText('Choose the customer first.')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Customer'), 'C-1003');
     await user.keyboard('{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Create failed')).toBeTruthy();
-    expect(within(toast).getByText('customer: customer 3 does not exist.')).toBeTruthy();
+    expect(within(toast).getByText('Create failed')).toBeInTheDocument();
+    expect(within(toast).getByText('customer: customer 3 does not exist.')).toBeInTheDocument();
     expect(dialog.querySelector('.alert-danger:not(:empty)')?.textContent).toBe(
       'This section requires the quote to be created.',
     );
@@ -157,7 +157,7 @@ describe('DocumentModal', () => {
     await user.click(screen.getByLabelText('Refresh multipliers from customer'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(within(await screen.findByTestId('toast')).getByText('Update Succeeded')).toBeTruthy();
+    expect(within(await screen.findByTestId('toast')).getByText('Update Succeeded')).toBeInTheDocument();
     // The Pricing block shows the totals the save answered.
     await waitFor(() => expect(subTotal()).toBe('Sub Total2,201.30'));
     const body = bodyOf(fetchMock, 'PUT', '/api/orders/update/13') as Record<string, unknown>;
@@ -173,11 +173,13 @@ describe('DocumentModal', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
     // The failure replaces the success: one toast, the latest.
     const toasts = screen.getAllByTestId('toast');
     expect(toasts).toHaveLength(1);
-    expect(within(toasts[0]!).getByText('Order 13 was changed by someone else; reload it and try again.')).toBeTruthy();
+    expect(
+      within(toasts[0]!).getByText('Order 13 was changed by someone else; reload it and try again.'),
+    ).toBeInTheDocument();
     // The way out is in the footer, always in view.
     const dialog = screen.getByRole('dialog', { name: /Edit Order/ });
     expect(dialog.querySelector('.modal-footer')!.textContent).toContain('Reload the latest version');
@@ -237,24 +239,26 @@ describe('DocumentModal', () => {
     );
 
     for (const name of ['Download Quote', 'Send Email', 'Print Quote']) {
-      expect(await screen.findByRole('button', { name })).toBeTruthy();
+      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.queryByText(/Exported to/)).toBeNull();
     const exportButton = screen.getByRole('button', { name: 'Export to Order' }) as HTMLButtonElement;
     await user.dblClick(exportButton);
     await waitFor(() => expect(exportButton.disabled).toBe(true));
-    expect(exportButton.querySelector('.spinner-border')).toBeTruthy();
+    expect(exportButton.querySelector('.spinner-border')).toBeInTheDocument();
     expect(screen.getByLabelText('Job Name').matches(':disabled')).toBe(true);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     release();
 
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Export success')).toBeTruthy();
+    expect(within(toast).getByText('Export success')).toBeInTheDocument();
     expect(toast.textContent).toContain('New order ID: 26');
     // A double click sent one request.
     expect(exports).toBe(1);
     const exportCall = fetchMock.mock.calls.find(([url]) => url === '/api/orders/create-from-quote/6')!;
-    expect((exportCall[1]!.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+    expect((exportCall[1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expect(exportCall[1]!.body).toBeUndefined();
     // The quote now shows the order made from it; the link opens it.
     const exported = await screen.findByTestId('exported-orders');
@@ -287,8 +291,8 @@ describe('DocumentModal', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Download Order' }));
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('Download failed')).toBeTruthy();
-    expect(within(toast).getByText('No such API route: POST /api/download-excelOrder/13')).toBeTruthy();
+    expect(within(toast).getByText('Download failed')).toBeInTheDocument();
+    expect(within(toast).getByText('No such API route: POST /api/download-excelOrder/13')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/download-excelOrder/13')).toEqual({ orderId: 13, noPricePrint: false });
 
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
@@ -296,7 +300,7 @@ describe('DocumentModal', () => {
     await user.click(
       within(await screen.findByRole('dialog', { name: /by e-mail/ })).getByRole('button', { name: 'Send' }),
     );
-    expect(await screen.findByText('Email sent')).toBeTruthy();
+    expect(await screen.findByText('Email sent')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toEqual({
       orderId: 13,
       fileName: 'Jérôme Côté Overhead Doors - Beaulieu residence - high lift 16x7 - OrderID 13',
@@ -325,20 +329,20 @@ describe('DocumentModal', () => {
     expect(toggle.checked).toBe(false);
     await user.click(toggle);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'PUT', '/api/orders/update/13')).toMatchObject({ noPricePrint: true, version: 4 });
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'Print without prices' }) as HTMLInputElement).checked).toBe(true),
     );
 
     await user.click(screen.getByRole('button', { name: 'Download Order' }));
-    expect(await screen.findByText('Download failed')).toBeTruthy();
+    expect(await screen.findByText('Download failed')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/download-excelOrder/13')).toEqual({ orderId: 13, noPricePrint: true });
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: /by e-mail/ })).getByRole('button', { name: 'Send' }),
     );
-    expect(await screen.findByText('Email sent')).toBeTruthy();
+    expect(await screen.findByText('Email sent')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/send-emailOrder/13')).toMatchObject({ noPricePrint: true });
     // The old failure does not linger beside the new result.
     const shown = screen.getAllByTestId('toast').map((t) => t.textContent);

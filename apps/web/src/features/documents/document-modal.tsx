@@ -2,7 +2,7 @@ import { quoteLabel, type DocumentHeader, type DocumentKind, type OrderStatus } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Spinner } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { saveTitle, useSaveShortcut } from '../../components/ui/dialog-keyboard';
@@ -384,12 +384,10 @@ export function DocumentModal({
       keyboard={!busy}
       {...(stacked ? { className: 'stacked-modal', backdropClassName: 'stacked-modal-backdrop' } : {})}
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {isEdit ? `Edit ${info.label}` : `Create ${info.label}`}
-          {saved && <DocumentSubtitle doc={saved} />}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>
+        {isEdit ? `Edit ${info.label}` : `Create ${info.label}`}
+        {saved && <DocumentSubtitle doc={saved} />}
+      </ModalHeading>
       <Modal.Body>{body}</Modal.Body>
       <Modal.Footer className="justify-content-between">
         <div className="d-flex flex-wrap align-items-center gap-2">

@@ -1,7 +1,7 @@
 import { DOCUMENT_TEXT_LIMITS, DUPLICATE_SUFFIX, type DocumentKind, type DocumentListItem } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { errorText } from '../../components/ui/result-banner';
 import { useDuplicateDocument } from './api/duplicate-document';
@@ -55,11 +55,7 @@ export function DuplicateDocumentModal({ kind, show, source, onClose, onDuplicat
       keyboard={!busy}
     >
       <Form noValidate onSubmit={(e) => void submit(e)}>
-        <Modal.Header closeButton closeLabel="Close dialog">
-          <Modal.Title id={`${id}-title`} as="h2" className="fs-5">
-            Duplicate {label}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id={`${id}-title`}>Duplicate {label}</ModalHeading>
         <Modal.Body>
           <p className="mb-3">
             <span className="text-secondary">{label} ID:</span> <span className="fw-semibold">{source.id}</span>

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import '../../components/ui/stacked-modal.css';
 
 export interface ExportedOrdersProps {
@@ -61,11 +61,7 @@ export function ExportAgainDialog({ question, onAgain, onCancel }: ExportAgainDi
       className="stacked-modal"
       backdropClassName="stacked-modal-backdrop"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Export to Order again?
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>Export to Order again?</ModalHeading>
       <Modal.Body>{last.current} Make another order?</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} autoFocus>

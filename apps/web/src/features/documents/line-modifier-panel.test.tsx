@@ -114,7 +114,7 @@ describe('LineModifierPanel', () => {
         ),
       ).toBe(true),
     );
-    expect(await screen.findByRole('button', { name: 'Apply modifier High lift' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Apply modifier High lift' })).toBeInTheDocument();
   });
 
   it("opens 'Modifier Details', and on quotes an eye popover, with category, name, notes, quantity and part", async () => {
@@ -142,7 +142,7 @@ describe('LineModifierPanel', () => {
     const region = await screen.findByRole('region', { name: 'Inches modifiers' });
     await user.click(within(region).getByRole('button', { name: /^Number of Track Inches/ }));
     const details = await screen.findByRole('tooltip');
-    expect(within(details).getByText('Modifier Details')).toBeTruthy();
+    expect(within(details).getByText('Modifier Details')).toBeInTheDocument();
     const text = details.textContent ?? '';
     expect(text).toContain('CategoryInches');
     expect(text).toContain('NameNumber of Track Inches');

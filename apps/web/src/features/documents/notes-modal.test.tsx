@@ -34,16 +34,16 @@ function Harness({
 describe('NotesModal', () => {
   it('has an Inches field only for Lift', () => {
     const { unmount } = render(<Harness category="Lift" onSubmit={() => {}} />);
-    expect(screen.getByLabelText('Inches')).toBeTruthy();
+    expect(screen.getByLabelText('Inches')).toBeInTheDocument();
     unmount();
     render(<Harness category="Mount" onSubmit={() => {}} />);
-    expect(screen.getByLabelText('Notes')).toBeTruthy();
+    expect(screen.getByLabelText('Notes')).toBeInTheDocument();
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
 
   it("labels an Inches modifier's notes 'Number of Inches'", () => {
     render(<Harness category="Inches" onSubmit={() => {}} />);
-    expect(screen.getByLabelText('Number of Inches')).toBeTruthy();
+    expect(screen.getByLabelText('Number of Inches')).toBeInTheDocument();
     expect(screen.queryByLabelText('Inches')).toBeNull();
   });
 

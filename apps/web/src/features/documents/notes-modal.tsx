@@ -1,7 +1,7 @@
 import { DOCUMENT_TEXT_LIMITS, type ModifierCategory } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { modifierNotesLabel } from '../../components/modifiers/modifier-form';
 import { isOverLimit, LimitedTextField } from './text-limit';
 
@@ -62,11 +62,7 @@ export function NotesModal({
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby={`${id}-title`}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel="Close dialog">
-          <Modal.Title id={`${id}-title`} as="h2" className="fs-5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id={`${id}-title`}>{title}</ModalHeading>
         <Modal.Body>
           <div className="mb-3">
             <LimitedTextField

@@ -27,18 +27,18 @@ describe('PackageLineDetails', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Quantity', 'Product ID', 'Item No', 'Item Description', 'Notes', 'Inches', 'Product Type', 'Actions']);
-    expect(screen.getByText('Parts from Modifiers')).toBeTruthy();
+    expect(screen.getByText('Parts from Modifiers')).toBeInTheDocument();
 
     const assoc = within(table).getByText('HNG-01').closest('tr')!;
-    expect(within(assoc).getByRole('button', { name: 'Delete HNG-01' })).toBeTruthy();
-    expect(within(assoc).getByRole('button', { name: 'Edit notes of HNG-01' })).toBeTruthy();
+    expect(within(assoc).getByRole('button', { name: 'Delete HNG-01' })).toBeInTheDocument();
+    expect(within(assoc).getByRole('button', { name: 'Edit notes of HNG-01' })).toBeInTheDocument();
 
     const mod = within(table).getByText('HLK-2-24').closest('tr')!;
     expect(mod.className).toContain('table-info');
     expect(within(mod).queryByRole('button', { name: /Delete/ })).toBeNull();
-    expect(within(mod).getByRole('button', { name: 'Edit notes of HLK-2-24' })).toBeTruthy();
-    expect(within(mod).getByText('24')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Package modifiers' })).toBeTruthy();
+    expect(within(mod).getByRole('button', { name: 'Edit notes of HLK-2-24' })).toBeInTheDocument();
+    expect(within(mod).getByText('24')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Package modifiers' })).toBeInTheDocument();
   });
 
   it('edits the notes and inches of a Lift modifier part', async () => {
@@ -66,7 +66,7 @@ describe('PackageLineDetails', () => {
         inches: '30',
       }),
     );
-    expect(await screen.findByText('HL 30 in')).toBeTruthy();
+    expect(await screen.findByText('HL 30 in')).toBeInTheDocument();
   });
 
   it('adds a part with the parts-only linker (quote paths)', async () => {

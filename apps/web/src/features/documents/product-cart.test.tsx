@@ -1,12 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failed, ok, stubApi } from '../../test/fake-api';
+import type { CartLine } from '@desk/domain';
+import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
 import { ProductCart } from './product-cart';
 import { aDocument, bodyOf, packageLine, partLine, requestedUrls } from './test/fixtures';
 
 const config = ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 });
+
+/** The API of a cart: the config, the document's lines and header, and `more` (what a change answers). */
+const stubCart = (
+  kind: 'order' | 'quote',
+  id: number,
+  lines: CartLine[],
+  header: FakeAnswer,
+  more: Parameters<typeof stubApi>[0] = {},
+) =>
+  stubApi({
+    'GET /api/config': config,
+    [`GET /api/${kind}-parts/${id}`]: ok(lines),
+    [`GET /api/${kind}s/${id}`]: header,
+    ...more,
+  });
+
+/** The cart and the header of order 13 were each asked for once: a change's answer shows, nothing is reloaded. */
+const expectNoReload = (fetchMock: ReturnType<typeof stubApi>) => {
+  for (const url of ['/api/order-parts/13', '/api/orders/13']) {
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === url)).toHaveLength(1);
+  }
+};
 
 /** The document as the server answers it: its totals are the server's, in cents and in dollars. */
 const docWith = (id: number, subTotalCents: number, taxCents: number, kind: 'order' | 'quote' = 'order') =>
@@ -44,11 +67,7 @@ const pricingRows = () => {
 
 describe('ProductCart', () => {
   it('strikes a part line through and totals only the package line', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'GET /api/orders/13': docWith(13, 248050, 0),
-    });
+    stubCart('order', 13, [packageLine(), partLine()], docWith(13, 248050, 0));
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
     const table = await screen.findByRole('table', { name: 'Product Cart' });
@@ -64,9 +83,9 @@ describe('ProductCart', () => {
     for (const el of struck) expect(el.className).toContain('text-decoration-line-through');
     const packageRow = within(table).getByText('PKG-1607-INS').closest('tr')!;
     expect(within(packageRow).getByText('2,480.50').className).not.toContain('line-through');
-    expect(within(packageRow).getByText(/Short or long panel/)).toBeTruthy();
+    expect(within(packageRow).getByText(/Short or long panel/)).toBeInTheDocument();
     // Only package lines expand.
-    expect(within(packageRow).getByRole('button', { name: 'Expand package line PKG-1607-INS' })).toBeTruthy();
+    expect(within(packageRow).getByRole('button', { name: 'Expand package line PKG-1607-INS' })).toBeInTheDocument();
     expect(within(partRow).queryByRole('button', { name: /Expand/ })).toBeNull();
 
     expect(pricingRows()).toEqual(['Sub Total2,480.50', 'Tax (9.75)(tax off)0.00', 'Total2,480.50']);
@@ -75,29 +94,22 @@ describe('ProductCart', () => {
   it("shows the server's line prices and totals as sent, computing nothing (tax 280.847775 -> 280.85)", async () => {
     // Figures no browser sum of the lines gives: the cart shows what the server answered.
     const pkg = packageLine({ price: { ...packageLine().price, unitPriceCents: 111111, linePriceCents: 222222 } });
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/21': ok([pkg, overriddenPart()]),
-      'GET /api/orders/21': docWith(21, 288049, 28085),
-    });
+    stubCart('order', 21, [pkg, overriddenPart()], docWith(21, 288049, 28085));
     renderWithQuery(<ProductCart kind="order" docId={21} useTax />);
 
     const table = await screen.findByRole('table', { name: 'Product Cart' });
     await waitFor(() => expect(pricingRows()).toEqual(['Sub Total2,880.49', 'Tax (9.75)280.85', 'Total3,161.34']));
     const packageRow = within(table).getByText('PKG-1607-INS').closest('tr')!;
-    expect(within(packageRow).getByText('1,111.11')).toBeTruthy();
-    expect(within(packageRow).getByText('2,222.22')).toBeTruthy();
+    expect(within(packageRow).getByText('1,111.11')).toBeInTheDocument();
+    expect(within(packageRow).getByText('2,222.22')).toBeInTheDocument();
     // An overridden part line shows its override, not struck.
     const part = within(table).getByText('OPN-JS-WM').closest('tr')!;
     expect(within(part).getByText('399.99').className).not.toContain('line-through');
-    expect(within(part).getByText('override')).toBeTruthy();
+    expect(within(part).getByText('override')).toBeInTheDocument();
   });
 
   it('deleting a line shows the totals the delete answered, without asking for the cart again', async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), overriddenPart()]),
-      'GET /api/orders/13': docWith(13, 288049, 28085),
+    const fetchMock = stubCart('order', 13, [packageLine(), overriddenPart()], docWith(13, 288049, 28085), {
       'DELETE /api/order-parts/delete/23': ok({ id: 23, ...totalsOf(39999, 3900) }),
     });
     const user = userEvent.setup();
@@ -108,15 +120,11 @@ describe('ProductCart', () => {
     // 399.99 x 0.0975 = 38.999 -> 39.00
     await waitFor(() => expect(pricingRows()).toEqual(['Sub Total399.99', 'Tax (9.75)39.00', 'Total438.99']));
     expect(screen.queryByText('PKG-1607-INS', { selector: 'td' })).toBeNull();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/order-parts/13')).toHaveLength(1);
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/orders/13')).toHaveLength(1);
+    expectNoReload(fetchMock);
   });
 
   it("saves a price override on Enter and shows the answer's prices, without asking again", async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'GET /api/orders/13': docWith(13, 248050, 24185),
+    const fetchMock = stubCart('order', 13, [packageLine(), partLine()], docWith(13, 248050, 24185), {
       'PUT /api/order-parts/update/24/price-override': ok({ ...overriddenPart(), ...totalsOf(288049, 28085) }),
     });
     const user = userEvent.setup();
@@ -128,15 +136,11 @@ describe('ProductCart', () => {
 
     await waitFor(() => expect(pricingRows()).toEqual(['Sub Total2,880.49', 'Tax (9.75)280.85', 'Total3,161.34']));
     expect(bodyOf(fetchMock, 'PUT', '/api/order-parts/update/24/price-override')).toEqual({ priceOverride: 399.99 });
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/order-parts/13')).toHaveLength(1);
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/orders/13')).toHaveLength(1);
+    expectNoReload(fetchMock);
   });
 
   it('clears an override with null when the field is emptied, and saves a quantity on leaving it', async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/quote-parts/4': ok([packageLine(), overriddenPart()]),
-      'GET /api/quotes/4': docWith(4, 288049, 0, 'quote'),
+    const fetchMock = stubCart('quote', 4, [packageLine(), overriddenPart()], docWith(4, 288049, 0, 'quote'), {
       'PUT /api/quote-parts/update/24/price-override': ok({ ...partLine(), ...totalsOf(248050, 0) }),
       'PUT /api/quote-parts/update/23': ok({
         ...packageLine({
@@ -170,11 +174,7 @@ describe('ProductCart', () => {
   });
 
   it("explains a line's price in the '?' popover with the server's figures", async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'GET /api/orders/13': docWith(13, 248050, 0),
-    });
+    stubCart('order', 13, [packageLine(), partLine()], docWith(13, 248050, 0));
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
@@ -204,11 +204,12 @@ describe('ProductCart', () => {
         loosePart: true,
       },
     };
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), loose]),
-      'GET /api/orders/13': ok({ ...aDocument({ id: 13 }), priceLooseParts: true, ...totalsOf(331750, 0) }),
-    });
+    stubCart(
+      'order',
+      13,
+      [packageLine(), loose],
+      ok({ ...aDocument({ id: 13 }), priceLooseParts: true, ...totalsOf(331750, 0) }),
+    );
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
@@ -217,7 +218,7 @@ describe('ProductCart', () => {
       await screen.findByText(
         'Packages and loose parts count toward the total (Price loose parts is on for this document); a price override replaces a line price.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const partRow = within(table).getByText('OPN-JS-WM').closest('tr')!;
     const unit = within(partRow).getByText('418.50');
     const line = within(partRow).getByText('837.00');
@@ -236,11 +237,7 @@ describe('ProductCart', () => {
   });
 
   it('a plain part on a document that does not price loose parts says so and how to charge it', async () => {
-    stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'GET /api/orders/13': docWith(13, 248050, 0),
-    });
+    stubCart('order', 13, [packageLine(), partLine()], docWith(13, 248050, 0));
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 
@@ -252,7 +249,7 @@ describe('ProductCart', () => {
       screen.getByText(
         'Only package lines count toward the total unless a price override is set (Price loose parts was off when this document was created).',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     for (const el of within(partRow).getAllByText('418.50')) expect(el.getAttribute('title')).toBe(why);
     await user.click(screen.getByRole('button', { name: 'Price breakdown of OPN-JS-WM' }));
     const text = (await screen.findByRole('tooltip')).textContent ?? '';
@@ -260,11 +257,7 @@ describe('ProductCart', () => {
   });
 
   it('refuses an override with 3 decimals or below zero in plain words, sends nothing, and Escape restores it', async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), overriddenPart()]),
-      'GET /api/orders/13': docWith(13, 288049, 28085),
-    });
+    const fetchMock = stubCart('order', 13, [packageLine(), overriddenPart()], docWith(13, 288049, 28085));
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax />);
 
@@ -297,10 +290,7 @@ describe('ProductCart', () => {
   });
 
   it("maps the server's 400 to the same plain message in the field and a toast, never a schema path", async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/quote-parts/4': ok([packageLine(), partLine()]),
-      'GET /api/quotes/4': docWith(4, 248050, 0, 'quote'),
+    const fetchMock = stubCart('quote', 4, [packageLine(), partLine()], docWith(4, 248050, 0, 'quote'), {
       'PUT /api/quote-parts/update/24/price-override': failed(400, 'body.priceOverride: must have at most 2 decimals'),
     });
     const user = userEvent.setup();
@@ -311,7 +301,7 @@ describe('ProductCart', () => {
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(bodyOf(fetchMock, 'PUT', '/api/quote-parts/update/24/price-override')).toEqual({ priceOverride: 10000000 });
     const toast = await screen.findByTestId('toast');
-    expect(within(toast).getByText('The cart was not changed')).toBeTruthy();
+    expect(within(toast).getByText('The cart was not changed')).toBeInTheDocument();
     expect(toast.textContent).toContain(
       'The price override of OPN-JS-WM was not saved: Use dollars and cents, e.g. 12.35',
     );
@@ -326,11 +316,7 @@ describe('ProductCart', () => {
   });
 
   it('holds a quantity to the domain limit of 100,000: 99,999,999 stays in error in words and is not sent (issue 36)', async () => {
-    const fetchMock = stubApi({
-      'GET /api/config': config,
-      'GET /api/order-parts/13': ok([packageLine(), partLine()]),
-      'GET /api/orders/13': docWith(13, 248050, 0),
-    });
+    const fetchMock = stubCart('order', 13, [packageLine(), partLine()], docWith(13, 248050, 0));
     const user = userEvent.setup();
     renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
 

@@ -1,6 +1,7 @@
 import { Button, Table } from 'react-bootstrap';
 import { OpenedQuery, useAccordionItemOpen } from '../../components/ui/opened-query';
 import { formatMoneyCents } from '../../lib/money';
+import { TableHead } from '../../components/ui/table-head';
 import { useQuoteRevisions } from './api/quote-revisions';
 import { QuoteStatusBadge } from './quote-status-badge';
 
@@ -25,19 +26,15 @@ export function QuoteRevisionsPanel({ quoteId, eventKey, onOpen }: QuoteRevision
     >
       {(rows) => (
         <Table size="sm" className="mb-0 align-middle" aria-label="Revisions">
-          <thead>
-            <tr>
-              <th scope="col">Revision</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="text-end">
-                Total
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Revision',
+              'Date',
+              'Status',
+              { label: 'Total', className: 'text-end' },
+              { label: <span className="visually-hidden">Actions</span> },
+            ]}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>

@@ -14,17 +14,13 @@ const common = {
   'GET /api/quote-parts/16': ok([]),
 };
 
+/** Revision 1 of quote 15 (Whitaker). */
+const whitakerRev1 = (status: 'Draft' | 'Sent', latestRevision: boolean) =>
+  aDocument({ id: 15, kind: 'quote', jobName: 'Whitaker', status, quoteNumber: 15, revision: 1, latestRevision });
+
 describe('quote revisions in the quote modal', () => {
   it('Revise opens the new revision in the same modal, with its number and status', async () => {
-    const rev1 = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Sent',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: true,
-    });
+    const rev1 = whitakerRev1('Sent', true);
     const rev2 = { ...rev1, id: 16, status: 'Draft', revision: 2, version: 1 };
     const fetchMock = stubApi({
       ...common,
@@ -45,20 +41,12 @@ describe('quote revisions in the quote modal', () => {
         fetchMock.mock.calls.some(([u, init]) => String(u) === '/api/quotes/15/revise' && init?.method === 'POST'),
       ).toBe(true),
     );
-    expect(await within(dialog).findByText('Quote 15 rev 2')).toBeTruthy();
+    expect(await within(dialog).findByText('Quote 15 rev 2')).toBeInTheDocument();
     expect(((await within(dialog).findByLabelText('Quote Status')) as HTMLSelectElement).value).toBe('Draft');
   });
 
   it('shows an earlier revision read-only: a notice, no Revise, Save disabled', async () => {
-    const old = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Draft',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: false,
-    });
+    const old = whitakerRev1('Draft', false);
     const line = partLine({ id: 7 });
     stubApi({ ...common, 'GET /api/quotes/15': ok(old), 'GET /api/quote-parts/15': ok([line]) });
     renderWithQuery(<QuoteModal show documentId={15} onClose={noop} />);
@@ -78,19 +66,11 @@ describe('quote revisions in the quote modal', () => {
       within(dialog).getByRole<HTMLButtonElement>('button', { name: `Delete line ${line.product.itemNo}` }).disabled,
     ).toBe(true);
     expect(within(dialog).queryByRole('button', { name: '+ Add Product' })).toBeNull();
-    expect(within(dialog).getByText('An earlier revision: its cart is kept as it was.')).toBeTruthy();
+    expect(within(dialog).getByText('An earlier revision: its cart is kept as it was.')).toBeInTheDocument();
   });
 
   it('lists the revisions when Revisions is opened, and opens an earlier one read-only', async () => {
-    const rev1 = aDocument({
-      id: 15,
-      kind: 'quote',
-      jobName: 'Whitaker',
-      status: 'Sent',
-      quoteNumber: 15,
-      revision: 1,
-      latestRevision: false,
-    });
+    const rev1 = whitakerRev1('Sent', false);
     const rev2 = { ...rev1, id: 16, status: 'Draft' as const, revision: 2, latestRevision: true };
     const totals = { subTotal: 10, tax: 0, total: 10 };
     const totalsCents = { subTotalCents: 1000, taxCents: 0, totalCents: 1000 };
@@ -126,6 +106,6 @@ describe('quote revisions in the quote modal', () => {
       'Quote 15 rev 2(latest)2026-11-20Draft10.00shown',
     ]);
     await user.click(within(table).getByRole('button', { name: 'Open rev 1' }));
-    expect(await within(dialog).findByTestId('read-only-revision')).toBeTruthy();
+    expect(await within(dialog).findByTestId('read-only-revision')).toBeInTheDocument();
   });
 });

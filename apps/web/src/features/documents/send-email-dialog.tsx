@@ -2,7 +2,7 @@ import { SEND_EMAIL_LIMITS, sendEmailFormSchema, type DocumentHeader, type Docum
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { errorText } from '../../components/ui/result-banner';
 import '../../components/ui/stacked-modal.css';
 import { KIND_INFO } from './kinds';
@@ -86,11 +86,9 @@ export function SendEmailDialog({ kind, doc, onSend, onCancel }: SendEmailDialog
       backdropClassName="stacked-modal-backdrop"
     >
       <Form noValidate onSubmit={(e) => void submit(e)} aria-label="Send Email">
-        <Modal.Header closeButton={!busy} closeLabel="Close dialog">
-          <Modal.Title id={`${id}-title`} as="h2" className="fs-5">
-            Send {label} {doc.id} by e-mail
-          </Modal.Title>
-        </Modal.Header>
+        <ModalHeading id={`${id}-title`} closeButton={!busy}>
+          Send {label} {doc.id} by e-mail
+        </ModalHeading>
         <Modal.Body>
           <fieldset disabled={busy}>
             <Form.Group controlId={`${id}-to`} className="mb-3">

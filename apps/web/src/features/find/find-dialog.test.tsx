@@ -60,7 +60,7 @@ describe('Find (Ctrl+K)', () => {
       'Order #41 · Lakeside barnCrème Brûlée Doors · Open',
       'FND-SPR-250List $45.50Torsion spring',
     ]);
-    expect(within(listbox).getByRole('group', { name: 'Customers' })).toBeTruthy();
+    expect(within(listbox).getByRole('group', { name: 'Customers' })).toBeInTheDocument();
     // One search once typing paused, not one per key; one price look-up for its products.
     expect(requestsTo(fetchMock, '/api/search?')).toEqual(['/api/search?q=creme&limit=5']);
     expect(requestsTo(fetchMock, '/api/search/prices')).toEqual(['/api/search/prices?products=3']);
@@ -73,7 +73,7 @@ describe('Find (Ctrl+K)', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find' })).toBeNull());
-    expect(await screen.findByRole('dialog', { name: /Customer/ })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: /Customer/ })).toBeInTheDocument();
     await waitFor(() => expect(router.location.search).toBe('?tab=customers'));
     expect(requestsTo(fetchMock, '/api/customers/7')).not.toHaveLength(0);
   });
@@ -137,10 +137,10 @@ describe('Find (Ctrl+K)', () => {
 
     const card = await screen.findByRole('dialog', { name: 'Product PKG-16X7' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find' })).toBeNull());
-    expect(within(card).getByText('16x7 insulated steel sectional door package')).toBeTruthy();
-    expect(within(card).getByText('$1,000.00')).toBeTruthy();
-    expect(await within(card).findByRole('cell', { name: 'HNG-3' })).toBeTruthy();
-    expect(await within(card).findByRole('cell', { name: '25k cycle pair' })).toBeTruthy();
+    expect(within(card).getByText('16x7 insulated steel sectional door package')).toBeInTheDocument();
+    expect(within(card).getByText('$1,000.00')).toBeInTheDocument();
+    expect(await within(card).findByRole('cell', { name: 'HNG-3' })).toBeInTheDocument();
+    expect(await within(card).findByRole('cell', { name: '25k cycle pair' })).toBeInTheDocument();
     // Read-only: nothing to type into, nothing to save.
     expect(within(card).queryByRole('textbox')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Save/ })).toBeNull();
@@ -157,6 +157,6 @@ describe('Find (Ctrl+K)', () => {
     await user.click(await screen.findByRole('button', { name: /^Search/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Find' });
     await user.type(within(dialog).getByRole('combobox'), 'zzz');
-    expect(await within(dialog).findByText('Nothing matches "zzz".')).toBeTruthy();
+    expect(await within(dialog).findByText('Nothing matches "zzz".')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import type { FindGroup, FindHit, FindResult } from '@desk/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { useNavigate } from '../../lib/navigation';
 import { api } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
@@ -120,11 +120,7 @@ export function FindDialog({
 
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby={`${id}-title`} className="find-dialog">
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={`${id}-title`} as="h2" className="fs-5">
-          Find
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={`${id}-title`}>Find</ModalHeading>
       <Modal.Body>
         <div className="position-relative">
           <Form.Control

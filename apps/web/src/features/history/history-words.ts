@@ -4,7 +4,7 @@
  * record's action says how to read them (docs/architecture.md section 9).
  */
 import type { HistoryItem } from '@desk/domain';
-import { formatCents, toCents } from '@desk/domain';
+import { formatMoney } from '../../lib/money';
 
 /** The header fields as the forms label them. */
 const FIELD_WORDS: Record<string, string> = {
@@ -39,7 +39,7 @@ export function fieldWords(field: string): string {
 }
 
 const quoted = (v: string | null) => (v === null || v === '' ? 'empty' : `"${v}"`);
-const dollars = (v: string | null) => (v === null ? 'the list price' : `$${formatCents(toCents(Number(v)))}`);
+const dollars = (v: string | null) => (v === null ? 'the list price' : `$${formatMoney(Number(v))}`);
 
 /** The words after the user's name. */
 export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from' | 'to'>, noun: string): string {

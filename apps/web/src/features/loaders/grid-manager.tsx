@@ -13,6 +13,7 @@ import './loaders.css';
 import { WaitingOn } from '../vendor-orders/waiting-on';
 import { isApiError } from '../../lib/api-client';
 import { PlacementDialog, type PlacementAnswer } from './placement-dialog';
+import { TableHead } from '../../components/ui/table-head';
 
 export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
 
@@ -195,21 +196,15 @@ export function GridManager() {
 
       <Table responsive hover size="sm" className="grid-manager-table align-middle mb-2">
         <caption className="visually-hidden">Pickup-ready orders</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="gm-col-id">
-              ID
-            </th>
-            <th scope="col">Customer Name</th>
-            <th scope="col">Job Name</th>
-            <th scope="col" className="gm-col-in-bay text-center">
-              In Bay
-            </th>
-            <th scope="col" className="gm-col-bay">
-              Bay Assignment
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: 'ID', className: 'gm-col-id' },
+            'Customer Name',
+            'Job Name',
+            { label: 'In Bay', className: 'gm-col-in-bay text-center' },
+            { label: 'Bay Assignment', className: 'gm-col-bay' },
+          ]}
+        />
         <tbody>
           {pickup.isPending ? (
             <tr>

@@ -128,8 +128,8 @@ describe('Loaders > Loading Grid', () => {
     expect(calls(fetchMock, 'GET', '/api/orders/list/pickup_ready')).toHaveLength(1);
 
     const one = within(bayCard(1));
-    expect(one.getByText('Elk Grove warehouse - dock doors')).toBeTruthy();
-    expect(one.getByText('Order #41')).toBeTruthy();
+    expect(one.getByText('Elk Grove warehouse - dock doors')).toBeInTheDocument();
+    expect(one.getByText('Order #41')).toBeInTheDocument();
     const table = one.getByRole('table');
     expect(
       within(table)
@@ -140,7 +140,7 @@ describe('Loaders > Loading Grid', () => {
     expect(one.getByText('OPN-BELT').closest('tr')!.className).not.toContain('table-success');
     expect(one.getByText('SEC-16-INS').closest('tr')!.className).toContain('bay-row-sub');
 
-    expect(within(bayCard(3)).getByText('No data available for this bay')).toBeTruthy();
+    expect(within(bayCard(3)).getByText('No data available for this bay')).toBeInTheDocument();
     expect(screen.getAllByText('No data available for this bay')).toHaveLength(6);
     expect((completeBox(1) as HTMLInputElement).disabled).toBe(false);
     expect((completeBox(3) as HTMLInputElement).disabled).toBe(true);
@@ -149,7 +149,7 @@ describe('Loaders > Loading Grid', () => {
   it('treats a bay whose fetch fails as empty, with a quiet note', async () => {
     await openGrid({ 'GET /api/getGarageBayData/5': failed(500, 'Database unavailable') });
     const five = within(bayCard(5));
-    expect(await five.findByText('No data available for this bay')).toBeTruthy();
+    expect(await five.findByText('No data available for this bay')).toBeInTheDocument();
     expect(five.getByText(/Could not load this bay/).textContent).toContain('Database unavailable');
     expect((completeBox(5) as HTMLInputElement).disabled).toBe(true);
   });
@@ -160,7 +160,7 @@ describe('Loaders > Loading Grid', () => {
     bay3 = { ...bay2, bayId: 3, orderId: 43, customerId: 11, customerName: 'Foothill Garage Doors' };
 
     await userEvent.click(within(bayCard(3)).getByRole('button', { name: 'Refresh Bay' }));
-    expect(await within(bayCard(3)).findByText('Foothill Garage Doors')).toBeTruthy();
+    expect(await within(bayCard(3)).findByText('Foothill Garage Doors')).toBeInTheDocument();
     expect(calls(fetchMock, 'GET', '/api/getGarageBayData/3')).toHaveLength(2);
     expect(calls(fetchMock, 'GET', '/api/getGarageBayData/1')).toHaveLength(1);
     expect(calls(fetchMock, 'GET', '/api/getGarageBayData/4')).toHaveLength(1);
@@ -197,7 +197,7 @@ describe('Loaders > Loading Grid', () => {
       expect(calls(fetchMock, 'GET', `/api/getGarageBayData/${bayId}`)).toHaveLength(2);
     }
     expect(calls(fetchMock, 'GET', '/api/orders/list/pickup_ready')).toHaveLength(2);
-    expect(within(bayCard(1)).getByText('No data available for this bay')).toBeTruthy();
+    expect(within(bayCard(1)).getByText('No data available for this bay')).toBeInTheDocument();
     expect((completeBox(1) as HTMLInputElement).disabled).toBe(true);
     expect((completeBox(2) as HTMLInputElement).checked).toBe(false);
 
@@ -216,8 +216,8 @@ describe('Loaders > Loading Grid', () => {
     await userEvent.click(completeBox(2));
     await userEvent.click(screen.getByRole('button', { name: 'Complete Orders' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error completing orders.')).toBeTruthy();
-    expect(within(alert).getByText(/^Order 42 is not loaded in a bay/)).toBeTruthy();
+    expect(within(alert).getByText('Error completing orders.')).toBeInTheDocument();
+    expect(within(alert).getByText(/^Order 42 is not loaded in a bay/)).toBeInTheDocument();
     expect((completeBox(2) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -254,8 +254,8 @@ describe('Loaders > Loading Grid', () => {
   it('shows Special Instructions, and under each pick line its notes and inches', async () => {
     await openGrid();
     const one = within(bayCard(1));
-    expect(one.getByText('Call Dana before loading')).toBeTruthy();
-    expect(one.getByText('Special Instructions:')).toBeTruthy();
+    expect(one.getByText('Call Dana before loading')).toBeInTheDocument();
+    expect(one.getByText('Special Instructions:')).toBeInTheDocument();
     const liftRow = one.getByText('HLK-24').closest('tr')!;
     expect(
       within(liftRow)
@@ -309,17 +309,17 @@ describe('Loaders > Loading Grid', () => {
       }),
     });
     const five = within(bayCard(5));
-    expect(await five.findByText('Foothill Garage Doors')).toBeTruthy();
-    expect(five.getByText('Next')).toBeTruthy();
-    expect(five.getByText('Auburn shop')).toBeTruthy();
-    expect(five.getByText('Order #51: assigned, not yet loaded (+1 more)')).toBeTruthy();
+    expect(await five.findByText('Foothill Garage Doors')).toBeInTheDocument();
+    expect(five.getByText('Next')).toBeInTheDocument();
+    expect(five.getByText('Auburn shop')).toBeInTheDocument();
+    expect(five.getByText('Order #51: assigned, not yet loaded (+1 more)')).toBeInTheDocument();
     expect(five.queryByText('Empty')).toBeNull();
     // Nothing to complete yet: the checkbox stays off.
     expect((completeBox(5) as HTMLInputElement).disabled).toBe(true);
     // A loaded bay names what comes after its load.
     const one = within(bayCard(1));
     expect(one.getByText('Next').parentElement!.textContent).toBe('Next#50 Capitol Overhead');
-    expect(within(bayCard(6)).getByText('Empty')).toBeTruthy();
+    expect(within(bayCard(6)).getByText('Empty')).toBeInTheDocument();
   });
 
   it('a scanned pick ticket ticks the bay holding the order and highlights it; completing stays one press', async () => {
@@ -398,7 +398,7 @@ describe('Loaders > Loading Grid', () => {
           }),
       }),
     });
-    expect(within(bayCard(2)).getByText('Waiting on vendor order 7, expected Dec 4')).toBeTruthy();
+    expect(within(bayCard(2)).getByText('Waiting on vendor order 7, expected Dec 4')).toBeInTheDocument();
   });
 
   it("says the bays are stale while they are the service worker's offline copies, and not once fresh again", async () => {
@@ -481,8 +481,8 @@ describe('Loaders > Loading Grid', () => {
     down = true;
     await userEvent.click(within(bayCard(1)).getByRole('button', { name: 'Refresh Bay' }));
     const one = within(bayCard(1));
-    expect(await one.findByText(/Could not refresh this bay/)).toBeTruthy();
-    expect(one.getByText('Sierra Door Service')).toBeTruthy();
+    expect(await one.findByText(/Could not refresh this bay/)).toBeInTheDocument();
+    expect(one.getByText('Sierra Door Service')).toBeInTheDocument();
     expect((completeBox(1) as HTMLInputElement).disabled).toBe(false);
   });
 });
@@ -513,7 +513,7 @@ describe('Loaders > Grid Manager', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment']);
-    expect(within(table).getByText('Unknown')).toBeTruthy();
+    expect(within(table).getByText('Unknown')).toBeInTheDocument();
     expect(inBay(41).checked).toBe(true);
     expect(bayOf(43).value).toBe('1');
     // Issue 36: "No bay" and Bays 1 to 8 (no "Bay 0"); a bay holding another order's load says so.
@@ -532,7 +532,7 @@ describe('Loaders > Grid Manager', () => {
     expect(bayOf(41).options[1]!.textContent).toBe('Bay 1');
     // Each save button says what it does, in text it is described by.
     const place = screen.getByRole('button', { name: 'Place in Bay' });
-    expect(place.getAttribute('aria-describedby')).toBeTruthy();
+    expect(place).toHaveAccessibleDescription(/current load/);
     expect(document.getElementById(place.getAttribute('aria-describedby')!)!.textContent).toMatch(/current load/);
     const choose = screen.getByRole('button', { name: 'Choose Garage Bay' });
     expect(document.getElementById(choose.getAttribute('aria-describedby')!)!.textContent).toMatch(/bay only/);
@@ -546,7 +546,7 @@ describe('Loaders > Grid Manager', () => {
     expect(inBay(43).checked).toBe(true);
     expect(inBay(41).checked).toBe(false);
     expect(inBay(44).checked).toBe(true); // bay 2 is untouched
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     expect(inBay(41).closest('tr')!.className).toContain('gm-row-changed');
     expect(inBay(44).closest('tr')!.className).not.toContain('gm-row-changed');
 
@@ -612,7 +612,7 @@ describe('Loaders > Grid Manager', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Bay 1 can hold one current load: orders 41 and 43 are both In Bay.');
     expect(bayOf(44).value).toBe('1');
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
   it('warns when the chosen bay holds another load, and asks (naming it) before Place in Bay replaces it (issue 36, defect 12)', async () => {
@@ -636,7 +636,9 @@ describe('Loaders > Grid Manager', () => {
     });
     const user = userEvent.setup();
     await user.selectOptions(bayOf(43), '2');
-    expect(screen.getByText('Bay 2 holds order 44 (Customer 44): Place in Bay asks before replacing it.')).toBeTruthy();
+    expect(
+      screen.getByText('Bay 2 holds order 44 (Customer 44): Place in Bay asks before replacing it.'),
+    ).toBeInTheDocument();
     await user.click(inBay(43));
     await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place in Bay?' });
@@ -647,7 +649,7 @@ describe('Loaders > Grid Manager', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(fetchMock, 'PUT', '/api/orders/updateChosenJob')).toHaveLength(1);
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     // Asked again and confirmed: sent again saying it replaces order 44.
     await user.click(screen.getByRole('button', { name: 'Place in Bay' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Place anyway' }));
@@ -691,14 +693,14 @@ describe('Loaders > Grid Manager', () => {
   it("says 'No orders are ready for pickup' when the list is empty", async () => {
     stubLoaders({});
     renderApp('/loaders?tab=grid-manager');
-    expect(await screen.findByText('No orders are ready for pickup')).toBeTruthy();
+    expect(await screen.findByText('No orders are ready for pickup')).toBeInTheDocument();
   });
   it('asks "Discard changes?" before leaving for the Loading Grid with unsaved bay changes', async () => {
     const { router } = await openManager();
     const user = userEvent.setup();
     // Nothing changed: no question.
     await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
-    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Grid Manager' }));
     await within(await screen.findByRole('table', { name: 'Pickup-ready orders' })).findByText('Sierra Door Service');
@@ -714,7 +716,7 @@ describe('Loaders > Grid Manager', () => {
     await user.click(screen.getByRole('tab', { name: 'Loading Grid' }));
     dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
-    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Loading Bay 1' })).toBeInTheDocument();
     expect(router.location.search).toBe('?tab=loading-grid');
     // Back on Grid Manager, the list is as saved.
     await user.click(screen.getByRole('tab', { name: 'Grid Manager' }));

@@ -9,6 +9,7 @@ import { usePickupReady } from './api/list-pickup-ready';
 import { ScanField, type ScanResult } from './scan-field';
 import { useOfflineCopies } from '../../lib/offline-copies';
 import './loaders.css';
+import { TableHead } from '../../components/ui/table-head';
 
 export const BAY_COLUMNS = ['Quantity', 'Item No', 'Item Description'] as const;
 
@@ -328,17 +329,13 @@ const BayTable = memo(function BayTable({
     >
       <Table size="sm" className={`bay-table mb-0${rows.length === 0 ? ' bay-table-empty' : ''}`}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="bay-col-qty text-end">
-              Quantity
-            </th>
-            <th scope="col" className="bay-col-item">
-              Item No
-            </th>
-            <th scope="col">Item Description</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: 'Quantity', className: 'bay-col-qty text-end' },
+            { label: 'Item No', className: 'bay-col-item' },
+            'Item Description',
+          ]}
+        />
         <tbody>
           {rows.length === 0 ? (
             <tr>

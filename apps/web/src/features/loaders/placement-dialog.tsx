@@ -1,7 +1,7 @@
 import type { PlacementQuestions } from '@desk/domain';
 import { useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Modal } from '../../components/ui/modal';
+import { Modal, ModalHeading } from '../../components/ui/modal';
 import { dayText } from '../../lib/dates';
 
 /** The clerk's answer: the rows to send again with `replaces`, `waitingConfirmed` and `tellCustomer`. */
@@ -39,11 +39,7 @@ export function PlacementDialog({
   const q = questions ?? shown;
   return (
     <Modal show={questions !== null} onHide={onCancel} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          Place in Bay?
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>Place in Bay?</ModalHeading>
       <Modal.Body>
         {q?.taken.map((t) => {
           const h = who(t.holder.customerName, t.holder.jobName);

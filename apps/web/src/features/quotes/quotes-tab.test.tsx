@@ -4,9 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
-import { aDocument } from '../documents/test/fixtures';
+import { aDocument, documentListColumns } from '../documents/test/fixtures';
 import { QuotesTab } from './quotes-tab';
 import { MemoryRouter } from '../../lib/navigation';
+import { columnNames } from '../../test/tables';
+
+/** The tab as the Sales page shows it, with the app's providers and a router. */
+const renderQuotes = () =>
+  renderWithQuery(
+    <MemoryRouter>
+      <QuotesTab />
+    </MemoryRouter>,
+  );
 
 const quote: DocumentListItem = {
   id: 6,
@@ -25,43 +34,20 @@ const list = ok({ items: [quote], filtered: 1, total: 1, page: 1, size: 10 } sat
 describe('Sales > Quotes', () => {
   it('lists quotes with their status column', async () => {
     stubApi({ 'GET /api/quotes/': list });
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
     const table = await screen.findByRole('table', { name: 'Quotes' });
     await within(table).findByText('Bayside dock - 3 doors');
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))
-      .filter(Boolean);
-    expect(headers).toEqual([
-      'ID',
-      'Job Name',
-      'PO Number',
-      'Customer No',
-      'Customer Name',
-      'Contact Name',
-      'Status',
-      'Date',
-      'Total',
-      'Actions',
-    ]);
+    expect(columnNames(table)).toEqual(documentListColumns('Status'));
     // Date and Total, from the stored totals (issue 36).
-    expect(within(table).getByText('2026-11-20')).toBeTruthy();
-    expect(within(table).getByText('12,345.67')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create Quote' })).toBeTruthy();
+    expect(within(table).getByText('2026-11-20')).toBeInTheDocument();
+    expect(within(table).getByText('12,345.67')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Quote' })).toBeInTheDocument();
   });
 
   it('sorts by Date and by Total through the server (issue 36)', async () => {
     const fetchMock = stubApi({ 'GET /api/quotes/': list });
     const user = userEvent.setup();
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
     const table = await screen.findByRole('table', { name: 'Quotes' });
     await within(table).findByText('Bayside dock - 3 doors');
     await user.click(within(table).getByRole('button', { name: /^Total/ }));
@@ -77,11 +63,7 @@ describe('Sales > Quotes', () => {
   it('filters by who changed a quote once the name is entered (Enter), not on every key', async () => {
     const fetchMock = stubApi({ 'GET /api/quotes/': list });
     const user = userEvent.setup();
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
     await screen.findByText('Bayside dock - 3 doors');
     const asked = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('changedBy'));
     await user.type(screen.getByLabelText('Changed by'), 'clerk2');
@@ -97,11 +79,7 @@ describe('Sales > Quotes', () => {
       'POST /api/quotes/duplicate/6': failed(404, 'Quote 6 does not exist.'),
     });
     const user = userEvent.setup();
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
     // The duplicate dialog is its own chunk (loaded on first use when not prefetched yet).
@@ -112,14 +90,14 @@ describe('Sales > Quotes', () => {
     await user.type(jobName, ' (north)');
     await user.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
 
-    expect(await within(dialog).findByText('Create failed')).toBeTruthy();
-    expect(within(dialog).getByText('Quote 6 does not exist.')).toBeTruthy();
+    expect(await within(dialog).findByText('Create failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Quote 6 does not exist.')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/quotes/duplicate/6')!;
     expect(JSON.parse(String(call[1]!.body))).toMatchObject({
       id: 6,
       jobName: 'Bayside dock - 3 doors - copy (north)',
     });
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('opens the copy in the editor after a duplicate', async () => {
@@ -133,11 +111,7 @@ describe('Sales > Quotes', () => {
       'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
     });
     const user = userEvent.setup();
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate quote 6' }));
     await user.click(
@@ -166,11 +140,7 @@ describe('Sales > Quotes', () => {
       'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
     });
     const user = userEvent.setup();
-    renderWithQuery(
-      <MemoryRouter>
-        <QuotesTab />
-      </MemoryRouter>,
-    );
+    renderQuotes();
 
     const table = await screen.findByRole('table', { name: 'Quotes' });
     const note = await within(table).findByTestId('exported-orders');
@@ -192,6 +162,6 @@ describe('Sales > Quotes', () => {
     expect(stacked.closest('.modal')!.className).toContain('stacked-modal');
     await user.click(within(stacked).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Order/ })).toBeNull());
-    expect(screen.getByRole('dialog', { name: /Edit Quote/ })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: /Edit Quote/ })).toBeInTheDocument();
   });
 });

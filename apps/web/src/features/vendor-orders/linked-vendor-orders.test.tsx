@@ -4,25 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
+import { aVendorOrder } from '../../test/records';
 import { linkedOrderKeys, LinkedVendorOrders } from './linked-vendor-orders';
 
-const vendorOrder = (id: number, name: string, fields: Partial<VendorOrder> = {}): VendorOrder => ({
-  id,
-  name,
-  description: null,
-  estimatedArrival: null,
-  status: 'Ordered',
-  receivedDate: null,
-  version: 1,
-  ...fields,
-});
-
-const clopay = vendorOrder(1, 'Clopay stock order #4471', {
+const clopay = aVendorOrder(1, {
+  name: 'Clopay stock order #4471',
   description: '16x7 and 9x7 insulated sections, white',
   estimatedArrival: '2999-03-14',
 });
-const openers = vendorOrder(3, 'Pacific Opener Distributors PO 88213', { status: 'Shipped' });
-const track = vendorOrder(5, 'Midwest Track & Hardware #M-7719', { estimatedArrival: '2000-01-05' });
+const openers = aVendorOrder(3, { name: 'Pacific Opener Distributors PO 88213', status: 'Shipped' });
+const track = aVendorOrder(5, { name: 'Midwest Track & Hardware #M-7719', estimatedArrival: '2000-01-05' });
 
 const ORDER = {
   id: 7,
@@ -72,7 +63,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Description', 'Estimated Arrival', 'Status', 'Actions']);
     for (const text of ['16x7 and 9x7 insulated sections, white', '2999-03-14', 'Ordered']) {
-      expect(within(row).getByText(text)).toBeTruthy();
+      expect(within(row).getByText(text)).toBeInTheDocument();
     }
 
     const picker = screen.getByLabelText('Vendor Order');
@@ -103,7 +94,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(screen.getByRole('button', { name: 'Link' }));
 
     const row = (await within(table).findByText('Midwest Track & Hardware #M-7719')).closest('tr')!;
-    expect(within(row).getByText('Overdue')).toBeTruthy();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toEqual({ order: { id: 7 }, vendorOrder: { id: 5 } });
     expect(queryClient.getQueryState(linkedOrderKeys.ordersOfVendorOrder(5))?.isInvalidated).toBe(true);
@@ -122,7 +113,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     const user = userEvent.setup();
     renderWithQuery(<LinkedVendorOrders orderId={7} />);
 
-    expect(await screen.findByText('No vendor orders are linked to this order')).toBeTruthy();
+    expect(await screen.findByText('No vendor orders are linked to this order')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Vendor Order'), 'opener');
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Link' }));
@@ -147,7 +138,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order link delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('Vendor order link delete successful')).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) => init?.method === 'DELETE' && String(url) === '/api/linked-orders/delete/41',
@@ -155,7 +146,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     ).toBe(true);
 
     await waitFor(() => expect(within(table).queryByText('Clopay stock order #4471')).toBeNull());
-    expect(within(table).getByText('Pacific Opener Distributors PO 88213')).toBeTruthy();
+    expect(within(table).getByText('Pacific Opener Distributors PO 88213')).toBeInTheDocument();
     // Unlinked, it can be picked again.
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByLabelText('Vendor Order'));
@@ -173,7 +164,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
       'GET /api/linked-orders/vendor-orders/7': () => ok(links),
       'POST /api/linked-orders/create-vendor-order/7': ({ body }) => {
         const input = JSON.parse(body!) as VendorOrder;
-        const created = linkTo(43, vendorOrder(9, input.name, { estimatedArrival: input.estimatedArrival }));
+        const created = linkTo(43, aVendorOrder(9, { name: input.name, estimatedArrival: input.estimatedArrival }));
         links = [...links, created];
         return {
           status: 201,
@@ -193,7 +184,7 @@ describe('LinkedVendorOrders (the order modal section)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const row = (await within(table).findByText('Amarr PO 5520')).closest('tr')!;
-    expect(within(row).getByText('2999-12-04')).toBeTruthy();
+    expect(within(row).getByText('2999-12-04')).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([url]) => String(url))).toEqual(['/api/linked-orders/create-vendor-order/7']);
     expect(JSON.parse(String(posts[0]![1]!.body))).toMatchObject({

@@ -161,17 +161,15 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
 
       <UnlinkConfirm
         objectName="Vendor order link"
-        show={removing.show}
-        onConfirm={() => unlink.mutateAsync(removing.target!.id)}
-        onClose={removing.close}
-      >
-        {removing.target && (
+        target={removing}
+        onUnlink={(id) => unlink.mutateAsync(id)}
+        question={(link) => (
           <>
-            Are you sure you would like to remove the link to vendor order {removing.target.vendorOrder.name} (id:{' '}
-            {removing.target.vendorOrder.id})?
+            Are you sure you would like to remove the link to vendor order {link.vendorOrder.name} (id:{' '}
+            {link.vendorOrder.id})?
           </>
         )}
-      </UnlinkConfirm>
+      />
     </div>
   );
 }

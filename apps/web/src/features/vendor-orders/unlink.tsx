@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
+import type { ConfirmTarget } from '../../components/ui/row-actions';
 
 /** A linked-orders row's Unlink: removes the link, never the order or the vendor order. */
 export function UnlinkButton({ subject, title, onClick }: { subject: string; title: string; onClick: () => void }) {
@@ -11,22 +12,33 @@ export function UnlinkButton({ subject, title, onClick }: { subject: string; tit
   );
 }
 
-export interface UnlinkConfirmProps {
+export interface UnlinkConfirmProps<T extends { id: number }> {
   objectName: string;
-  show: boolean;
-  onConfirm: () => Promise<unknown>;
-  onClose: () => void;
-  /** The question; nothing while no link is chosen. */
-  children: ReactNode;
+  /** The link asked about (from useConfirmTarget). */
+  target: ConfirmTarget<T>;
+  onUnlink: (linkId: number) => Promise<unknown>;
+  /** The question about the link. */
+  question: (link: T) => ReactNode;
 }
 
 /** 'Are you sure you would like to remove the link to ...?' and that both sides are kept. */
-export function UnlinkConfirm({ objectName, show, onConfirm, onClose, children }: UnlinkConfirmProps) {
+export function UnlinkConfirm<T extends { id: number }>({
+  objectName,
+  target,
+  onUnlink,
+  question,
+}: UnlinkConfirmProps<T>) {
   return (
-    <ConfirmModal show={show} objectName={objectName} action="delete" onConfirm={onConfirm} onClose={onClose}>
-      {children && (
+    <ConfirmModal
+      show={target.show}
+      objectName={objectName}
+      action="delete"
+      onConfirm={() => onUnlink(target.target!.id)}
+      onClose={target.close}
+    >
+      {target.target && (
         <>
-          <p className="mb-0">{children}</p>
+          <p className="mb-0">{question(target.target)}</p>
           <p className="mb-0 mt-1 small text-secondary">The order and the vendor order themselves are kept.</p>
         </>
       )}

@@ -55,17 +55,15 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
 
       <UnlinkConfirm
         objectName="Order link"
-        show={removing.show}
-        onConfirm={() => unlink.mutateAsync(removing.target!.id)}
-        onClose={removing.close}
-      >
-        {removing.target && (
+        target={removing}
+        onUnlink={(id) => unlink.mutateAsync(id)}
+        question={(link) => (
           <>
-            Are you sure you would like to remove the link to order {removing.target.order.id}
-            {removing.target.order.jobName ? ` (${removing.target.order.jobName})` : ''}?
+            Are you sure you would like to remove the link to order {link.order.id}
+            {link.order.jobName ? ` (${link.order.jobName})` : ''}?
           </>
         )}
-      </UnlinkConfirm>
+      />
     </>
   );
 }

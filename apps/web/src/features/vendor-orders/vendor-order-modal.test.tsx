@@ -72,7 +72,7 @@ describe('vendor order modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const toast = (await screen.findByText('Create failed')).closest('[data-testid="toast"]') as HTMLElement;
-    expect(within(toast).getByText('Name must be at most 200 characters.')).toBeTruthy();
+    expect(within(toast).getByText('Name must be at most 200 characters.')).toBeInTheDocument();
     expect(dialog.contains(toast)).toBe(false);
     expect(dialog.querySelector('.alert')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
@@ -86,7 +86,7 @@ describe('vendor order modal', () => {
     const dialog = await screen.findByRole('dialog', { name: /Edit Vendor Order/ });
     await user.selectOptions(await within(dialog).findByLabelText('Status'), 'Shipped');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect((await screen.findByText('Update Succeeded')).closest('[data-testid="toast"]')).toBeTruthy();
+    expect((await screen.findByText('Update Succeeded')).closest('[data-testid="toast"]')).toBeInTheDocument();
     expect(onSaved).toHaveBeenCalledWith({ kind: 'updated' });
   });
 });

@@ -5,37 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { aVendorOrder } from '../../test/records';
 
-const vendorOrder = (id: number, fields: Partial<VendorOrder> = {}): VendorOrder => ({
-  id,
-  name: `Vendor order ${id}`,
-  description: null,
-  estimatedArrival: null,
-  status: 'Ordered',
-  receivedDate: null,
-  version: 1,
-  ...fields,
-});
-
-const clopay = vendorOrder(1, {
+const clopay = aVendorOrder(1, {
   name: 'Clopay stock order #4471',
   description: '16x7 and 9x7 insulated sections, white',
   estimatedArrival: '2999-03-14',
   status: 'Ordered',
 });
-const amarr = vendorOrder(2, {
+const amarr = aVendorOrder(2, {
   name: 'Amarr truckload #A-20931',
   description: 'Commercial ribbed sections 10x24',
   estimatedArrival: '2999-03-02',
   status: 'Shipped',
 });
-const springs = vendorOrder(3, {
+const springs = aVendorOrder(3, {
   name: 'Northwest Spring Supply #3307',
   estimatedArrival: '2020-01-10',
   status: 'Received',
   version: 4,
 });
-const coastal = vendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', status: 'Cancelled' });
+const coastal = aVendorOrder(4, { name: 'Coastal Commercial Doors #CC-5512', status: 'Cancelled' });
 
 const page = (items: VendorOrder[]): FakeAnswer =>
   ok({ items, filtered: items.length, total: items.length, page: 1, size: 10 } satisfies Page<VendorOrder>);
@@ -60,7 +50,7 @@ describe('Sales > Vendor Orders', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim()),
     ).toEqual(['ID', 'Name', 'Description', 'Estimated Arrival', 'Status', 'Actions']);
-    expect(await within(table).findByText('Clopay stock order #4471')).toBeTruthy();
+    expect(await within(table).findByText('Clopay stock order #4471')).toBeInTheDocument();
     expect(listRequests(fetchMock)[0]).toBe('/api/vendor-orders/?page=1&size=10&sort=id');
 
     const badgeOf = (name: string) =>
@@ -71,12 +61,12 @@ describe('Sales > Vendor Orders', () => {
     expect(badgeOf('Coastal Commercial Doors #CC-5512').className).toContain('bg-secondary');
 
     const amarrRow = within(table).getByText('Amarr truckload #A-20931').closest('tr')!;
-    expect(within(amarrRow).getByText('2999-03-02')).toBeTruthy();
-    expect(within(amarrRow).getByText('Commercial ribbed sections 10x24')).toBeTruthy();
+    expect(within(amarrRow).getByText('2999-03-02')).toBeInTheDocument();
+    expect(within(amarrRow).getByText('Commercial ribbed sections 10x24')).toBeInTheDocument();
     // Received in the past is not late; only expected stock is flagged.
     expect(within(table).queryByText('Overdue')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Create Vendor Order' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Vendor Order' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
   it("asks before deleting, and shows the server's reason when the vendor order is linked", async () => {
@@ -97,24 +87,24 @@ describe('Sales > Vendor Orders', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete vendor order 3' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     const question = 'Are you sure you would like to delete the vendor-order (id: 3)?';
-    expect(within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === question)).toBeTruthy();
+    expect(within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === question)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete failed')).toBeTruthy();
+    expect(await within(dialog).findByText('Vendor order delete failed')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     refuse = false;
     const listCalls = listRequests(fetchMock).length;
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete successful')).toBeTruthy();
+    expect(await within(dialog).findByText('Vendor order delete successful')).toBeInTheDocument();
     await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
   });
 
   it('checks the form, creates, closes and shows the create banner over the reloaded list', async () => {
-    const created = vendorOrder(9, {
+    const created = aVendorOrder(9, {
       name: 'Midwest Track & Hardware #M-7719',
       description: 'High-lift track kits',
       estimatedArrival: '2999-06-01',
@@ -144,7 +134,7 @@ describe('Sales > Vendor Orders', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/vendor-orders/create')).toBeUndefined();
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
@@ -155,7 +145,7 @@ describe('Sales > Vendor Orders', () => {
     await user.selectOptions(status, 'Shipped');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByText('Create succeeded - ID: 9')).toBeTruthy();
+    expect(await screen.findByText('Create succeeded - ID: 9')).toBeInTheDocument();
     expect(bodyOf(fetchMock, 'POST', '/api/vendor-orders/create')).toEqual({
       name: 'Midwest Track & Hardware #M-7719',
       description: 'High-lift track kits',
@@ -169,7 +159,7 @@ describe('Sales > Vendor Orders', () => {
       'bg-success',
     );
     const table = screen.getByRole('table', { name: 'Vendor orders' });
-    expect(await within(table).findByText('Midwest Track & Hardware #M-7719')).toBeTruthy();
+    expect(await within(table).findByText('Midwest Track & Hardware #M-7719')).toBeInTheDocument();
   });
 
   it('keeps the modal open with "Create failed" when the server refuses', async () => {
@@ -185,7 +175,7 @@ describe('Sales > Vendor Orders', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Spring order');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const toast = (await screen.findByText('Create failed')).closest('[data-testid="toast"]') as HTMLElement;
-    expect(within(toast).getByText('name: must be at most 200 characters')).toBeTruthy();
+    expect(within(toast).getByText('name: must be at most 200 characters')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create Vendor Order' })).toBe(dialog);
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Spring order');
   });
@@ -248,29 +238,29 @@ describe('Sales > Vendor Orders', () => {
     ).toEqual(['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Actions']);
     const hendricks = (await within(linked).findByText('Hendricks residence - 2 car garage')).closest('tr')!;
     for (const text of ['C-1004', 'Hendricks Builders', 'Waiting on Parts']) {
-      expect(within(hendricks).getByText(text)).toBeTruthy();
+      expect(within(hendricks).getByText(text)).toBeInTheDocument();
     }
 
     await user.click(within(linked).getByRole('button', { name: 'Unlink order 12' }));
     const confirm = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(confirm.textContent).toContain('remove the link to order 12');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    expect(await within(confirm).findByText('Order link delete successful')).toBeTruthy();
+    expect(await within(confirm).findByText('Order link delete successful')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(within(linked).queryByText('Hendricks residence - 2 car garage')).toBeNull());
-    expect(within(linked).getByText('Sutter Street storage - units 12-18')).toBeTruthy();
+    expect(within(linked).getByText('Sutter Street storage - units 12-18')).toBeInTheDocument();
 
     // A stale save keeps the modal open with the reason.
     stale = true;
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'Cancelled');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Update failed')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeTruthy();
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reload the latest version' })).toBeInTheDocument();
 
     stale = false;
     const listCalls = listRequests(fetchMock).length;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
     const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(puts.at(-1)![1]!.body))).toEqual({
       name: 'Northwest Spring Supply #3307',
@@ -281,7 +271,7 @@ describe('Sales > Vendor Orders', () => {
       version: 4,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Vendor Order/ })).toBeNull());
-    expect(screen.getByText('Update Succeeded')).toBeTruthy();
+    expect(screen.getByText('Update Succeeded')).toBeInTheDocument();
     await waitFor(() => expect(listRequests(fetchMock).length).toBeGreaterThan(listCalls));
   });
 

@@ -1,7 +1,7 @@
 import type { VendorOrder } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-bootstrap';
-import { ConfirmModal, preloadConfirmDialog } from '../../components/ui/confirm-modal';
+import { ConfirmDelete, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
 import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
@@ -89,19 +89,17 @@ export function VendorOrdersTab() {
         />
       )}
 
-      <ConfirmModal
-        show={deleting.show}
+      <ConfirmDelete
+        target={deleting}
         objectName="Vendor order"
-        action="delete"
-        onConfirm={() => deleteVendorOrder.mutateAsync(deleting.target!.id)}
-        onClose={deleting.close}
+        onDelete={(v) => deleteVendorOrder.mutateAsync(v.id)}
+        detail={(v) => v.name}
       >
         <p className="mb-0">
           Are you sure you would like to delete the vendor-order{' '}
           <span className="text-nowrap">(id: {deleting.target?.id})?</span>
         </p>
-        {deleting.target && <p className="mb-0 mt-1 small text-secondary">{deleting.target.name}</p>}
-      </ConfirmModal>
+      </ConfirmDelete>
     </>
   );
 }

@@ -61,7 +61,7 @@ describe('sign-in with two-factor sign-in on', () => {
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(document.activeElement).toBe(code);
     expect(code.getAttribute('aria-describedby')).toBe('login-code-hint');
-    expect(screen.getByText(CODE_HINT)).toBeTruthy();
+    expect(screen.getByText(CODE_HINT)).toBeInTheDocument();
     // The password step is gone; the asking for a code is no error.
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -78,7 +78,7 @@ describe('sign-in with two-factor sign-in on', () => {
     await user.clear(code);
     await user.type(code, '246810');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
 
     // The username and password were kept and sent again with each code.

@@ -39,7 +39,7 @@ describe('sign-in password field', () => {
     expect(password.value).toBe(pasted);
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(sent).toEqual([pasted]);
   });
 });

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import { useDeleteRecord } from '../../../lib/record-mutations';
-import { customerKeys } from './query-keys';
+import { customerQueries } from './query-keys';
 
 /** DELETE /api/customers/delete/{id}; 409 with the reason when the customer has orders or quotes. */
 export function deleteCustomer(id: number): Promise<null> {
@@ -8,5 +8,5 @@ export function deleteCustomer(id: number): Promise<null> {
 }
 
 export function useDeleteCustomer() {
-  return useDeleteRecord({ mutationFn: deleteCustomer, detailKey: customerKeys.detail, lists: [customerKeys.lists()] });
+  return useDeleteRecord({ mutationFn: deleteCustomer, ...customerQueries() });
 }

@@ -4,3 +4,6 @@ export const customerKeys = {
   lists: () => [...customerKeys.all, 'list'] as const,
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
 };
+
+/** What a saved or deleted customer refreshes: its own query and the customer lists. */
+export const customerQueries = () => ({ detailKey: customerKeys.detail, lists: [customerKeys.lists()] });

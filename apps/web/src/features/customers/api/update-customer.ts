@@ -1,7 +1,7 @@
 import type { Customer, CustomerInput } from '@desk/domain';
 import { api } from '../../../lib/api-client';
 import { itself, useSaveRecord } from '../../../lib/record-mutations';
-import { customerKeys } from './query-keys';
+import { customerQueries } from './query-keys';
 
 /**
  * PUT /api/customers/update/{id}. `input.version` is the version the user started from; the
@@ -15,7 +15,6 @@ export function useUpdateCustomer() {
   return useSaveRecord({
     mutationFn: updateCustomer,
     record: itself,
-    detailKey: customerKeys.detail,
-    lists: [customerKeys.lists()],
+    ...customerQueries(),
   });
 }

@@ -12,6 +12,20 @@ import type {
 import { customer } from '../../../test/customers';
 import { aPackage } from '../../../test/records';
 
+/** The columns of the quote and order lists; they differ in the status one ('Status', 'Order Status'). */
+export const documentListColumns = (status: string) => [
+  'ID',
+  'Job Name',
+  'PO Number',
+  'Customer No',
+  'Customer Name',
+  'Contact Name',
+  status,
+  'Date',
+  'Total',
+  'Actions',
+];
+
 export const STATUSES: OrderStatus[] = [
   { id: 1, type: 'Open', closed: false },
   { id: 2, type: 'In Progress', closed: false },

@@ -6,6 +6,12 @@ import { failed, ok, stubApi } from '../../../test/fake-api';
 import { renderWithClient } from '../test/render-with-client';
 import { AssociatedPartsList } from './associated-parts-list';
 
+/** Empties a field and types `value` into it. */
+const retype = async (field: HTMLElement, value: string) => {
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+};
+
 const hinge: AssociatedPart = {
   id: 501,
   quantity: 10,
@@ -32,27 +38,23 @@ describe('AssociatedPartsList', () => {
     renderWithClient(<AssociatedPartsList packageId={12} />);
 
     const quantity = (await screen.findByLabelText('Quantity of HNG-2')) as HTMLInputElement;
-    expect(screen.getByText('Hinge #2, 14 gauge')).toBeTruthy();
-    expect(screen.getByText('Hardware')).toBeTruthy();
+    expect(screen.getByText('Hinge #2, 14 gauge')).toBeInTheDocument();
+    expect(screen.getByText('Hardware')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save quantity of HNG-2' }) as HTMLButtonElement;
     expect(quantity.value).toBe('10');
     expect(quantity.min).toBe('1');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '12');
+    await retype(quantity, '12');
     expect(save.disabled).toBe(false);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '10');
+    await retype(quantity, '10');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '0');
+    await retype(quantity, '0');
     expect(save.disabled).toBe(true);
 
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '14');
+    await retype(quantity, '14');
     await userEvent.click(save);
 
     await waitFor(() => expect(updates).toHaveLength(1));
@@ -72,9 +74,9 @@ describe('AssociatedPartsList', () => {
     renderWithClient(<AssociatedPartsList packageId={12} />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete associated part HNG-2' }));
-    expect(screen.getByText(/remove HNG-2 from this package \(id: 501\)/)).toBeTruthy();
+    expect(screen.getByText(/remove HNG-2 from this package \(id: 501\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Associated Part delete failed')).toBeTruthy();
-    expect(screen.getByText('Associated part 501 not found')).toBeTruthy();
+    expect(await screen.findByText('Associated Part delete failed')).toBeInTheDocument();
+    expect(screen.getByText('Associated part 501 not found')).toBeInTheDocument();
   });
 });

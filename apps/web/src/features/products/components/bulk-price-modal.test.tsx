@@ -47,15 +47,15 @@ describe('Bulk price change', () => {
 
     // Nothing typed: said at the field, nothing sent.
     await user.click(modal.getByRole('button', { name: 'Preview' }));
-    expect(modal.getByText('Enter the percentage, e.g. 4.5 or -10.')).toBeTruthy();
+    expect(modal.getByText('Enter the percentage, e.g. 4.5 or -10.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await user.type(modal.getByLabelText('Item No starts with'), 'SPR');
     await user.selectOptions(modal.getByLabelText('Multiplier category'), 'Sectional');
     await user.type(modal.getByLabelText(/^Percent/), '4.5');
     await user.click(modal.getByRole('button', { name: 'Preview' }));
-    expect(await modal.findByText('2 products would change.')).toBeTruthy();
-    expect(modal.getByText('883.03')).toBeTruthy();
+    expect(await modal.findByText('2 products would change.')).toBeInTheDocument();
+    expect(modal.getByText('883.03')).toBeInTheDocument();
     expect(bodies[0]).toEqual({
       filter: { multiplierCategory: 'Sectional', itemNoPrefix: 'SPR' },
       percent: 4.5,
@@ -70,7 +70,7 @@ describe('Bulk price change', () => {
     await user.click(modal.getByRole('button', { name: 'Preview' }));
     await user.click(await modal.findByRole('button', { name: 'Apply to 2 products' }));
 
-    expect(await modal.findByText('2 products changed.')).toBeTruthy();
+    expect(await modal.findByText('2 products changed.')).toBeInTheDocument();
     const applied = fetchMock.mock.calls.filter(
       ([url, init]) => String(url) === '/api/products/bulk-price' && !JSON.parse(String(init!.body)).dryRun,
     );
@@ -102,7 +102,7 @@ describe('Bulk price change', () => {
     await user.type(modal.getByLabelText(/^Amount/), '-5');
     await user.click(modal.getByRole('button', { name: 'Preview' }));
     await waitFor(() =>
-      expect(modal.getByText(/would take 1 price below \$0\.00: SPR-2 \(\$0\.10 to -\$4\.90\)/)).toBeTruthy(),
+      expect(modal.getByText(/would take 1 price below \$0\.00: SPR-2 \(\$0\.10 to -\$4\.90\)/)).toBeInTheDocument(),
     );
     expect((modal.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('-5');
   });

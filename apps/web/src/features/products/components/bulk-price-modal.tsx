@@ -1,13 +1,15 @@
 import { MULTIPLIER_CATEGORIES, toCents, type BulkPriceFilter, type BulkPriceResult } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { errorText } from '../../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyCents } from '../../../lib/money';
 import { bulkPrice, useBulkPrice, type BulkPriceRequest } from '../api/bulk-price';
 import { useProductTypes } from '../api/list-product-types';
+import { TableHead } from '../../../components/ui/table-head';
+import { RadioChoices } from '../../../components/ui/radio-choices';
 
 export interface BulkPriceModalProps {
   show: boolean;
@@ -48,8 +50,6 @@ function requestOf(f: Fields): BulkPriceRequest | string {
   if (f.description.trim()) filter.description = f.description.trim();
   return { filter, change: f.by === 'percent' ? { percent: n } : { amountCents: toCents(n) } };
 }
-
-const cents = (c: number) => formatMoney(c / 100);
 
 /**
  * Admin > Product Catalog > Bulk price change (docs/architecture.md section 2): choose the
@@ -121,11 +121,7 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
       backdrop={busy ? 'static' : true}
       aria-labelledby="bulk-price-title"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id="bulk-price-title" as="h2" className="fs-5">
-          Bulk price change
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="bulk-price-title">Bulk price change</ModalHeading>
       <Form noValidate onSubmit={(e) => void handlePreview(e)}>
         <Modal.Body>
           <div aria-live="polite">
@@ -180,23 +176,15 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
             <legend className="fs-6 fw-semibold">Change the wholesale price</legend>
             <div className="d-flex flex-wrap align-items-end gap-3">
               <div>
-                <Form.Check
+                <RadioChoices
                   inline
-                  type="radio"
-                  id="bulk-price-by-percent"
                   name="bulk-price-by"
-                  label="By percent"
-                  checked={fields.by === 'percent'}
-                  onChange={() => set({ by: 'percent' })}
-                />
-                <Form.Check
-                  inline
-                  type="radio"
-                  id="bulk-price-by-amount"
-                  name="bulk-price-by"
-                  label="By amount ($)"
-                  checked={fields.by === 'amount'}
-                  onChange={() => set({ by: 'amount' })}
+                  value={fields.by}
+                  onChange={(by) => set({ by })}
+                  choices={[
+                    { value: 'percent', label: 'By percent' },
+                    { value: 'amount', label: 'By amount ($)' },
+                  ]}
                 />
               </div>
               <Form.Group controlId="bulk-price-value" style={{ width: '12rem' }}>
@@ -229,23 +217,19 @@ export function BulkPriceModal({ show, onClose, onExited }: BulkPriceModalProps)
               {count > 0 && (
                 <Table size="sm" className="mb-0">
                   <caption className="visually-hidden">Preview of the bulk price change</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Item No</th>
-                      <th scope="col" className="text-end">
-                        Now
-                      </th>
-                      <th scope="col" className="text-end">
-                        After
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      'Item No',
+                      { label: 'Now', className: 'text-end' },
+                      { label: 'After', className: 'text-end' },
+                    ]}
+                  />
                   <tbody>
                     {preview.result.sample.map((r) => (
                       <tr key={r.id}>
                         <td>{r.itemNo}</td>
-                        <td className="text-end tabular-nums">{cents(r.fromCents)}</td>
-                        <td className="text-end tabular-nums fw-semibold">{cents(r.toCents)}</td>
+                        <td className="text-end tabular-nums">{formatMoneyCents(r.fromCents)}</td>
+                        <td className="text-end tabular-nums fw-semibold">{formatMoneyCents(r.toCents)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -20,11 +20,11 @@ describe('DuplicateProductModal', () => {
       <DuplicateProductModal show source={aPackage()} onClose={() => undefined} onDuplicated={onDuplicated} />,
     );
 
-    expect(screen.getByRole('heading', { name: 'Duplicate Product' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Duplicate Product' })).toBeInTheDocument();
     expect((screen.getByLabelText('Product ID') as HTMLInputElement).value).toBe('12');
     const itemNo = screen.getByLabelText('Item No') as HTMLInputElement;
     expect(itemNo.value).toBe('DP-1607-INS - copy');
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
 
     await userEvent.clear(itemNo);
     await userEvent.type(itemNo, 'DP-1607-INS-B');
@@ -42,8 +42,8 @@ describe('DuplicateProductModal', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
-    expect(await screen.findByText('Create failed')).toBeTruthy();
-    expect(screen.getByText('Item number DP-1607-INS - copy is already taken')).toBeTruthy();
+    expect(await screen.findByText('Create failed')).toBeInTheDocument();
+    expect(screen.getByText('Item number DP-1607-INS - copy is already taken')).toBeInTheDocument();
     expect(onDuplicated).not.toHaveBeenCalled();
   });
 });

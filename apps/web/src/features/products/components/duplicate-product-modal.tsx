@@ -1,7 +1,7 @@
 import { DUPLICATE_SUFFIX, duplicateProductSchema, type Product } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { errorText, ResultBanner, type SaveResult } from '../../../components/ui/result-banner';
 import { useDuplicateProduct } from '../api/duplicate-product';
 
@@ -51,11 +51,7 @@ export function DuplicateProductModal({ show, source, onClose, onExited, onDupli
       backdrop={duplicate.isPending ? 'static' : true}
       aria-labelledby="duplicate-product-title"
     >
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id="duplicate-product-title" as="h2" className="fs-5">
-          Duplicate Product
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id="duplicate-product-title">Duplicate Product</ModalHeading>
       <Form noValidate onSubmit={handleSubmit}>
         <Modal.Body>
           <div aria-live="polite">

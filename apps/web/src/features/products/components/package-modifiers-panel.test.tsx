@@ -26,12 +26,12 @@ describe('PackageModifiersPanel', () => {
     renderWithClient(<PackageModifiersPanel packageId={12} />);
 
     const lift = await screen.findByRole('region', { name: 'Lift modifiers' });
-    expect(within(lift).getByText('High lift')).toBeTruthy();
-    expect(within(lift).getByText(/HL-KIT-12/)).toBeTruthy();
+    expect(within(lift).getByText('High lift')).toBeInTheDocument();
+    expect(within(lift).getByText(/HL-KIT-12/)).toBeInTheDocument();
     const liftNotes = screen.getByRole('region', { name: 'LiftNotes modifiers' });
-    expect(within(liftNotes).getByText('HL 24 in, jackshaft opener')).toBeTruthy();
+    expect(within(liftNotes).getByText('HL 24 in, jackshaft opener')).toBeInTheDocument();
     const mount = screen.getByRole('region', { name: 'Mount modifiers' });
-    expect(within(mount).getByText('No modifiers yet')).toBeTruthy();
+    expect(within(mount).getByText('No modifiers yet')).toBeInTheDocument();
   });
 
   it("says 'No notes added yet' and adds a modifier from the group's popover", async () => {
@@ -46,15 +46,15 @@ describe('PackageModifiersPanel', () => {
     });
     renderWithClient(<PackageModifiersPanel packageId={12} />);
 
-    expect(await screen.findByText('No notes added yet')).toBeTruthy();
+    expect(await screen.findByText('No notes added yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Inches modifier' }));
-    expect(screen.getByText('Add Inches modifier', { selector: 'h3' })).toBeTruthy();
-    expect(screen.getByLabelText('Number of Track Inches')).toBeTruthy();
+    expect(screen.getByText('Add Inches modifier', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Number of Track Inches')).toBeInTheDocument();
 
     // Name and product are required by the shared schema.
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Product is required')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Product is required')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Name'), 'Extra track');
     await userEvent.clear(screen.getByLabelText('Quantity'));
@@ -63,7 +63,7 @@ describe('PackageModifiersPanel', () => {
     await userEvent.click(await screen.findByText('7 - HL-KIT-12 - High-lift track conversion kit, 12 in'));
     await userEvent.type(screen.getByLabelText('Number of Track Inches'), '24');
     // Still open after picking from the product menu.
-    expect(screen.getByText('Add Inches modifier', { selector: 'h3' })).toBeTruthy();
+    expect(screen.getByText('Add Inches modifier', { selector: 'h3' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
 
     await waitFor(() => expect(created).toHaveLength(1));

@@ -51,15 +51,15 @@ describe('ProductCard', () => {
     const user = userEvent.setup();
     renderWithQuery(<ProductCard productId={5} onClose={vi.fn()} />);
     const card = await screen.findByRole('dialog', { name: 'Product OPN-BELT' });
-    expect(within(card).getByText('Belt drive opener')).toBeTruthy();
-    expect(within(card).getByText('$329.00')).toBeTruthy();
+    expect(within(card).getByText('Belt drive opener')).toBeInTheDocument();
+    expect(within(card).getByText('$329.00')).toBeInTheDocument();
     // The list price is the product's own: no price look-up until a customer is chosen.
     expect(requestsTo(fetchMock, '/api/search/prices')).toEqual([]);
 
     await user.type(within(card).getByLabelText('Price for a customer'), 'sierra');
     await user.click(await within(card).findByRole('button', { name: 'Sierra Door Installers' }));
-    expect(await within(card).findByText('$312.55')).toBeTruthy();
-    expect(within(card).getByText('(list 329.00 × Opener 0.95)')).toBeTruthy();
+    expect(await within(card).findByText('$312.55')).toBeInTheDocument();
+    expect(within(card).getByText('(list 329.00 × Opener 0.95)')).toBeInTheDocument();
     expect(requestsTo(fetchMock, '/api/search/prices')).toEqual(['/api/search/prices?products=5&customer=7']);
 
     await user.click(within(card).getByRole('button', { name: 'Show the list price only' }));

@@ -5,13 +5,14 @@ import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { api } from '../../../lib/api-client';
 import { LoadErrorBanner } from '../../../components/ui/load-error-banner';
 import { Loading } from '../../../components/ui/loading';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { priceExplanation, priceText, usePrices, type PricesFor } from '../../find/api/get-prices';
 import { useProduct } from '../api/get-product';
 import { useAssociatedParts } from '../api/list-associated-parts';
 import { usePackageModifiers } from '../api/list-package-modifiers';
 import { useSettled } from '../../../lib/use-settled';
+import { TableHead } from '../../../components/ui/table-head';
 
 export interface ProductCardProps {
   /** The product shown; null: the card is closed. */
@@ -36,11 +37,7 @@ export function ProductCard({ productId, onClose, pricesFor = null }: ProductCar
   const title = product.data ? `Product ${product.data.itemNo}` : 'Product';
   return (
     <Modal show={productId !== null} onHide={onClose} size="lg" aria-labelledby={titleId} className="product-card">
-      <Modal.Header closeButton closeLabel="Close dialog">
-        <Modal.Title id={titleId} as="h2" className="fs-5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+      <ModalHeading id={titleId}>{title}</ModalHeading>
       <Modal.Body>
         {product.isPending ? (
           <Loading />
@@ -205,15 +202,7 @@ function PackageContents({ packageId }: { packageId: number }) {
         <p className="small text-body-secondary">None.</p>
       ) : (
         <Table size="sm" striped className="mb-3" aria-label="Associated parts">
-          <thead>
-            <tr>
-              <th scope="col">Item No</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="text-end">
-                Per door
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Item No', 'Description', { label: 'Per door', className: 'text-end' }]} />
           <tbody>
             {parts.data.map((p) => (
               <tr key={p.id}>
@@ -238,16 +227,7 @@ function PackageContents({ packageId }: { packageId: number }) {
         <p className="small text-body-secondary mb-0">None.</p>
       ) : (
         <Table size="sm" striped className="mb-0" aria-label="Modifiers">
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Name</th>
-              <th scope="col">Adds</th>
-              <th scope="col" className="text-end">
-                Cost increase each
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Category', 'Name', 'Adds', { label: 'Cost increase each', className: 'text-end' }]} />
           <tbody>
             {modifiers.data.map((m) => (
               <tr key={m.id}>

@@ -29,10 +29,10 @@ describe('ProductCatalog', () => {
       'Product Type',
       'Actions',
     ]);
-    expect(await within(table).findByText('1,234.50')).toBeTruthy();
-    expect(within(table).getByText('38.00')).toBeTruthy();
-    expect(within(table).getByText('Door Package')).toBeTruthy();
-    expect(screen.getByText('Showing 2 of 40 rows')).toBeTruthy();
+    expect(await within(table).findByText('1,234.50')).toBeInTheDocument();
+    expect(within(table).getByText('38.00')).toBeInTheDocument();
+    expect(within(table).getByText('Door Package')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 40 rows')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/products/?page=1&size=10&sort=id');
   });
 
@@ -44,11 +44,11 @@ describe('ProductCatalog', () => {
     renderWithClient(<ProductCatalog />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete product 12' }));
-    expect(screen.getByText('Are you sure you would like to delete the product (id: 12)?')).toBeTruthy();
+    expect(screen.getByText('Are you sure you would like to delete the product (id: 12)?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('Product delete failed')).toBeTruthy();
-    expect(screen.getByText('Product 12 is used by 3 orders and cannot be deleted.')).toBeTruthy();
+    expect(await screen.findByText('Product delete failed')).toBeInTheDocument();
+    expect(screen.getByText('Product 12 is used by 3 orders and cannot be deleted.')).toBeInTheDocument();
   });
 
   it('opens the copy in the editor after a duplicate', async () => {
@@ -65,7 +65,7 @@ describe('ProductCatalog', () => {
     expect((screen.getByLabelText('Item No') as HTMLInputElement).value).toBe('DP-1607-INS - copy');
     await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
 
-    expect(await screen.findByRole('heading', { name: 'Edit Product' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Duplicate Product' })).toBeNull());
     expect((screen.getByLabelText('Item No') as HTMLInputElement).value).toBe('DP-1607-INS - copy');
   });

@@ -12,8 +12,8 @@ describe('ProductEditorModal', () => {
     stubApi({ 'GET /api/dropdown/product-type': ok(PRODUCT_TYPES) });
     renderWithClient(<ProductEditorModal show productId={null} onClose={noop} />);
 
-    expect(await screen.findByRole('heading', { name: 'Create Product' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
     // One of each in Package Modifiers and in Associated Parts.
     const typeWarnings = screen.getAllByText(PACKAGE_TYPE_WARNING);
     expect(typeWarnings).toHaveLength(2);
@@ -33,8 +33,8 @@ describe('ProductEditorModal', () => {
     });
     renderWithClient(<ProductEditorModal show productId={7} onClose={noop} />);
 
-    expect(await screen.findByDisplayValue('HL-KIT-12')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('HL-KIT-12')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
     expect(screen.getAllByText(PACKAGE_TYPE_WARNING)).toHaveLength(2);
     expect(screen.queryByText(PRODUCT_CREATED_WARNING)).toBeNull();
   });
@@ -49,17 +49,17 @@ describe('ProductEditorModal', () => {
     });
     renderWithClient(<ProductEditorModal show productId={12} onClose={noop} />);
 
-    expect(await screen.findByDisplayValue('DP-1607-INS')).toBeTruthy();
+    expect(await screen.findByDisplayValue('DP-1607-INS')).toBeInTheDocument();
     expect(screen.queryByText(PACKAGE_TYPE_WARNING)).toBeNull();
     expect(screen.queryByText(PRODUCT_CREATED_WARNING)).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Package Modifiers' }));
-    expect(await screen.findByRole('button', { name: 'Add Lift modifier' })).toBeTruthy();
-    expect(screen.getByText('No notes added yet')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add Lift modifier' })).toBeInTheDocument();
+    expect(screen.getByText('No notes added yet')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Associated Parts' }));
-    expect(await screen.findByText('No associated parts yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add Part' })).toBeTruthy();
+    expect(await screen.findByText('No associated parts yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Part' })).toBeInTheDocument();
   });
 
   it("says 'Product Type options not loaded' while the product types load", async () => {
@@ -70,7 +70,7 @@ describe('ProductEditorModal', () => {
     );
     renderWithClient(<ProductEditorModal show productId={null} onClose={noop} />);
 
-    expect(await screen.findByText('Product Type options not loaded')).toBeTruthy();
+    expect(await screen.findByText('Product Type options not loaded')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Product Type' })).toBeNull();
   });
 
@@ -106,7 +106,7 @@ describe('ProductEditorModal', () => {
     renderWithClient(<ProductEditorModal show productId={null} onClose={noop} />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Item No is required')).toBeTruthy();
+    expect(await screen.findByText('Item No is required')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Item No'), 'DP-0907');
     await userEvent.type(screen.getByLabelText('Item Description'), '9x7 door package');
@@ -115,7 +115,7 @@ describe('ProductEditorModal', () => {
     await userEvent.selectOptions(screen.getByLabelText('Multiplier Category'), 'Residential');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByText('Create succeeded - ID: 42')).toBeTruthy();
+    expect(await screen.findByText('Create succeeded - ID: 42')).toBeInTheDocument();
     expect(createBody).toMatchObject({
       itemNo: 'DP-0907',
       itemDescription: '9x7 door package',
@@ -123,8 +123,8 @@ describe('ProductEditorModal', () => {
       productType: { id: 2 },
       multiplierCategory: 'Residential',
     });
-    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(screen.queryByText(PRODUCT_CREATED_WARNING)).toBeNull();
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/products/42'))).toBe(true),
@@ -150,12 +150,12 @@ describe('ProductEditorModal', () => {
     await userEvent.type(description, 'Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ itemDescription: 'Renamed', version: 3, productType: { id: 1 } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const toast = (await screen.findByText('Update failed')).closest('[data-testid="toast"]') as HTMLElement;
-    expect(within(toast).getByText(/changed by someone else/)).toBeTruthy();
+    expect(within(toast).getByText(/changed by someone else/)).toBeInTheDocument();
     // The failure replaced the success instead of standing beside it.
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(bodies[1]).toMatchObject({ version: 4 });
@@ -209,7 +209,7 @@ describe('ProductEditorModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const toast = (await screen.findByText('Create succeeded - ID: 42')).closest('[data-testid="toast"]')!;
-    expect(within(toast as HTMLElement).getByText('Product created')).toBeTruthy();
+    expect(within(toast as HTMLElement).getByText('Product created')).toBeInTheDocument();
     expect(dialog.contains(toast)).toBe(false);
     expect(dialog.querySelector('.alert-success')).toBeNull();
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
