@@ -51,7 +51,7 @@ export function toProduct(r: Row): Product {
   };
 }
 
-export function productValues(p: ProductInput) {
+export function productValues(p: ProductInput): ProductValues {
   return {
     item_no: p.itemNo,
     item_description: p.itemDescription,
@@ -65,6 +65,20 @@ export function productValues(p: ProductInput) {
     insert_description: p.insertDescription,
   };
 }
+
+/** A product's columns as a save writes them (productValues). */
+export type ProductValues = {
+  item_no: string;
+  item_description: string | null;
+  wholesale_price: number;
+  multiplier_category: string | null;
+  product_type_id: number | null;
+  modifier_cost_increase: number;
+  windows_data: string | null;
+  window_description: string | null;
+  inserts_data: string | null;
+  insert_description: string | null;
+};
 
 const isPackageSql = sql<boolean>`lower(coalesce(product_types.type, '')) like '%package%'`;
 
@@ -222,6 +236,24 @@ export function insertProduct(db: Db, input: ProductInput, now: string): Promise
   return insertedId(db.insertInto('products').values(row).returning('id'));
 }
 
+/** Many new products in one statement (the import's batch); their ids are asked by item number after. */
+export async function insertProducts(db: Db, products: readonly ProductValues[], now: string): Promise<void> {
+  if (products.length === 0) return;
+  await db
+    .insertInto('products')
+    .values(products.map((p) => ({ ...p, created_at: now, updated_at: now })))
+    .execute();
+}
+
+/** Ids of the products holding these item numbers as the database compares them (lower(trim(item_no))). */
+export function productIdsByNumberKey(db: Db, keys: readonly string[]) {
+  return db
+    .selectFrom('products')
+    .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
+    .where(sql<string>`lower(trim(item_no))`, 'in', [...keys])
+    .execute();
+}
+
 export async function deleteProduct(db: Db, id: number): Promise<void> {
   await db.deleteFrom('products').where('id', '=', id).execute();
 }
@@ -244,13 +276,7 @@ export async function copyProduct(db: Db, id: number, itemNo: string, now: strin
   } = src as typeof src & { item_no_key?: unknown };
   const row = { ...fields, item_no: itemNo, created_at: now, updated_at: now };
   const copyId = await insertedId(db.insertInto('products').values(row).returning('id'));
-  const parts = await associatedPartRows(db, id);
-  if (parts.length) {
-    await db
-      .insertInto('associated_parts')
-      .values(parts.map((p) => ({ package_id: copyId, child_id: p.child_id, quantity: p.quantity })))
-      .execute();
-  }
+  await insertAssociatedParts(db, copyId, await associatedPartRows(db, id));
   const mods = await db
     .selectFrom('package_modifiers')
     .select(['category', 'name', 'quantity', 'product_id', 'notes'])
@@ -280,11 +306,24 @@ export function insertAssociatedPart(db: Db, packageId: number, childId: number,
   return insertedId(db.insertInto('associated_parts').values(row).returning('id'));
 }
 
-/** A package's associated parts as stored (child and quantity), in the order they were added. */
+/** Many associated parts of one package in one statement (a copy, the import). */
+export async function insertAssociatedParts(
+  db: Db,
+  packageId: number,
+  parts: ReadonlyArray<{ child_id: number; quantity: number }>,
+): Promise<void> {
+  if (parts.length === 0) return;
+  await db
+    .insertInto('associated_parts')
+    .values(parts.map((p) => ({ package_id: packageId, child_id: p.child_id, quantity: p.quantity })))
+    .execute();
+}
+
+/** A package's associated parts as stored (row, child and quantity), in the order they were added. */
 export function associatedPartRows(db: Db, packageId: number) {
   return db
     .selectFrom('associated_parts')
-    .select(['child_id', 'quantity'])
+    .select(['id', 'child_id', 'quantity'])
     .where('package_id', '=', packageId)
     .orderBy('id')
     .execute();

@@ -25,7 +25,7 @@ import * as repo from './documents.repository.js';
 import { pricingLock, storeTotals, writeStoredTotals } from './documents.totals.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
 import { priceLoosePartsFlag } from '../settings/settings.repository.js';
-import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
 import { customerText, headerChanges, moneyText } from './documents.history.js';
 
 /** An applied modifier as the history words it: "Lift 12in, 12 in, notes: left side". */
@@ -101,7 +101,7 @@ export class DocumentsService extends ClockedService {
 
   /** Records changes to a document in the caller's transaction (docs/architecture.md section 9). */
   private record(trx: Db, actor: Actor, k: KindTables, docId: number, changes: readonly Change[]) {
-    return recordChanges(trx, actor, this.now(), k.kind, docId, changes);
+    return insertChangeRows(trx, actor, this.now(), k.kind, docId, changes);
   }
 
   /**
