@@ -17,7 +17,6 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
-import { isPostgres } from '../../lib/contains.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
@@ -314,7 +313,7 @@ export class CatalogService extends ClockedService {
       if (!type) throw badRequest(`Product type '${f.productType}' does not exist.`);
       where.productTypeId = type.id;
     }
-    const rows = await repo.bulkPriceRows(db, where, !input.dryRun && isPostgres(db));
+    const rows = await repo.bulkPriceRows(db, where, !input.dryRun);
     const moved = rows.map((r) => ({
       id: r.id,
       itemNo: r.item_no,

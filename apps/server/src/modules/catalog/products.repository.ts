@@ -11,23 +11,25 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import {
-  containsPattern,
-  runPagedList,
-  sortedListQuery,
-  tableColumns,
-  type ListColumns,
-  type ListQuery,
-} from '../../lib/paging.js';
+import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { listReaders, rowExists } from '../../lib/rows.js';
+import { lockedOnPostgres } from '../../lib/engine.js';
 import { insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
 type Row = ProductRow & { type_name: string | null };
 
+/**
+ * A cents column in dollars, in SQL: fromCents where the database does the work, because the
+ * list's filter matches the typed text ("8.45") against the column's text and sorts by it.
+ */
+const dollarsOf = (column: 'wholesale_price' | 'modifier_cost_increase') =>
+  sql`(${sql.ref(`products.${column}`)} / 100.0)`;
+
 export const PRODUCT_COLUMNS: ListColumns = {
   ...tableColumns('products', ['id', 'item_no', 'item_description']),
-  wholesalePrice: sql`(products.wholesale_price / 100.0)`,
-  modifierCostIncrease: sql`(products.modifier_cost_increase / 100.0)`,
+  wholesalePrice: dollarsOf('wholesale_price'),
+  modifierCostIncrease: dollarsOf('modifier_cost_increase'),
   productType: sql`product_types.type`,
 };
 
@@ -106,14 +108,8 @@ const listSpec = (db: Db, query: ListQuery, kind: ProductKind) => ({
   map: toProduct,
 });
 
-export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
-  return runPagedList(listSpec(db, query, kind));
-}
-
-/** Every product the list's filters match, in its order, as rows to map with toProduct (the export). */
-export function listRows(db: Db, query: ListQuery, kind: ProductKind) {
-  return sortedListQuery(listSpec(db, query, kind));
-}
+/** The page, and every product the list's filters match in its order as rows to map with toProduct (the export). */
+export const { listPage, listRows } = listReaders(listSpec);
 
 export async function findById(db: Db, id: number): Promise<Product | null> {
   const row = await withColumns(base(db, undefined)).where('products.id', '=', id).executeTakeFirst();
@@ -292,13 +288,10 @@ export async function copyProduct(db: Db, id: number, itemNo: string, now: strin
   return copyId;
 }
 
-export async function associatedPartExists(db: Db, packageId: number, childId: number): Promise<boolean> {
-  return !!(await db
-    .selectFrom('associated_parts')
-    .select('id')
-    .where('package_id', '=', packageId)
-    .where('child_id', '=', childId)
-    .executeTakeFirst());
+export function associatedPartExists(db: Db, packageId: number, childId: number): Promise<boolean> {
+  return rowExists(
+    db.selectFrom('associated_parts').select('id').where('package_id', '=', packageId).where('child_id', '=', childId),
+  );
 }
 
 export function insertAssociatedPart(db: Db, packageId: number, childId: number, quantity: number) {
@@ -424,8 +417,8 @@ export async function productTypeByName(db: Db, name: string) {
 }
 
 /**
- * The products a bulk price change moves, by item number, with their prices; locked for the
- * transaction on PostgreSQL (SQLite's writer is alone), so a product saved meanwhile is either
+ * The products a bulk price change moves, by item number, with their prices; with `lock`,
+ * locked for the transaction on PostgreSQL (SQLite's writer is alone), so a product saved meanwhile is either
  * changed before this reads it or waits for it.
  */
 export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean) {
@@ -446,8 +439,7 @@ export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean
   // FOR NO KEY UPDATE, the lock an UPDATE of these columns takes anyway: a clerk adding one of
   // these products to a cart (its foreign key's KEY SHARE) does not wait for the change, and the
   // change then waits for that cart's document instead of the two waiting on each other.
-  if (lock) q = q.forNoKeyUpdate();
-  return q.execute();
+  return (lock ? lockedOnPostgres(db, q, 'no key update') : q).execute();
 }
 
 /** A product's new wholesale price (cents), its version moved on as any save moves it. */

@@ -2,14 +2,8 @@
 import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
-import {
-  containsPattern,
-  runPagedList,
-  sortedListQuery,
-  tableColumns,
-  type ListColumns,
-  type ListQuery,
-} from '../../lib/paging.js';
+import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { listReaders } from '../../lib/rows.js';
 import { flag, insertedId, type Db } from '../../lib/sql.js';
 import { customerNameContains } from '../../lib/contains.js';
 
@@ -111,14 +105,8 @@ function listSpec(db: Db, query: ListQuery) {
   };
 }
 
-export function listPage(db: Db, query: ListQuery) {
-  return runPagedList(listSpec(db, query));
-}
-
-/** Every customer the list's filters match, in its order, as rows to map with toCustomer (the export). */
-export function listRows(db: Db, query: ListQuery) {
-  return sortedListQuery(listSpec(db, query));
-}
+/** The page, and every customer the list's filters match in its order as rows to map with toCustomer (the export). */
+export const { listPage, listRows } = listReaders(listSpec);
 
 /** The order modal's customer picker: customer number, name or contact, accents ignored. */
 export async function search(db: Db, text: string, limit = 50): Promise<Customer[]> {
