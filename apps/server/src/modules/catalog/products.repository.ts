@@ -12,7 +12,7 @@ import {
   type ProductType,
 } from '@desk/domain';
 import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
-import { listReaders, rowExists } from '../../lib/rows.js';
+import { holderOfNumber, listReaders, numberKey, rowExists } from '../../lib/rows.js';
 import { lockedOnPostgres } from '../../lib/engine.js';
 import { insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
@@ -120,13 +120,13 @@ export async function findById(db: Db, id: number): Promise<Product | null> {
  * The product holding an item number, case and surrounding spaces ignored (the expression of
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
-export async function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
-  let q = db
-    .selectFrom('products')
-    .select(['id', 'item_no', 'item_description'])
-    .where(sql<boolean>`lower(trim(item_no)) = lower(trim(${itemNo}))`);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return q.orderBy('id').limit(1).executeTakeFirst();
+export function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
+  return holderOfNumber(
+    db.selectFrom('products').select(['id', 'item_no', 'item_description']),
+    'item_no',
+    itemNo,
+    exceptId,
+  );
 }
 
 export async function productTypes(db: Db): Promise<ProductType[]> {
@@ -241,12 +241,12 @@ export async function insertProducts(db: Db, products: readonly ProductValues[],
     .execute();
 }
 
-/** Ids of the products holding these item numbers as the database compares them (lower(trim(item_no))). */
+/** Ids of the products holding these item numbers as the database compares them (numberKey). */
 export function productIdsByNumberKey(db: Db, keys: readonly string[]) {
   return db
     .selectFrom('products')
-    .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
-    .where(sql<string>`lower(trim(item_no))`, 'in', [...keys])
+    .select(['id', numberKey('item_no').as('number_key')])
+    .where(numberKey('item_no'), 'in', [...keys])
     .execute();
 }
 

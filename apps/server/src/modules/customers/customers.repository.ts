@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
 import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
-import { listReaders } from '../../lib/rows.js';
+import { holderOfNumber as holderOfNumberIn, listReaders } from '../../lib/rows.js';
 import { flag, insertedId, type Db } from '../../lib/sql.js';
 import { customerNameContains } from '../../lib/contains.js';
 
@@ -158,13 +158,13 @@ export function insert(db: Db, input: CustomerInput, now: string): Promise<numbe
  * The customer holding a customer number, case and surrounding spaces ignored (the expression of
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
-export async function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
-  let q = db
-    .selectFrom('customers')
-    .select(['id', 'name', 'customer_no'])
-    .where(sql<boolean>`lower(trim(customer_no)) = lower(trim(${customerNo}))`);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return q.orderBy('id').limit(1).executeTakeFirst();
+export function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
+  return holderOfNumberIn(
+    db.selectFrom('customers').select(['id', 'name', 'customer_no']),
+    'customer_no',
+    customerNo,
+    exceptId,
+  );
 }
 
 export async function remove(db: Db, id: number): Promise<void> {

@@ -15,9 +15,10 @@ import {
   type ImportProblem,
   type ProductInput,
 } from '@desk/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
+import { numberKey } from '../../lib/rows.js';
 import {
   associatedPartRows,
   deleteAssociatedPart,
@@ -173,9 +174,9 @@ export const productsImporter: KindImporter = {
           'window_description',
           'inserts_data',
           'insert_description',
-          sql<string>`lower(trim(item_no))`.as('number_key'),
+          numberKey('item_no').as('number_key'),
         ])
-        .where(sql<string>`lower(trim(item_no))`, 'in', slice)
+        .where(numberKey('item_no'), 'in', slice)
         .orderBy('products.id')
         .execute(),
     );

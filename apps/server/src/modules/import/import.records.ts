@@ -12,9 +12,10 @@ import {
   type ImportProblem,
   type VendorOrderInput,
 } from '@desk/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CustomerRow, DB } from '../../db/schema.js';
+import { numberKey } from '../../lib/rows.js';
 import { customerValues, insert as insertCustomer, toCustomer } from '../customers/customers.repository.js';
 import type { Change } from '../history/history.repository.js';
 import { describeChanges } from '../history/record-changes.js';
@@ -225,8 +226,8 @@ export const customersImporter = recordImporter<CustomerRow, CustomerInput>({
         await db
           .selectFrom('customers')
           .selectAll()
-          .select(sql<string>`lower(trim(customer_no))`.as('number_key'))
-          .where(sql<string>`lower(trim(customer_no))`, 'in', slice)
+          .select(numberKey('customer_no').as('number_key'))
+          .where(numberKey('customer_no'), 'in', slice)
           .execute()
       ).map(({ number_key, ...r }) => ({ ...r, key: number_key })),
     ),
