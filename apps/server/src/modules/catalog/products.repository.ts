@@ -121,12 +121,8 @@ export async function findById(db: Db, id: number): Promise<Product | null> {
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
 export function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
-  return holderOfNumber(
-    db.selectFrom('products').select(['id', 'item_no', 'item_description']),
-    'item_no',
-    itemNo,
-    exceptId,
-  );
+  const products = db.selectFrom('products').select(['id', 'item_no', 'item_description']);
+  return holderOfNumber(products, 'item_no', itemNo, exceptId);
 }
 
 export async function productTypes(db: Db): Promise<ProductType[]> {

@@ -159,12 +159,8 @@ export function insert(db: Db, input: CustomerInput, now: string): Promise<numbe
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
 export function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
-  return holderOfNumberIn(
-    db.selectFrom('customers').select(['id', 'name', 'customer_no']),
-    'customer_no',
-    customerNo,
-    exceptId,
-  );
+  const customers = db.selectFrom('customers').select(['id', 'name', 'customer_no']);
+  return holderOfNumberIn(customers, 'customer_no', customerNo, exceptId);
 }
 
 export async function remove(db: Db, id: number): Promise<void> {
