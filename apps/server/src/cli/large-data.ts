@@ -8,7 +8,7 @@
  * documents.bulk.ts, vendor-orders.bulk.ts), which check each input as the API would and follow
  * the services' rules; this file only decides what the business looks like.
  */
-import { MODIFIER_CATEGORIES } from '@desk/domain';
+import { fromCents, MODIFIER_CATEGORIES, multiplierFromScaled, scaleDecimal } from '@desk/domain';
 import { bulkWriter } from '../db/bulk-writer.js';
 import type { Database } from '../db/database.js';
 import { seededRandom } from '../lib/seeded-random.js';
@@ -130,12 +130,13 @@ export async function loadLargeData(
     for (let i = 1; i <= opts.customers; i++) {
       const [city, state, zip] = r.pick(CITIES);
       const name = `${r.pick(SURNAMES)} ${r.pick(TRADES)} ${i}`;
+      // Multipliers as percentages: 85 is the multiplier's four decimals shifted by two (0.8500).
       const [residential, opener, sectional, commercial] = [
         r.int(85, 100),
         r.int(80, 100),
         r.int(85, 100),
         r.int(90, 105),
-      ].map((m) => m / 100);
+      ].map((percent) => multiplierFromScaled(scaleDecimal(percent, 2)));
       const street = `${r.int(10, 9999)} ${r.pick(STREETS)}`;
       customers.push({
         id: i,
@@ -172,7 +173,7 @@ export async function loadLargeData(
         input: {
           itemNo: `PKG-${String(i).padStart(4, '0')}`,
           itemDescription: `${width}x${h} ${commercial ? 'commercial ribbed' : 'insulated'} steel sectional door package`,
-          wholesalePrice: r.int(60000, 450000) / 100,
+          wholesalePrice: fromCents(r.int(60000, 450000)),
           multiplierCategory: commercial ? 'Commercial' : r.pick(['Sectional', 'Residential']),
           productType: types(r.chance(0.5) ? 'Door Package' : 'Package'),
         },
@@ -188,7 +189,7 @@ export async function loadLargeData(
         input: {
           itemNo: `${prefix}-${String(i).padStart(5, '0')}`,
           itemDescription: `${desc} #${i}`,
-          wholesalePrice: Math.round(price * (0.8 + r.next() * 0.4)) / 100,
+          wholesalePrice: fromCents(Math.round(price * (0.8 + r.next() * 0.4))),
           multiplierCategory: r.pick(MULT_CATS),
           productType: types(type),
           modifierCostIncrease: isModPart ? r.int(5, 40) * 5 : 0,

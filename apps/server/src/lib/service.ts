@@ -6,8 +6,8 @@ import type { Page } from '@desk/domain';
 import type { ListQuery } from './paging.js';
 import { updateVersioned, VERSIONED_LABELS, type Db, type VersionedTable } from './sql.js';
 import type { HistorySubject } from '@desk/domain';
-import { recordChanges, type Actor, type Change } from '../modules/history/history.repository.js';
-import { recordChanges as changesBetween } from '../modules/history/record-changes.js';
+import { insertChangeRows, type Actor, type Change } from '../modules/history/history.repository.js';
+import { describeChanges } from '../modules/history/record-changes.js';
 
 /** A service over the database that stamps the rows it writes with the injected clock's time. */
 export abstract class ClockedService {
@@ -47,7 +47,7 @@ export abstract class RecordService<T, Input extends { version?: number | undefi
 
   /** Records changes in the caller's transaction, when the record keeps a history. */
   protected async record(db: Db, actor: Actor | undefined, id: number, changes: readonly Change[]) {
-    if (this.historySubject && actor) await recordChanges(db, actor, this.now(), this.historySubject, id, changes);
+    if (this.historySubject && actor) await insertChangeRows(db, actor, this.now(), this.historySubject, id, changes);
   }
 
   list(): Promise<T[]> {
@@ -77,7 +77,7 @@ export abstract class RecordService<T, Input extends { version?: number | undefi
       const before = await this.get(id, trx);
       await updateVersioned(trx, this.table, id, input.version, this.records.values(input), this.now());
       const after = await this.get(id, trx);
-      const changes = changesBetween(
+      const changes = describeChanges(
         before as Record<string, unknown>,
         after as Record<string, unknown>,
         this.moneyFields,

@@ -17,11 +17,10 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
-import { isPostgres } from '../../lib/contains.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
-import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
-import { recordChanges as changesBetween } from '../history/record-changes.js';
+import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
+import { describeChanges } from '../history/record-changes.js';
 import { repriceForModifier, repriceForProducts } from '../documents/documents.totals.js';
 import { pricingLock } from '../documents/documents.totals.repository.js';
 import type { Kysely } from 'kysely';
@@ -110,7 +109,7 @@ export class CatalogService extends ClockedService {
 
   /** Records product changes in the caller's transaction (docs/architecture.md section 9). */
   private async record(db: Db, actor: Actor | undefined, id: number, changes: readonly Change[]) {
-    if (actor) await recordChanges(db, actor, this.now(), 'product', id, changes);
+    if (actor) await insertChangeRows(db, actor, this.now(), 'product', id, changes);
   }
 
   async createProduct(input: ProductInput, actor?: Actor): Promise<Product> {
@@ -159,7 +158,7 @@ export class CatalogService extends ClockedService {
       const after = await this.getProduct(id, trx);
       // The product type by its name, not its id and name.
       const typed = (p: Product) => ({ ...p, productType: p.productType?.type ?? null });
-      const changes = changesBetween(typed(current), typed(after), PRODUCT_MONEY_FIELDS);
+      const changes = describeChanges(typed(current), typed(after), PRODUCT_MONEY_FIELDS);
       await this.record(trx, actor, id, changes);
       // Every order and quote that prices with it keeps its stored totals right (section 16).
       if (PRICED_FIELDS.some((f) => changes.some((c) => c.field === f)))
@@ -315,7 +314,7 @@ export class CatalogService extends ClockedService {
       if (!type) throw badRequest(`Product type '${f.productType}' does not exist.`);
       where.productTypeId = type.id;
     }
-    const rows = await repo.bulkPriceRows(db, where, !input.dryRun && isPostgres(db));
+    const rows = await repo.bulkPriceRows(db, where, !input.dryRun);
     const moved = rows.map((r) => ({
       id: r.id,
       itemNo: r.item_no,

@@ -11,23 +11,25 @@ import {
   type ProductInput,
   type ProductType,
 } from '@desk/domain';
-import {
-  containsPattern,
-  runPagedList,
-  sortedListQuery,
-  tableColumns,
-  type ListColumns,
-  type ListQuery,
-} from '../../lib/paging.js';
+import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { holderOfNumber, listReaders, numberKey, rowExists } from '../../lib/rows.js';
+import { lockedOnPostgres } from '../../lib/engine.js';
 import { insertedId, type Db } from '../../lib/sql.js';
 import type { DB, ProductRow } from '../../db/schema.js';
 
 type Row = ProductRow & { type_name: string | null };
 
+/**
+ * A cents column in dollars, in SQL: fromCents where the database does the work, because the
+ * list's filter matches the typed text ("8.45") against the column's text and sorts by it.
+ */
+const dollarsOf = (column: 'wholesale_price' | 'modifier_cost_increase') =>
+  sql`(${sql.ref(`products.${column}`)} / 100.0)`;
+
 export const PRODUCT_COLUMNS: ListColumns = {
   ...tableColumns('products', ['id', 'item_no', 'item_description']),
-  wholesalePrice: sql`(products.wholesale_price / 100.0)`,
-  modifierCostIncrease: sql`(products.modifier_cost_increase / 100.0)`,
+  wholesalePrice: dollarsOf('wholesale_price'),
+  modifierCostIncrease: dollarsOf('modifier_cost_increase'),
   productType: sql`product_types.type`,
 };
 
@@ -51,7 +53,7 @@ export function toProduct(r: Row): Product {
   };
 }
 
-export function productValues(p: ProductInput) {
+export function productValues(p: ProductInput): ProductValues {
   return {
     item_no: p.itemNo,
     item_description: p.itemDescription,
@@ -65,6 +67,20 @@ export function productValues(p: ProductInput) {
     insert_description: p.insertDescription,
   };
 }
+
+/** A product's columns as a save writes them (productValues). */
+export type ProductValues = {
+  item_no: string;
+  item_description: string | null;
+  wholesale_price: number;
+  multiplier_category: string | null;
+  product_type_id: number | null;
+  modifier_cost_increase: number;
+  windows_data: string | null;
+  window_description: string | null;
+  inserts_data: string | null;
+  insert_description: string | null;
+};
 
 const isPackageSql = sql<boolean>`lower(coalesce(product_types.type, '')) like '%package%'`;
 
@@ -92,14 +108,8 @@ const listSpec = (db: Db, query: ListQuery, kind: ProductKind) => ({
   map: toProduct,
 });
 
-export function listPage(db: Db, query: ListQuery, kind: ProductKind) {
-  return runPagedList(listSpec(db, query, kind));
-}
-
-/** Every product the list's filters match, in its order, as rows to map with toProduct (the export). */
-export function listRows(db: Db, query: ListQuery, kind: ProductKind) {
-  return sortedListQuery(listSpec(db, query, kind));
-}
+/** The page, and every product the list's filters match in its order as rows to map with toProduct (the export). */
+export const { listPage, listRows } = listReaders(listSpec);
 
 export async function findById(db: Db, id: number): Promise<Product | null> {
   const row = await withColumns(base(db, undefined)).where('products.id', '=', id).executeTakeFirst();
@@ -110,13 +120,9 @@ export async function findById(db: Db, id: number): Promise<Product | null> {
  * The product holding an item number, case and surrounding spaces ignored (the expression of
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
-export async function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
-  let q = db
-    .selectFrom('products')
-    .select(['id', 'item_no', 'item_description'])
-    .where(sql<boolean>`lower(trim(item_no)) = lower(trim(${itemNo}))`);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return q.orderBy('id').limit(1).executeTakeFirst();
+export function findByItemNo(db: Db, itemNo: string, exceptId?: number) {
+  const products = db.selectFrom('products').select(['id', 'item_no', 'item_description']);
+  return holderOfNumber(products, 'item_no', itemNo, exceptId);
 }
 
 export async function productTypes(db: Db): Promise<ProductType[]> {
@@ -222,6 +228,24 @@ export function insertProduct(db: Db, input: ProductInput, now: string): Promise
   return insertedId(db.insertInto('products').values(row).returning('id'));
 }
 
+/** Many new products in one statement (the import's batch); their ids are asked by item number after. */
+export async function insertProducts(db: Db, products: readonly ProductValues[], now: string): Promise<void> {
+  if (products.length === 0) return;
+  await db
+    .insertInto('products')
+    .values(products.map((p) => ({ ...p, created_at: now, updated_at: now })))
+    .execute();
+}
+
+/** Ids of the products holding these item numbers as the database compares them (numberKey). */
+export function productIdsByNumberKey(db: Db, keys: readonly string[]) {
+  return db
+    .selectFrom('products')
+    .select(['id', numberKey('item_no').as('number_key')])
+    .where(numberKey('item_no'), 'in', [...keys])
+    .execute();
+}
+
 export async function deleteProduct(db: Db, id: number): Promise<void> {
   await db.deleteFrom('products').where('id', '=', id).execute();
 }
@@ -244,13 +268,7 @@ export async function copyProduct(db: Db, id: number, itemNo: string, now: strin
   } = src as typeof src & { item_no_key?: unknown };
   const row = { ...fields, item_no: itemNo, created_at: now, updated_at: now };
   const copyId = await insertedId(db.insertInto('products').values(row).returning('id'));
-  const parts = await associatedPartRows(db, id);
-  if (parts.length) {
-    await db
-      .insertInto('associated_parts')
-      .values(parts.map((p) => ({ package_id: copyId, child_id: p.child_id, quantity: p.quantity })))
-      .execute();
-  }
+  await insertAssociatedParts(db, copyId, await associatedPartRows(db, id));
   const mods = await db
     .selectFrom('package_modifiers')
     .select(['category', 'name', 'quantity', 'product_id', 'notes'])
@@ -266,13 +284,10 @@ export async function copyProduct(db: Db, id: number, itemNo: string, now: strin
   return copyId;
 }
 
-export async function associatedPartExists(db: Db, packageId: number, childId: number): Promise<boolean> {
-  return !!(await db
-    .selectFrom('associated_parts')
-    .select('id')
-    .where('package_id', '=', packageId)
-    .where('child_id', '=', childId)
-    .executeTakeFirst());
+export function associatedPartExists(db: Db, packageId: number, childId: number): Promise<boolean> {
+  return rowExists(
+    db.selectFrom('associated_parts').select('id').where('package_id', '=', packageId).where('child_id', '=', childId),
+  );
 }
 
 export function insertAssociatedPart(db: Db, packageId: number, childId: number, quantity: number) {
@@ -280,11 +295,24 @@ export function insertAssociatedPart(db: Db, packageId: number, childId: number,
   return insertedId(db.insertInto('associated_parts').values(row).returning('id'));
 }
 
-/** A package's associated parts as stored (child and quantity), in the order they were added. */
+/** Many associated parts of one package in one statement (a copy, the import). */
+export async function insertAssociatedParts(
+  db: Db,
+  packageId: number,
+  parts: ReadonlyArray<{ child_id: number; quantity: number }>,
+): Promise<void> {
+  if (parts.length === 0) return;
+  await db
+    .insertInto('associated_parts')
+    .values(parts.map((p) => ({ package_id: packageId, child_id: p.child_id, quantity: p.quantity })))
+    .execute();
+}
+
+/** A package's associated parts as stored (row, child and quantity), in the order they were added. */
 export function associatedPartRows(db: Db, packageId: number) {
   return db
     .selectFrom('associated_parts')
-    .select(['child_id', 'quantity'])
+    .select(['id', 'child_id', 'quantity'])
     .where('package_id', '=', packageId)
     .orderBy('id')
     .execute();
@@ -385,8 +413,8 @@ export async function productTypeByName(db: Db, name: string) {
 }
 
 /**
- * The products a bulk price change moves, by item number, with their prices; locked for the
- * transaction on PostgreSQL (SQLite's writer is alone), so a product saved meanwhile is either
+ * The products a bulk price change moves, by item number, with their prices; with `lock`,
+ * locked for the transaction on PostgreSQL (SQLite's writer is alone), so a product saved meanwhile is either
  * changed before this reads it or waits for it.
  */
 export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean) {
@@ -407,8 +435,7 @@ export async function bulkPriceRows(db: Db, where: BulkPriceWhere, lock: boolean
   // FOR NO KEY UPDATE, the lock an UPDATE of these columns takes anyway: a clerk adding one of
   // these products to a cart (its foreign key's KEY SHARE) does not wait for the change, and the
   // change then waits for that cart's document instead of the two waiting on each other.
-  if (lock) q = q.forNoKeyUpdate();
-  return q.execute();
+  return (lock ? lockedOnPostgres(db, q, 'no key update') : q).execute();
 }
 
 /** A product's new wholesale price (cents), its version moved on as any save moves it. */

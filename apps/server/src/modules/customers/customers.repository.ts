@@ -2,14 +2,8 @@
 import { sql } from 'kysely';
 import { MAX_ID, multiplierFromScaled, multiplierToScaled, type Customer, type CustomerInput } from '@desk/domain';
 import type { CustomerRow } from '../../db/schema.js';
-import {
-  containsPattern,
-  runPagedList,
-  sortedListQuery,
-  tableColumns,
-  type ListColumns,
-  type ListQuery,
-} from '../../lib/paging.js';
+import { containsPattern, tableColumns, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import { holderOfNumber as holderOfNumberIn, listReaders } from '../../lib/rows.js';
 import { flag, insertedId, type Db } from '../../lib/sql.js';
 import { customerNameContains } from '../../lib/contains.js';
 
@@ -111,14 +105,8 @@ function listSpec(db: Db, query: ListQuery) {
   };
 }
 
-export function listPage(db: Db, query: ListQuery) {
-  return runPagedList(listSpec(db, query));
-}
-
-/** Every customer the list's filters match, in its order, as rows to map with toCustomer (the export). */
-export function listRows(db: Db, query: ListQuery) {
-  return sortedListQuery(listSpec(db, query));
-}
+/** The page, and every customer the list's filters match in its order as rows to map with toCustomer (the export). */
+export const { listPage, listRows } = listReaders(listSpec);
 
 /** The order modal's customer picker: customer number, name or contact, accents ignored. */
 export async function search(db: Db, text: string, limit = 50): Promise<Customer[]> {
@@ -170,13 +158,9 @@ export function insert(db: Db, input: CustomerInput, now: string): Promise<numbe
  * The customer holding a customer number, case and surrounding spaces ignored (the expression of
  * migration 2026112900's index), other than `exceptId`: the lowest id when old clashes remain.
  */
-export async function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
-  let q = db
-    .selectFrom('customers')
-    .select(['id', 'name', 'customer_no'])
-    .where(sql<boolean>`lower(trim(customer_no)) = lower(trim(${customerNo}))`);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return q.orderBy('id').limit(1).executeTakeFirst();
+export function holderOfNumber(db: Db, customerNo: string, exceptId?: number) {
+  const customers = db.selectFrom('customers').select(['id', 'name', 'customer_no']);
+  return holderOfNumberIn(customers, 'customer_no', customerNo, exceptId);
 }
 
 export async function remove(db: Db, id: number): Promise<void> {

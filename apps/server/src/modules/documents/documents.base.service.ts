@@ -12,7 +12,7 @@ import { isPostgres } from '../../lib/engine.js';
 import { conflict, found } from '../../lib/errors.js';
 import { ClockedService } from '../../lib/service.js';
 import type { Db } from '../../lib/sql.js';
-import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
 import * as cart from './documents.cart.repository.js';
 import * as headers from './documents.headers.repository.js';
 import { exportedOrderIds } from './documents.lists.repository.js';
@@ -72,7 +72,7 @@ export class DocumentServiceBase extends ClockedService {
 
   /** Records changes to a document in the caller's transaction (docs/architecture.md section 9). */
   protected record(trx: Db, actor: Actor, k: KindTables, docId: number, changes: readonly Change[]) {
-    return recordChanges(trx, actor, this.now(), k.kind, docId, changes);
+    return insertChangeRows(trx, actor, this.now(), k.kind, docId, changes);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The change history's rows (migration 2026112500; docs/architecture.md section 9). Every writer
- * records its changes with `recordChanges` inside its own transaction, so a change and its record
+ * records its changes with `insertChangeRows` inside its own transaction, so a change and its record
  * commit or roll back together. The table is append-only: nothing here updates or deletes.
  */
 import type { HistoryAction, HistoryItem, HistorySubject, Page } from '@desk/domain';
@@ -20,7 +20,28 @@ export interface Change {
   to?: string | null;
 }
 
-export async function recordChanges(
+/** The rows of `changes` to one subject, as change_history stores them. */
+const changeRows = (
+  actor: Actor | null,
+  at: string,
+  subject: HistorySubject,
+  subjectId: number,
+  changes: readonly Change[],
+) =>
+  changes.map((c) => ({
+    subject,
+    subject_id: subjectId,
+    at,
+    user_id: actor?.userId ?? null,
+    username: actor?.username ?? null,
+    action: c.action,
+    field: c.field ?? null,
+    from_value: c.from ?? null,
+    to_value: c.to ?? null,
+  }));
+
+/** Writes the changes of one record (the writer's, in its transaction). */
+export async function insertChangeRows(
   db: Db,
   actor: Actor | null,
   at: string,
@@ -31,20 +52,27 @@ export async function recordChanges(
   if (changes.length === 0) return;
   await db
     .insertInto('change_history')
-    .values(
-      changes.map((c) => ({
-        subject,
-        subject_id: subjectId,
-        at,
-        user_id: actor?.userId ?? null,
-        username: actor?.username ?? null,
-        action: c.action,
-        field: c.field ?? null,
-        from_value: c.from ?? null,
-        to_value: c.to ?? null,
-      })),
-    )
+    .values(changeRows(actor, at, subject, subjectId, changes))
     .execute();
+}
+
+/** A statement's parameters are limited: the bulk writer sends this many rows at a time. */
+const ROWS_PER_INSERT = 500;
+
+/** Writes the changes of many records of one subject (the import), many rows per statement. */
+export async function insertChangeRowsOfMany(
+  db: Db,
+  actor: Actor | null,
+  at: string,
+  subject: HistorySubject,
+  records: ReadonlyArray<{ id: number; changes: readonly Change[] }>,
+): Promise<void> {
+  const rows = records.flatMap(({ id, changes }) => changeRows(actor, at, subject, id, changes));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto('change_history')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
 }
 
 /** A subject's history, newest first, one page; the count is of the subject's records. */

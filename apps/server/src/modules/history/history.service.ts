@@ -1,6 +1,6 @@
 /**
  * Reading the change history of an order, a quote, a customer or a product (docs/architecture.md
- * section 9). The writers record through history.repository's recordChanges in their own
+ * section 9). The writers record through history.repository's insertChangeRows in their own
  * transactions; this service only reads.
  */
 import type { HistoryItem, HistorySubject, Page } from '@desk/domain';

@@ -6,7 +6,8 @@
 import type { ImportProblem } from '@desk/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor, Change } from '../history/history.repository.js';
+import { writeVersioned } from '../../lib/sql.js';
+import { insertChangeRowsOfMany, type Actor, type Change } from '../history/history.repository.js';
 import type { Sheet } from './import.file.js';
 import type { RowReader } from './import.cells.js';
 
@@ -98,32 +99,21 @@ export async function rowsWhereInIds<T>(
   return out;
 }
 
-/** The history rows of an import (action 'import'), many per statement. */
-export async function recordImport(
+/** The history rows of an import: every change recorded as action 'import', many per statement. */
+export function recordImport(
   trx: Transaction<DB>,
   actor: Actor,
   at: string,
   subject: 'product' | 'customer' | 'vendor-order',
   records: ReadonlyArray<{ id: number; changes: readonly Change[] }>,
 ): Promise<void> {
-  const rows = records.flatMap(({ id, changes }) =>
-    changes.map((c) => ({
-      subject,
-      subject_id: id,
-      at,
-      user_id: actor.userId,
-      username: actor.username,
-      action: 'import' as const,
-      field: c.field ?? null,
-      from_value: c.from ?? null,
-      to_value: c.to ?? null,
-    })),
+  return insertChangeRowsOfMany(
+    trx,
+    actor,
+    at,
+    subject,
+    records.map(({ id, changes }) => ({ id, changes: asImport(changes) })),
   );
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('change_history')
-      .values(rows.slice(i, i + 500))
-      .execute();
 }
 
 /** An update of one record by the import: its columns, stamped, its version moved on (an open edit meets the 409). */
@@ -134,11 +124,7 @@ export async function updateRow(
   values: Record<string, Cell>,
   now: string,
 ): Promise<void> {
-  await trx
-    .updateTable(table)
-    .set({ ...values, updated_at: now, version: sql<number>`version + 1` } as never)
-    .where('id', '=', id)
-    .execute();
+  await writeVersioned(trx, table, id, undefined, values, now);
 }
 
 /** The changes of an update as the import records them: each changed field, action 'import'. */

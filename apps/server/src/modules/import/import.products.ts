@@ -15,13 +15,23 @@ import {
   type ImportProblem,
   type ProductInput,
 } from '@desk/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
-import { productValues } from '../catalog/products.repository.js';
+import { numberKey } from '../../lib/rows.js';
+import {
+  associatedPartRows,
+  deleteAssociatedPart,
+  insertAssociatedParts,
+  insertProducts,
+  productIdsByNumberKey,
+  productValues,
+  setAssociatedPartQuantity,
+  type ProductValues,
+} from '../catalog/products.repository.js';
 import { repriceForProducts } from '../documents/documents.totals.js';
 import { pricingLock } from '../documents/documents.totals.repository.js';
-import { recordChanges as changesBetween } from '../history/record-changes.js';
+import { describeChanges } from '../history/record-changes.js';
 import { breathe, issueProblems, parseAmount, shown, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
 import {
@@ -117,6 +127,7 @@ function parseParts(text: string): { parts: Part[]; problems: string[] } {
 }
 
 interface ProductRowPlan extends PlannedRow {
+  values: ProductValues;
   isPackage: boolean;
   /** The package's parts as the file lists them (undefined: the cell is empty, parts kept). */
   parts?: Part[];
@@ -164,9 +175,9 @@ export const productsImporter: KindImporter = {
           'window_description',
           'inserts_data',
           'insert_description',
-          sql<string>`lower(trim(item_no))`.as('number_key'),
+          numberKey('item_no').as('number_key'),
         ])
-        .where(sql<string>`lower(trim(item_no))`, 'in', slice)
+        .where(numberKey('item_no'), 'in', slice)
         .orderBy('products.id')
         .execute(),
     );
@@ -310,7 +321,7 @@ export const productsImporter: KindImporter = {
       }
       const values = productValues(after);
       const changes = was
-        ? asImport(changesBetween(view(inputOf(was), was.type_name), view(after, afterType), MONEY))
+        ? asImport(describeChanges(view(inputOf(was), was.type_name), view(after, afterType), MONEY))
         : [];
       planned.set(key, {
         row: r.row,
@@ -419,19 +430,15 @@ export const productsImporter: KindImporter = {
         const creates = slice.filter((r) => r.id === null);
         const updates = slice.filter((r) => r.id !== null && r.changes.length);
         if (creates.length) {
-          await trx
-            .insertInto('products')
-            .values(creates.map((r) => ({ ...r.values, created_at: now, updated_at: now }) as never))
-            .execute();
-          const made = await trx
-            .selectFrom('products')
-            .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
-            .where(
-              sql<string>`lower(trim(item_no))`,
-              'in',
-              creates.map((r) => r.key),
-            )
-            .execute();
+          await insertProducts(
+            trx,
+            creates.map((r) => r.values),
+            now,
+          );
+          const made = await productIdsByNumberKey(
+            trx,
+            creates.map((r) => r.key),
+          );
           for (const m of made) ids.set(m.number_key, m.id);
         }
         // The price fields as they are now, not as planned: a price changed by someone since the
@@ -481,11 +488,7 @@ export const productsImporter: KindImporter = {
             (n) => !ids.has(n),
           );
           if (elsewhere.length) {
-            const found = await trx
-              .selectFrom('products')
-              .select(['id', sql<string>`lower(trim(item_no))`.as('number_key')])
-              .where(sql<string>`lower(trim(item_no))`, 'in', elsewhere)
-              .execute();
+            const found = await productIdsByNumberKey(trx, elsewhere);
             for (const f of found) ids.set(f.number_key, f.id);
             const gone = elsewhere.filter((n) => !ids.has(n));
             if (gone.length)
@@ -496,23 +499,17 @@ export const productsImporter: KindImporter = {
           for (const p of slice) {
             const packageId = ids.get(p.key)!;
             const wanted = new Map(p.parts!.map((x) => [ids.get(x.key ?? x.itemNo)!, x.quantity]));
-            const have = await trx
-              .selectFrom('associated_parts')
-              .select(['id', 'child_id', 'quantity'])
-              .where('package_id', '=', packageId)
-              .execute();
-            for (const h of have) {
+            for (const h of await associatedPartRows(trx, packageId)) {
               const q = wanted.get(h.child_id);
-              if (q === undefined) await trx.deleteFrom('associated_parts').where('id', '=', h.id).execute();
-              else if (q !== h.quantity)
-                await trx.updateTable('associated_parts').set({ quantity: q }).where('id', '=', h.id).execute();
+              if (q === undefined) await deleteAssociatedPart(trx, h.id);
+              else if (q !== h.quantity) await setAssociatedPartQuantity(trx, h.id, q);
               wanted.delete(h.child_id);
             }
-            if (wanted.size)
-              await trx
-                .insertInto('associated_parts')
-                .values([...wanted].map(([child_id, quantity]) => ({ package_id: packageId, child_id, quantity })))
-                .execute();
+            await insertAssociatedParts(
+              trx,
+              packageId,
+              [...wanted].map(([child_id, quantity]) => ({ child_id, quantity })),
+            );
             records.push({ id: packageId, changes: p.changes.filter((c) => c.field === 'associatedParts') });
           }
           await recordImport(trx, actor, now, 'product', records);

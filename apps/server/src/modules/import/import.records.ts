@@ -12,13 +12,14 @@ import {
   type ImportProblem,
   type VendorOrderInput,
 } from '@desk/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CustomerRow, DB } from '../../db/schema.js';
-import { customerValues, toCustomer } from '../customers/customers.repository.js';
+import { numberKey } from '../../lib/rows.js';
+import { customerValues, insert as insertCustomer, toCustomer } from '../customers/customers.repository.js';
 import type { Change } from '../history/history.repository.js';
-import { recordChanges as changesBetween } from '../history/record-changes.js';
-import { vendorOrderValues } from '../vendor-orders/vendor-orders.repository.js';
+import { describeChanges } from '../history/record-changes.js';
+import { insert as insertVendorOrder, vendorOrderValues } from '../vendor-orders/vendor-orders.repository.js';
 import { breathe, issueProblems, parseAmount, parseDate, parseSwitch, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
 import {
@@ -53,7 +54,11 @@ interface RecordKind<Row extends { id: number }, Input> {
   patch(reader: RowReader, r: SheetRow, today: string): { patch: Record<string, unknown>; problems: ImportProblem[] };
   /** Our field from a schema issue's path. */
   fieldOf(path: readonly PropertyKey[]): string;
-  values(input: Input, today: string): Record<string, Cell>;
+  /** The input as it is written (a field the screen fills in, filled in). */
+  complete(input: Input, today: string): Input;
+  values(input: Input): Record<string, Cell>;
+  /** A new record through its module's repository; answers its id. */
+  insert(trx: Transaction<DB>, input: Input, now: string): Promise<number>;
   /** The record as its history shows it, before and after. */
   view(values: Record<string, Cell>, row: Row | null): Record<string, unknown>;
   describe(input: Input): string;
@@ -69,6 +74,11 @@ function merge(base: Record<string, unknown>, patch: Record<string, unknown>): R
   return out;
 }
 
+/** A planned row with the input it writes (a new record is inserted from it). */
+interface RecordRowPlan<Input> extends PlannedRow {
+  input: Input;
+}
+
 function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, Input>): KindImporter {
   return {
     async plan(db, sheet: Sheet, reader: RowReader, today: string): Promise<Plan> {
@@ -80,7 +90,7 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
       for (const row of await k.find(db, keys)) existing.set(row.key, [...(existing.get(row.key) ?? []), row]);
       const problems: ImportProblem[] = [];
       const bad = new Set<number>();
-      const writes: PlannedRow[] = [];
+      const writes: Array<RecordRowPlan<Input>> = [];
       const firstRow = new Map<string, number>();
       for (const [n, r] of sheet.rows.entries()) {
         if (n % 500 === 499) await breathe();
@@ -121,12 +131,14 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
           bad.add(r.row);
           continue;
         }
-        const values = k.values(parsed.data, today);
-        const changes = was ? asImport(changesBetween(k.view({}, was), k.view(values, was))) : [];
+        const written = k.complete(parsed.data, today);
+        const values = k.values(written);
+        const changes = was ? asImport(describeChanges(k.view({}, was), k.view(values, was))) : [];
         writes.push({
           row: r.row,
           key,
           id: was?.id ?? null,
+          input: written,
           values,
           created: was ? null : k.describe(parsed.data),
           changes,
@@ -143,13 +155,9 @@ function recordImporter<Row extends { id: number }, Input>(k: RecordKind<Row, In
           const records: Array<{ id: number; changes: Change[] }> = [];
           let created = 0;
           let updated = 0;
-          for (const r of plan.writes.slice(from, to)) {
+          for (const r of (plan.writes as Array<RecordRowPlan<Input>>).slice(from, to)) {
             if (r.id === null) {
-              const { id } = await trx
-                .insertInto(k.table)
-                .values({ ...r.values, created_at: now, updated_at: now } as never)
-                .returning('id')
-                .executeTakeFirstOrThrow();
+              const id = await k.insert(trx, r.input, now);
               records.push({ id, changes: [{ action: 'import', to: r.created }] });
               created++;
             } else if (r.changes.length) {
@@ -218,8 +226,8 @@ export const customersImporter = recordImporter<CustomerRow, CustomerInput>({
         await db
           .selectFrom('customers')
           .selectAll()
-          .select(sql<string>`lower(trim(customer_no))`.as('number_key'))
-          .where(sql<string>`lower(trim(customer_no))`, 'in', slice)
+          .select(numberKey('customer_no').as('number_key'))
+          .where(numberKey('customer_no'), 'in', slice)
           .execute()
       ).map(({ number_key, ...r }) => ({ ...r, key: number_key })),
     ),
@@ -262,7 +270,9 @@ export const customersImporter = recordImporter<CustomerRow, CustomerInput>({
     }
     return a ?? 'name';
   },
+  complete: (input) => input,
   values: (input) => customerValues(input),
+  insert: insertCustomer,
   view: (values, row) => {
     const { openOrders: _o, ...c } = customerOf({ ...row!, ...(values as Partial<CustomerRow>) });
     return c;
@@ -314,11 +324,11 @@ export const vendorOrdersImporter = recordImporter<VendorRow, VendorOrderInput>(
     return { patch, problems: [] };
   },
   fieldOf: (path) => String(path[0] ?? 'name'),
-  values: (input, today) => ({
-    ...vendorOrderValues(input),
-    // Marked Received without a date: today's, as the screen does.
-    ...(input.status === 'Received' ? { received_date: input.receivedDate ?? today } : {}),
-  }),
+  // Marked Received without a date: today's, as the screen does.
+  complete: (input, today) =>
+    input.status === 'Received' ? { ...input, receivedDate: input.receivedDate ?? today } : input,
+  values: (input) => vendorOrderValues(input),
+  insert: insertVendorOrder,
   view: (values, row) => {
     const v = { ...row!, ...(values as Partial<VendorRow>) };
     return {

@@ -24,7 +24,7 @@ import { findHeaderRow } from '../documents/documents.headers.repository.js';
 import { pricedDocument } from '../documents/documents.pricing.js';
 import * as repo from './loaders.repository.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
-import { recordChanges, type Actor } from '../history/history.repository.js';
+import { insertChangeRows, type Actor } from '../history/history.repository.js';
 import type { MailQueue } from '../mail/mail-queue.service.js';
 import { queueReadyForPickup } from '../mail/ready-for-pickup.js';
 import { withdrawReady } from '../mail/outbox.repository.js';
@@ -207,7 +207,7 @@ export class LoadersService {
         await repo.setBay(trx, b.id, b.bay, false, now);
         bays.push(b.bay);
         if (actor)
-          await recordChanges(trx, actor, now, 'order', b.id, [
+          await insertChangeRows(trx, actor, now, 'order', b.id, [
             { action: 'changed', field: 'currentLoad', from: bayText(b.bay), to: null },
           ]);
       }
@@ -268,7 +268,7 @@ export class LoadersService {
           const waiting = (waits.get(n.id) ?? []).length > 0;
           if (asked.get(n.id)!.tellCustomer ?? !waiting) placed.push({ orderId: n.id, bay: n.bay! });
         }
-        if (actor) await recordChanges(trx, actor, now, 'order', n.id, changes);
+        if (actor) await insertChangeRows(trx, actor, now, 'order', n.id, changes);
       }
       await withdrawReady(trx, left);
       // The customers are told the orders are ready: queued with the assignment, sent after it.
@@ -345,7 +345,7 @@ export class LoadersService {
   ) {
     if (!actor) return;
     for (const id of ids)
-      await recordChanges(trx, actor, now, 'order', id, [
+      await insertChangeRows(trx, actor, now, 'order', id, [
         { action: 'bay-completed', from: bayText(bays.get(id) ?? null) },
       ]);
   }

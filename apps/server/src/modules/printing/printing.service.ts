@@ -17,7 +17,7 @@ import {
 } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { recordChanges, type Actor, type Change } from '../history/history.repository.js';
+import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
 import { setQuoteStatus } from '../documents/documents.revisions.repository.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -130,7 +130,7 @@ export class PrintingService {
         if (await setQuoteStatus(trx, id, 'Sent', now, 'Draft'))
           changes.push({ action: 'changed', field: 'status', from: 'Draft', to: 'Sent' });
       }
-      if (actor) await recordChanges(trx, actor, now, kind, id, changes);
+      if (actor) await insertChangeRows(trx, actor, now, kind, id, changes);
       if (kind === 'order') return null;
       // The status the quote now has, for the modal's badge (a Draft is Sent; any other stays).
       const row = await trx.selectFrom('quotes').select('quote_status').where('id', '=', id).executeTakeFirst();

@@ -2,9 +2,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { LinkedOrder, VendorOrder, VendorOrderInput, WaitingOn } from '@desk/domain';
 import type { VendorOrdersTable } from '../../db/schema.js';
-import { runPagedList, sortedListQuery, tableColumns, type ListQuery } from '../../lib/paging.js';
+import { tableColumns, type ListQuery } from '../../lib/paging.js';
+import { listReaders, rowExists } from '../../lib/rows.js';
 import { insertedId, type Db } from '../../lib/sql.js';
-import { isPostgres } from '../../lib/contains.js';
+import { lockedOnPostgres } from '../../lib/engine.js';
 
 const COLUMNS = tableColumns('vendor_orders', [
   'id',
@@ -54,14 +55,8 @@ function listSpec(db: Db, query: ListQuery) {
   };
 }
 
-export function listPage(db: Db, query: ListQuery) {
-  return runPagedList(listSpec(db, query));
-}
-
-/** Every vendor order the list's filters match, in its order, as rows to map with toVendorOrder (the export). */
-export function listRows(db: Db, query: ListQuery) {
-  return sortedListQuery(listSpec(db, query));
-}
+/** The page, and every vendor order the list's filters match in its order as rows to map with toVendorOrder (the export). */
+export const { listPage, listRows } = listReaders(listSpec);
 
 export async function findById(db: Db, id: number): Promise<VendorOrder | null> {
   const row = await db.selectFrom('vendor_orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -86,8 +81,8 @@ export async function remove(db: Db, id: number): Promise<void> {
   await db.deleteFrom('vendor_orders').where('id', '=', id).execute();
 }
 
-export async function orderExists(db: Db, orderId: number): Promise<boolean> {
-  return !!(await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst());
+export function orderExists(db: Db, orderId: number): Promise<boolean> {
+  return rowExists(db.selectFrom('orders').select('id').where('id', '=', orderId));
 }
 
 /**
@@ -96,22 +91,21 @@ export async function orderExists(db: Db, orderId: number): Promise<boolean> {
  * meet a deleted order. SQLite's write transactions already run one at a time.
  */
 export async function lockOrderForLink(db: Db, orderId: number): Promise<boolean> {
-  let q = db.selectFrom('orders').select('id').where('id', '=', orderId);
-  if (isPostgres(db)) q = q.forKeyShare();
-  return !!(await q.executeTakeFirst());
+  return rowExists(lockedOnPostgres(db, db.selectFrom('orders').select('id').where('id', '=', orderId), 'key share'));
 }
 
-export async function vendorOrderExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('vendor_orders').select('id').where('id', '=', id).executeTakeFirst());
+export function vendorOrderExists(db: Db, id: number): Promise<boolean> {
+  return rowExists(db.selectFrom('vendor_orders').select('id').where('id', '=', id));
 }
 
-export async function linkExists(db: Db, orderId: number, vendorOrderId: number): Promise<boolean> {
-  return !!(await db
-    .selectFrom('linked_orders')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('vendor_order_id', '=', vendorOrderId)
-    .executeTakeFirst());
+export function linkExists(db: Db, orderId: number, vendorOrderId: number): Promise<boolean> {
+  return rowExists(
+    db
+      .selectFrom('linked_orders')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('vendor_order_id', '=', vendorOrderId),
+  );
 }
 
 export async function insertLink(db: Db, orderId: number, vendorOrderId: number, now: string): Promise<number> {
