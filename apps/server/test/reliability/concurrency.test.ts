@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/cli/demo-data.js';
 import { createTestApp, engines, json, type TestApp } from '../support.js';
-import { clearYard, pickupOrders, reportFigures, rng, seedFromEnv } from './harness.js';
+import { clearYard, crossedSave, pickupOrders, reportFigures, rng, seedFromEnv } from './harness.js';
 import { checkInvariants } from './invariants.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -166,21 +166,9 @@ describe.each(engines())('concurrency (%s)', (engine) => {
     for (let round = 0; round < 10; round++) {
       await clearYard(data);
       const results = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => {
-          const x = 1 + (Math.floor(i / 2) % 4) * 2;
-          const [a, b] = [orders[2 * i]!, orders[2 * i + 1]!];
-          const rows =
-            i % 2
-              ? [
-                  { id: a, current_load: true, loading_bay: x },
-                  { id: b, current_load: true, loading_bay: x + 1 },
-                ]
-              : [
-                  { id: a, current_load: true, loading_bay: x + 1 },
-                  { id: b, current_load: true, loading_bay: x },
-                ];
-          return send(clerks[i % clerks.length]!, 'PUT', '/api/orders/updateChosenJob', rows);
-        }),
+        Array.from({ length: 16 }, (_, i) =>
+          send(clerks[i % clerks.length]!, 'PUT', '/api/orders/updateChosenJob', crossedSave(orders, i)),
+        ),
       );
       for (const r of results) codes[r.statusCode] = (codes[r.statusCode] ?? 0) + 1;
       expect(results.filter((r) => r.statusCode !== 200 && r.statusCode !== 409).map((r) => r.body)).toEqual([]);

@@ -358,6 +358,21 @@ export async function clearYard(data: DataCall) {
   );
 }
 
+/**
+ * Save `i` of a round of 16 that cross bays: the pair of orders 2i and 2i+1 into two neighbouring
+ * bays, odd saves one way round and even saves the other, so saves i and i+1 fill the same two
+ * bays in opposite order (on PostgreSQL they once waited on each other: a deadlock, answered 503).
+ */
+export function crossedSave(orders: number[], i: number) {
+  const x = 1 + (Math.floor(i / 2) % 4) * 2;
+  const [a, b] = [orders[2 * i]!, orders[2 * i + 1]!];
+  const [bayA, bayB] = i % 2 ? [x, x + 1] : [x + 1, x];
+  return [
+    { id: a, current_load: true, loading_bay: bayA },
+    { id: b, current_load: true, loading_bay: bayB },
+  ];
+}
+
 /** mulberry32: a small, fast, seedable generator. */
 export function rng(seed: number) {
   let a = seed >>> 0;

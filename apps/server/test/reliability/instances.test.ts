@@ -19,6 +19,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import {
   clearYard,
   Client,
+  crossedSave,
   ensureBuilt,
   pickupOrders,
   reportFigures,
@@ -287,18 +288,8 @@ describe.skipIf(!PG)('two app instances on one PostgreSQL (the built server)', (
       await clearYard(dataA);
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) => {
-          const x = 1 + (Math.floor(i / 2) % 4) * 2;
-          const [p, q] = [orders[2 * i]!, orders[2 * i + 1]!];
           // The two saves of a pair go to different instances and fill the same two bays the other way round.
-          return i % 2
-            ? onA.send('PUT', '/api/orders/updateChosenJob', [
-                { id: p, current_load: true, loading_bay: x },
-                { id: q, current_load: true, loading_bay: x + 1 },
-              ])
-            : onB.send('PUT', '/api/orders/updateChosenJob', [
-                { id: p, current_load: true, loading_bay: x + 1 },
-                { id: q, current_load: true, loading_bay: x },
-              ]);
+          return (i % 2 ? onA : onB).send('PUT', '/api/orders/updateChosenJob', crossedSave(orders, i));
         }),
       );
       for (const r of results) codes[r.status] = (codes[r.status] ?? 0) + 1;
