@@ -27,11 +27,11 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
     const cookie = res.cookies.find((c) => c.name === 'desk_sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    expect(cookie.secure).toBeFalsy();
+    expect(cookie.secure).toBeUndefined();
     // The page's "signed in" hint: readable, secret-free, ending with the session cookie.
     const hint = res.cookies.find((c) => c.name === 'desk_signed_in')!;
     expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', maxAge: cookie.maxAge, path: '/' });
-    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.httpOnly).toBeUndefined();
     // It grants nothing on its own.
     expect((await t.app.inject({ url: '/api/users/roles', headers: { cookie: 'desk_signed_in=1' } })).statusCode).toBe(
       401,
@@ -236,7 +236,7 @@ describe.each(engines())('sign-in and sessions (%s)', (engine) => {
       headers: { ...form('', '').headers, 'x-forwarded-proto': 'https' },
     });
     // Without TRUST_PROXY a forwarded header proves nothing: this request came over plain HTTP.
-    expect(plain.cookies.find((c) => c.name === 'desk_sid')!.secure).toBeFalsy();
+    expect(plain.cookies.find((c) => c.name === 'desk_sid')!.secure).toBeUndefined();
     const proxied = await createTestApp(engine, { TRUST_PROXY: '1' });
     try {
       const headers = { ...form('', '').headers, 'x-forwarded-proto': 'https' };

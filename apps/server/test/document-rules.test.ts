@@ -4,38 +4,34 @@
  * (exported) quote is read-only like an earlier revision; a negative price override is told so;
  * one quantity limit from the domain; Pickup Ready and the Ready for Pickup status agree.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUANTITY_MAX } from '@desk/domain';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { engines, json, suiteApp, userApi } from './support.js';
 
 describe.each(engines())('document rules (%s)', (engine) => {
-  let t: TestApp;
-  let admin: string;
+  const suite = suiteApp(engine);
   let staff: string;
   const f: Record<string, any> = {};
+  const A = userApi(() => ({ t: suite.t, cookie: suite.admin }));
+  const S = userApi(() => ({ t: suite.t, cookie: staff }));
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await t.login();
-    staff = await t.staff('clerk');
-    const types = await t.productTypes();
-    f.customer = await t.admin('POST', '/api/customers/create', { name: 'Lopez Doors', email: 'lopez@example.com' });
-    f.part = await t.admin('POST', '/api/products/create', {
+    staff = await suite.t.staff('clerk');
+    const types = await suite.t.productTypes();
+    f.customer = await A.data('POST', '/api/customers/create', { name: 'Lopez Doors', email: 'lopez@example.com' });
+    f.part = await A.data('POST', '/api/products/create', {
       itemNo: 'SEAL-16',
       wholesalePrice: 18,
       productType: types.Part,
     });
-    f.pkg = await t.admin('POST', '/api/products/create', {
+    f.pkg = await A.data('POST', '/api/products/create', {
       itemNo: 'PKG-1607',
       wholesalePrice: 900,
       productType: types.Package,
     });
-    f.statuses = await t.admin('GET', '/api/dropdown/order-status');
+    f.statuses = await A.data('GET', '/api/dropdown/order-status');
   });
-  afterAll(async () => t?.close());
 
-  const A = userApi(() => ({ t, cookie: admin }));
-  const S = userApi(() => ({ t, cookie: staff }));
   /** Staff save the order as it was read, with these changes (its customer sent as the id). */
   const saveOrder = (order: { id: number }, changes: object) =>
     S.data('PUT', `/api/orders/update/${order.id}`, { ...order, customer: f.customer.id, ...changes });

@@ -5,21 +5,18 @@
  * history outlives the document.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, json, suiteApp, userApi } from './support.js';
 
 describe.each(engines())('change history (%s)', (engine) => {
-  let t: TestApp;
-  let admin: string;
+  const suite = suiteApp(engine);
   let clerk: string;
   const f: Record<string, any> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await t.login();
-    clerk = await t.staff('clerk2');
-    const A = userApi(() => ({ t, cookie: admin })).data;
-    const types = await t.productTypes();
+    clerk = await suite.t.staff('clerk2');
+    const A = suite.t.admin;
+    const types = await suite.t.productTypes();
     f.customer = await A('POST', '/api/customers/create', {
       name: 'Sierra Door Installers',
       customerNo: 'C-4001',
@@ -55,9 +52,8 @@ describe.each(engines())('change history (%s)', (engine) => {
       quantity: 1,
     });
   });
-  afterAll(async () => t?.close());
 
-  const as = (who: () => string) => userApi(() => ({ t, cookie: who() }));
+  const as = (who: () => string) => userApi(() => ({ t: suite.t, cookie: who() }));
   const C = as(() => clerk);
   /** The history, newest first, as [user, action, field, from, to]. */
   const history = async (plural: string, id: number, size = 30) =>
@@ -180,7 +176,7 @@ describe.each(engines())('change history (%s)', (engine) => {
         `${label} ${doc.id}`,
         'The copy',
       ]);
-      await as(() => admin).data('DELETE', `/api/${plural}/delete/${doc.id}`);
+      await as(() => suite.admin).data('DELETE', `/api/${plural}/delete/${doc.id}`);
       expect(await history(plural, doc.id)).toEqual([
         ['admin', 'deleted', null, 'Gone soon', null],
         ['clerk2', 'duplicated', null, null, `${label} ${copy.id}`],
@@ -203,7 +199,7 @@ describe.each(engines())('change history (%s)', (engine) => {
   });
 
   it('records customer changes (multipliers, addresses) and product changes (price, description)', async () => {
-    const A = as(() => admin);
+    const A = as(() => suite.admin);
     const c = await A.data('POST', '/api/customers/create', { name: 'Ortega Doors', customerNo: 'C-7001' });
     await A.data('PUT', `/api/customers/update/${c.id}`, {
       ...c,
@@ -239,7 +235,7 @@ describe.each(engines())('change history (%s)', (engine) => {
   });
 
   it('records the bay an order is placed in, its completion, and each e-mail sent', async () => {
-    const A = as(() => admin);
+    const A = as(() => suite.admin);
     const c = await A.data('POST', '/api/customers/create', { name: 'Yard Co', email: 'yard@example.com' });
     const order = await C.data('POST', '/api/orders/create', { customer: c.id, jobName: 'Pickup', orderPickup: true });
     await C.data('PUT', '/api/orders/updateChosenJob', [{ id: order.id, current_load: true, loading_bay: 3 }]);
@@ -254,7 +250,7 @@ describe.each(engines())('change history (%s)', (engine) => {
   });
 
   it('filters the lists by who changed a document', async () => {
-    const A = as(() => admin);
+    const A = as(() => suite.admin);
     const mine = await C.data('POST', '/api/quotes/create', { customer: f.customer.id, jobName: 'By clerk2' });
     const theirs = await A.data('POST', '/api/quotes/create', { customer: f.customer.id, jobName: 'By admin' });
     const ids = async (url: string) => (await C.data('GET', url)).items.map((d: any) => d.id);
@@ -271,8 +267,8 @@ describe.each(engines())('change history (%s)', (engine) => {
   });
 
   it('refuses to change or remove a history record in SQL', async () => {
-    const db = t.db.database.db;
-    const before = await t.rowCount('change_history');
+    const db = suite.t.db.database.db;
+    const before = await suite.t.rowCount('change_history');
     expect(before).toBeGreaterThan(0);
     await expect(sql`update change_history set username = 'someone else'`.execute(db)).rejects.toThrow(
       /cannot be changed or removed/,
@@ -280,21 +276,21 @@ describe.each(engines())('change history (%s)', (engine) => {
     await expect(sql`delete from change_history`.execute(db)).rejects.toThrow(/cannot be changed or removed/);
     if (engine === 'postgres')
       await expect(sql`truncate change_history`.execute(db)).rejects.toThrow(/cannot be changed or removed/);
-    expect(await t.rowCount('change_history')).toBe(before);
+    expect(await suite.t.rowCount('change_history')).toBe(before);
   });
   /**
    * The order's 20 history records that `keep` picks, oldest first, checked to form one chain:
    * each starts from the value the one before left.
    */
   const historyChain = async (orderId: number, keep: (h: any) => boolean) => {
-    const history = await userApi(() => ({ t, cookie: admin })).data('GET', `/api/orders/${orderId}/history?size=30`);
+    const history = await as(() => suite.admin).data('GET', `/api/orders/${orderId}/history?size=30`);
     const items = history.items.filter(keep).reverse();
     expect(items).toHaveLength(20);
     for (let i = 1; i < items.length; i++) expect(items[i].from).toBe(items[i - 1].to);
     return items;
   };
   it('20 saves at once without a version: each record starts from what the one before left', async () => {
-    const A = userApi(() => ({ t, cookie: admin }));
+    const A = as(() => suite.admin);
     const doc = await A.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Race 0' });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -309,7 +305,7 @@ describe.each(engines())('change history (%s)', (engine) => {
     expect(saved.jobName).toBe(items.at(-1).to);
   });
   it('20 quantity changes of one line at once: each record starts from the quantity the one before left', async () => {
-    const A = userApi(() => ({ t, cookie: admin }));
+    const A = as(() => suite.admin);
     const doc = await A.data('POST', '/api/orders/create', { customer: f.customer.id, jobName: 'Quantity race' });
     const line = await A.data('POST', `/api/order-parts/create/${doc.id}`, { product: f.hinge.id, quantity: 1 });
     const results = await Promise.all(

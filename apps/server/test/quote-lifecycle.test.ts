@@ -4,29 +4,24 @@
  * validity date; revise twice, edit the latest, earlier revisions refuse edits (409), export a
  * chosen revision; concurrent revisions get distinct numbers and one latest.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, json, suiteApp, userApi } from './support.js';
 
 describe.each(engines())('quote lifecycle and revisions (%s)', (engine) => {
-  let t: TestApp;
-  let admin: string;
+  const suite = suiteApp(engine);
   const f: Record<string, any> = {};
+  const { send: S, data: D } = userApi(() => ({ t: suite.t, cookie: suite.admin }));
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await t.login();
-    const A = userApi(() => ({ t, cookie: admin })).data;
-    const types = await t.productTypes();
-    f.customer = await A('POST', '/api/customers/create', { name: 'Lopez Doors', email: 'lopez@example.com' });
-    f.part = await A('POST', '/api/products/create', {
+    const types = await suite.t.productTypes();
+    f.customer = await D('POST', '/api/customers/create', { name: 'Lopez Doors', email: 'lopez@example.com' });
+    f.part = await D('POST', '/api/products/create', {
       itemNo: 'SEAL-16',
       wholesalePrice: 18,
       productType: types.Part,
     });
   });
-  afterAll(async () => t?.close());
 
-  const { send: S, data: D } = userApi(() => ({ t, cookie: admin }));
   const quote = async (jobName: string, quoteDate?: string) =>
     D('POST', '/api/quotes/create', { customer: f.customer.id, jobName, ...(quoteDate ? { quoteDate } : {}) });
   const listed = async (qs = '') =>
