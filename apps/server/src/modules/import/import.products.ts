@@ -38,7 +38,6 @@ import {
   normalisedNumbers,
   recordImport,
   rowsWhereIn,
-  rowsWhereInIds,
   updateRow,
   type Batches,
   type KindImporter,
@@ -191,19 +190,19 @@ export const productsImporter: KindImporter = {
     // Which of them are a package's part, and which packages have parts or modifiers.
     const isChild = new Set(
       (
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('associated_parts').select('child_id').where('child_id', 'in', s).execute(),
         )
       ).map((r) => r.child_id),
     );
     const composed = new Set([
       ...(
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('associated_parts').select('package_id').where('package_id', 'in', s).execute(),
         )
       ).map((r) => r.package_id),
       ...(
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('package_modifiers').select('package_id').where('package_id', 'in', s).execute(),
         )
       ).map((r) => r.package_id),
@@ -338,7 +337,7 @@ export const productsImporter: KindImporter = {
 
     // A package's parts: each a product of the file (a valid row) or of the database, and a part.
     const withParts = [...planned.values()].filter((p) => p.parts);
-    const before = await rowsWhereInIds(
+    const before = await rowsWhereIn(
       withParts.flatMap((p) => (p.id === null ? [] : [p.id])),
       (s) =>
         db
