@@ -31,20 +31,10 @@ import {
 } from '../catalog/products.repository.js';
 import { pricingLock, repriceForProducts } from '../documents/documents.totals.js';
 import { describeChanges } from '../history/record-changes.js';
-import { breathe, issueProblems, parseAmount, shown, type RowReader } from './import.cells.js';
+import { breathe, issueProblems, parseAmount, parsedCells, shown, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
-import {
-  asImport,
-  normalisedNumbers,
-  recordImport,
-  rowsWhereIn,
-  updateRow,
-  type Batches,
-  type KindImporter,
-  type Plan,
-  type PlannedRow,
-  type WriteContext,
-} from './import.plan.js';
+import { asImport, normalisedNumbers, recordImport, rowsWhereIn, updateRow } from './import.plan.js';
+import type { Batches, KindImporter, Plan, PlannedRow, WriteContext } from './import.plan.js';
 
 const MONEY = ['wholesalePrice', 'modifierCostIncrease'] as const;
 /** The fields the pricer reads. */
@@ -245,13 +235,9 @@ export const productsImporter: KindImporter = {
       const was = key ? existing.get(key) : undefined;
       const patch: Partial<ProductInput> = {};
       for (const f of TEXTS) if (reader.get(r, f)) patch[f] = reader.get(r, f);
-      for (const f of MONEY) {
-        const raw = reader.get(r, f);
-        if (!raw) continue;
-        const v = parseAmount(raw, true);
-        if (v === null) found.push(reader.fieldProblem(r, f, 'is not an amount of money'));
-        else patch[f] = v;
-      }
+      const money = parsedCells(reader, r, MONEY, (raw) => parseAmount(raw, true), 'is not an amount of money');
+      found.push(...money.problems);
+      for (const [f, v] of money.values) patch[f] = v;
       const typeText = reader.get(r, 'productType');
       if (typeText) {
         const t = typeByName.get(typeText.toLowerCase());
