@@ -130,4 +130,27 @@ export function issueProblems(
 }
 
 /** Lets the event loop serve other requests between slices of a long loop. */
+/**
+ * The cells of `fields` that have a value, each parsed: the values, and a problem in the
+ * column's words for each cell `parse` refuses (null), in the order of the fields.
+ */
+export function parsedCells<F extends string, V>(
+  reader: RowReader,
+  row: SheetRow,
+  fields: readonly F[],
+  parse: (raw: string) => V | null,
+  refusal: string,
+): { values: Array<[F, V]>; problems: ImportProblem[] } {
+  const values: Array<[F, V]> = [];
+  const problems: ImportProblem[] = [];
+  for (const f of fields) {
+    const raw = reader.get(row, f);
+    if (!raw) continue;
+    const v = parse(raw);
+    if (v === null) problems.push(reader.fieldProblem(row, f, refusal));
+    else values.push([f, v]);
+  }
+  return { values, problems };
+}
+
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));

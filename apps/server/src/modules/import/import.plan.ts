@@ -57,10 +57,10 @@ export interface KindImporter {
   batches(db: Kysely<DB>, plan: Plan, w: WriteContext): Batches;
 }
 
-/** Rows of `table` whose `column` is one of `values`, asked in slices (a statement's parameters are limited). */
-export async function rowsWhereIn<T>(
-  values: readonly string[],
-  query: (slice: string[]) => Promise<T[]>,
+/** Rows of `table` whose `column` is one of `values` (numbers or ids), asked in slices (a statement's parameters are limited). */
+export async function rowsWhereIn<V, T>(
+  values: readonly V[],
+  query: (slice: V[]) => Promise<T[]>,
   slice = 500,
 ): Promise<T[]> {
   const out: T[] = [];
@@ -86,16 +86,6 @@ export async function normalisedNumbers(db: Kysely<DB>, numbers: readonly string
     for (const r of rows) out.set(r.v, r.k);
     return [];
   });
-  return out;
-}
-
-/** Numbers in slices, as rowsWhereIn. */
-export async function rowsWhereInIds<T>(
-  ids: readonly number[],
-  query: (slice: number[]) => Promise<T[]>,
-): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 500) out.push(...(await query(ids.slice(i, i + 500))));
   return out;
 }
 

@@ -32,21 +32,10 @@ import {
 import { repriceForProducts } from '../documents/documents.totals.js';
 import { pricingLock } from '../documents/documents.totals.repository.js';
 import { describeChanges } from '../history/record-changes.js';
-import { breathe, issueProblems, parseAmount, shown, type RowReader } from './import.cells.js';
+import { breathe, issueProblems, parseAmount, parsedCells, shown, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
-import {
-  asImport,
-  normalisedNumbers,
-  recordImport,
-  rowsWhereIn,
-  rowsWhereInIds,
-  updateRow,
-  type Batches,
-  type KindImporter,
-  type Plan,
-  type PlannedRow,
-  type WriteContext,
-} from './import.plan.js';
+import { asImport, normalisedNumbers, recordImport, rowsWhereIn, updateRow } from './import.plan.js';
+import type { Batches, KindImporter, Plan, PlannedRow, WriteContext } from './import.plan.js';
 
 const MONEY = ['wholesalePrice', 'modifierCostIncrease'] as const;
 /** The fields the pricer reads. */
@@ -192,19 +181,19 @@ export const productsImporter: KindImporter = {
     // Which of them are a package's part, and which packages have parts or modifiers.
     const isChild = new Set(
       (
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('associated_parts').select('child_id').where('child_id', 'in', s).execute(),
         )
       ).map((r) => r.child_id),
     );
     const composed = new Set([
       ...(
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('associated_parts').select('package_id').where('package_id', 'in', s).execute(),
         )
       ).map((r) => r.package_id),
       ...(
-        await rowsWhereInIds(ids, (s) =>
+        await rowsWhereIn(ids, (s) =>
           db.selectFrom('package_modifiers').select('package_id').where('package_id', 'in', s).execute(),
         )
       ).map((r) => r.package_id),
@@ -247,13 +236,9 @@ export const productsImporter: KindImporter = {
       const was = key ? existing.get(key) : undefined;
       const patch: Partial<ProductInput> = {};
       for (const f of TEXTS) if (reader.get(r, f)) patch[f] = reader.get(r, f);
-      for (const f of MONEY) {
-        const raw = reader.get(r, f);
-        if (!raw) continue;
-        const v = parseAmount(raw, true);
-        if (v === null) found.push(reader.fieldProblem(r, f, 'is not an amount of money'));
-        else patch[f] = v;
-      }
+      const money = parsedCells(reader, r, MONEY, (raw) => parseAmount(raw, true), 'is not an amount of money');
+      found.push(...money.problems);
+      for (const [f, v] of money.values) patch[f] = v;
       const typeText = reader.get(r, 'productType');
       if (typeText) {
         const t = typeByName.get(typeText.toLowerCase());
@@ -339,7 +324,7 @@ export const productsImporter: KindImporter = {
 
     // A package's parts: each a product of the file (a valid row) or of the database, and a part.
     const withParts = [...planned.values()].filter((p) => p.parts);
-    const before = await rowsWhereInIds(
+    const before = await rowsWhereIn(
       withParts.flatMap((p) => (p.id === null ? [] : [p.id])),
       (s) =>
         db

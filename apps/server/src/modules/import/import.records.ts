@@ -20,21 +20,18 @@ import { customerValues, insert as insertCustomer, toCustomer } from '../custome
 import type { Change } from '../history/history.repository.js';
 import { describeChanges } from '../history/record-changes.js';
 import { insert as insertVendorOrder, vendorOrderValues } from '../vendor-orders/vendor-orders.repository.js';
-import { breathe, issueProblems, parseAmount, parseDate, parseSwitch, type RowReader } from './import.cells.js';
-import type { Sheet, SheetRow } from './import.file.js';
 import {
-  asImport,
-  normalisedNumbers,
-  recordImport,
-  rowsWhereIn,
-  updateRow,
-  type Batches,
-  type Cell,
-  type KindImporter,
-  type Plan,
-  type PlannedRow,
-  type WriteContext,
-} from './import.plan.js';
+  breathe,
+  issueProblems,
+  parseAmount,
+  parseDate,
+  parsedCells,
+  parseSwitch,
+  type RowReader,
+} from './import.cells.js';
+import type { Sheet, SheetRow } from './import.file.js';
+import { asImport, normalisedNumbers, recordImport, rowsWhereIn, updateRow } from './import.plan.js';
+import type { Batches, Cell, KindImporter, Plan, PlannedRow, WriteContext } from './import.plan.js';
 
 interface RecordKind<Row extends { id: number }, Input> {
   table: 'customers' | 'vendor_orders';
@@ -246,20 +243,16 @@ export const customersImporter = recordImporter<CustomerRow, CustomerInput>({
       const given = (patch[address] as Record<string, unknown> | undefined) ?? {};
       patch[address] = { ...given, [part]: reader.get(r, f) };
     }
-    for (const f of MULTIPLIERS) {
-      const raw = reader.get(r, f);
-      if (!raw) continue;
-      const v = parseAmount(raw, false);
-      if (v === null) problems.push(reader.fieldProblem(r, f, 'is not a number'));
-      else patch[f] = v;
-    }
-    for (const f of SWITCHES) {
-      const raw = reader.get(r, f);
-      if (!raw) continue;
-      const v = parseSwitch(raw);
-      if (v === null) problems.push(reader.fieldProblem(r, f, 'is not yes or no (write yes/no, true/false or 1/0)'));
-      else patch[f] = v;
-    }
+    const multipliers = parsedCells(reader, r, MULTIPLIERS, (raw) => parseAmount(raw, false), 'is not a number');
+    const switches = parsedCells(
+      reader,
+      r,
+      SWITCHES,
+      parseSwitch,
+      'is not yes or no (write yes/no, true/false or 1/0)',
+    );
+    for (const [f, v] of [...multipliers.values, ...switches.values]) patch[f] = v;
+    problems.push(...multipliers.problems, ...switches.problems);
     return { patch, problems };
   },
   fieldOf(path) {
