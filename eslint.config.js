@@ -152,7 +152,7 @@ const SERVER_DRIVERS = {
 const SERVER_PUBLISHED = [
   ['events/event-bus', 'the live event bus every writing module publishes to (the events module has no service)'],
   ['events/told-writes', 'write routes mark the changes a yard tablet was told of (docs/decisions/017)'],
-  ['history/history.repository', "recordChanges writes a change's history in the writer's own transaction"],
+  ['history/history.repository', "insertChangeRows writes a change's history in the writer's own transaction"],
   ['history/record-changes', 'the field-by-field list of what an edit changed, for the history'],
   ['documents/kinds', 'the table of the two document kinds, orders and quotes'],
   ['documents/documents.totals', 'a price change reprices the stored totals (docs/decisions/020)'],
