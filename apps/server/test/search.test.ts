@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, json, suiteApp } from './support.js';
 import * as repo from '../src/modules/search/search.repository.js';
+import * as perKind from './search-fixtures.js';
 import * as ftsStatistics from '../src/db/migrations/2026112830_find_fts_statistics.js';
 import { bulkWriter } from '../src/db/bulk-writer.js';
 import { sqliteHandle } from '../src/db/database.js';
@@ -189,11 +190,11 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
 
     const db = suite.t.db.database.db;
     const kinds = [
-      repo.customers,
-      (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'orders', a[1], a[2], a[3]),
-      (...a: [typeof db, string, number, boolean?]) => repo.documents(a[0], 'quotes', a[1], a[2], a[3]),
-      repo.products,
-      repo.vendorOrders,
+      perKind.customers,
+      (...a: [typeof db, string, number, boolean?]) => perKind.documents(a[0], 'orders', a[1], a[2], a[3]),
+      (...a: [typeof db, string, number, boolean?]) => perKind.documents(a[0], 'quotes', a[1], a[2], a[3]),
+      perKind.products,
+      perKind.vendorOrders,
     ] as const;
     const texts = [
       'garage',
@@ -222,10 +223,10 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
         ).toEqual(scanned.map((r) => r.id));
       }
     }
-    expect((await repo.customers(db, 'northgate', 5)).map((c) => c.name)).toEqual(['Northgate Garage Co']);
-    expect(await repo.customers(db, 'overhead', 5)).toEqual([]);
-    expect((await repo.vendorOrders(db, 'torsion', 5)).map((v) => v.name)).toEqual(['Torsion garage restock']);
-    expect((await repo.vendorOrders(db, 'garage', 5)).length).toBe(3);
+    expect((await perKind.customers(db, 'northgate', 5)).map((c) => c.name)).toEqual(['Northgate Garage Co']);
+    expect(await perKind.customers(db, 'overhead', 5)).toEqual([]);
+    expect((await perKind.vendorOrders(db, 'torsion', 5)).map((v) => v.name)).toEqual(['Torsion garage restock']);
+    expect((await perKind.vendorOrders(db, 'garage', 5)).length).toBe(3);
   });
 });
 
@@ -314,11 +315,11 @@ describe.each(engines())('find anything: one statement agrees with the scans (%s
     const tunings = [undefined, { many: 1, walk: 1_000_000 }, { many: 1, walk: 2 }, { many: 1_000_000, walk: 0 }];
     for (const text of texts) {
       const scanned = {
-        customers: await repo.customers(db, text, 5, true),
-        orders: await repo.documents(db, 'orders', text, 5, true),
-        quotes: await repo.documents(db, 'quotes', text, 5, true),
-        products: await repo.products(db, text, 5, true),
-        vendorOrders: await repo.vendorOrders(db, text, 5, true),
+        customers: await perKind.customers(db, text, 5, true),
+        orders: await perKind.documents(db, 'orders', text, 5, true),
+        quotes: await perKind.documents(db, 'quotes', text, 5, true),
+        products: await perKind.products(db, text, 5, true),
+        vendorOrders: await perKind.vendorOrders(db, text, 5, true),
       };
       for (const tuning of tunings) {
         for (const limit of [1, 2, 5]) {

@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRING_QUOTE_STATUSES, quoteExpiryCutoff, quoteLabel, quoteNumberText, quoteStatusOf } from './quotes.js';
 
-describe('quoteNumberText', () => {
+describe('quoteNumberText and quoteLabel', () => {
   it.each([
-    [16, undefined, '16'],
-    [16, 1, '16'],
-    [16, 2, '16 rev 2'],
-    [7, 12, '7 rev 12'],
+    [16, undefined, '16', 'Quote 16'],
+    [16, 1, '16', 'Quote 16'],
+    [16, 2, '16 rev 2', 'Quote 16 rev 2'],
+    [1040, 12, '1040 rev 12', 'Quote 1040 rev 12'],
     // A revision of 0 or less is a first revision as far as the name goes.
-    [3, 0, '3'],
-  ])('%i revision %s is %s', (number, revision, text) => {
+    [3, 0, '3', 'Quote 3'],
+  ])('%i revision %s is %s, %s', (number, revision, text, label) => {
     expect(quoteNumberText(number, revision)).toBe(text);
-  });
-});
-
-describe('quoteLabel', () => {
-  it.each([
-    [16, undefined, 'Quote 16'],
-    [16, 1, 'Quote 16'],
-    [16, 2, 'Quote 16 rev 2'],
-    [1040, 3, 'Quote 1040 rev 3'],
-  ])('%i revision %s is %s', (number, revision, label) => {
     expect(quoteLabel(number, revision)).toBe(label);
   });
 });

@@ -65,6 +65,19 @@ export function cartRoutes(app: App, cart: CartService, kind: DocumentKind) {
   const base = `/api/${KINDS[kind].header}`;
   const parts = `/api/${p.parts}`;
 
+  /** A GET of what a line holds (id: the line): its sub-parts, its applied modifiers. */
+  const lineList = <T extends z.ZodType>(
+    path: string,
+    summary: string,
+    item: T,
+    read: (lineId: number) => Promise<z.input<T>[]>,
+  ) =>
+    app.get(
+      path,
+      route('user', tags, { summary, params: params('id'), response: answers.ok(z.array(item)) }),
+      async (request) => ok(await read(request.params.id)),
+    );
+
   // ---- cart lines ----
   app.get(
     `${parts}/:${kind}Id`,
@@ -144,15 +157,7 @@ export function cartRoutes(app: App, cart: CartService, kind: DocumentKind) {
   );
 
   // ---- sub-parts ----
-  app.get(
-    `${parts}/sub-parts/:id`,
-    route('user', tags, {
-      summary: "A line's sub-parts",
-      params: params('id'),
-      response: answers.ok(z.array(subPartRowSchema)),
-    }),
-    async (request) => ok(await cart.subParts(kind, request.params.id)),
-  );
+  lineList(`${parts}/sub-parts/:id`, "A line's sub-parts", subPartRowSchema, (id) => cart.subParts(kind, id));
 
   app.delete(
     `${parts}/delete-sub/:rowId`,
@@ -207,14 +212,8 @@ export function cartRoutes(app: App, cart: CartService, kind: DocumentKind) {
   );
 
   // ---- applied modifiers ----
-  app.get(
-    `${base}/package-modifiers/:id`,
-    route('user', tags, {
-      summary: 'Modifiers applied to a line',
-      params: params('id'),
-      response: answers.ok(z.array(appliedModifierSchema)),
-    }),
-    async (request) => ok(await cart.modifiers(kind, request.params.id)),
+  lineList(`${base}/package-modifiers/:id`, 'Modifiers applied to a line', appliedModifierSchema, (id) =>
+    cart.modifiers(kind, id),
   );
 
   app.post(

@@ -6,6 +6,7 @@
 import { isPackageType } from '@desk/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { CUSTOMER_MULTIPLIER_COLUMNS } from './documents.headers.repository.js';
 import { docDb } from './kinds.js';
 
 export async function bulkLookups(db: Kysely<DB>) {
@@ -13,14 +14,7 @@ export async function bulkLookups(db: Kysely<DB>) {
     (
       await db
         .selectFrom('customers')
-        .select([
-          'id',
-          'use_tax',
-          'opener_multiplier',
-          'residential_multiplier',
-          'sectional_multiplier',
-          'commercial_multiplier',
-        ])
+        .select(['id', 'use_tax', ...CUSTOMER_MULTIPLIER_COLUMNS])
         .execute()
     ).map((c) => [c.id, c] as const),
   );

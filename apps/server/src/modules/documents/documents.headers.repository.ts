@@ -60,6 +60,8 @@ function objectOf<T, K extends string, V>(items: readonly T[], key: (item: T) =>
 
 /** The customer's multipliers a document copies. */
 export const CUSTOMER_MULTIPLIER_COLUMNS = MULTIPLIER_CATEGORIES.map(customerColumn);
+/** A document's copies of them. */
+export const MULTIPLIER_COPY_COLUMNS = MULTIPLIER_CATEGORIES.map(copyColumn);
 
 /** The text columns of a create or an update. */
 export const headerTextValues = (input: Record<TextField, string | null>) =>
@@ -195,7 +197,7 @@ export const PRICED_HEADER_COLUMNS = [
   'id',
   'use_tax',
   'price_loose_parts',
-  ...MULTIPLIER_CATEGORIES.map(copyColumn),
+  ...MULTIPLIER_COPY_COLUMNS,
   ...STORED_TOTALS_COLUMNS,
 ] as const;
 

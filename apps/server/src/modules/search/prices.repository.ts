@@ -4,6 +4,12 @@
  */
 import type { DocumentMultipliers } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
+import {
+  CUSTOMER_MULTIPLIER_COLUMNS,
+  MULTIPLIER_COPY_COLUMNS,
+  multiplierCopies,
+  multipliersOf,
+} from '../documents/documents.headers.repository.js';
 import { docDb } from '../documents/kinds.js';
 
 export interface PricedProductRow {
@@ -34,27 +40,10 @@ export interface Pricer {
 export async function customer(db: Db, id: number): Promise<Pricer | undefined> {
   const r = await db
     .selectFrom('customers')
-    .select([
-      'id',
-      'name',
-      'opener_multiplier',
-      'residential_multiplier',
-      'sectional_multiplier',
-      'commercial_multiplier',
-    ])
+    .select(['id', 'name', ...CUSTOMER_MULTIPLIER_COLUMNS])
     .where('id', '=', id)
     .executeTakeFirst();
-  return (
-    r && {
-      customer: { id: r.id, name: r.name },
-      multipliers: {
-        opener: r.opener_multiplier,
-        residential: r.residential_multiplier,
-        sectional: r.sectional_multiplier,
-        commercial: r.commercial_multiplier,
-      },
-    }
-  );
+  return r && { customer: { id: r.id, name: r.name }, multipliers: multipliersOf(multiplierCopies(r)) };
 }
 
 /** An order's or a quote's customer and the multipliers it copied (what its cart prices with). */
@@ -63,25 +52,8 @@ export async function document(db: Db, table: 'orders' | 'quotes', id: number): 
   const r = await docDb(db)
     .selectFrom(`${table} as d`)
     .innerJoin('customers as c', 'c.id', 'd.customer_id')
-    .select([
-      'c.id',
-      'c.name',
-      'd.opener_multiplier_copy',
-      'd.residential_multiplier_copy',
-      'd.sectional_multiplier_copy',
-      'd.commercial_multiplier_copy',
-    ])
+    .select(['c.id', 'c.name', ...MULTIPLIER_COPY_COLUMNS.map((c) => `d.${c}` as const)])
     .where('d.id', '=', id)
     .executeTakeFirst();
-  return (
-    r && {
-      customer: { id: r.id, name: r.name },
-      multipliers: {
-        opener: r.opener_multiplier_copy,
-        residential: r.residential_multiplier_copy,
-        sectional: r.sectional_multiplier_copy,
-        commercial: r.commercial_multiplier_copy,
-      },
-    }
-  );
+  return r && { customer: { id: r.id, name: r.name }, multipliers: multipliersOf(r) };
 }

@@ -14,8 +14,7 @@
  *   way of matching a document read newest first from its own index and merged.
  * - SQLite, shorter texts: no trigram to look up; each kind scans (the `scan` reads below).
  *
- * The per-kind functions answer one kind: by default as find() does, with `scan` by one OR of the
- * conditions over the rows (the reference the tests compare find() with).
+ * The scan* functions answer one kind by one OR of the conditions over the rows.
  */
 import { foldForSearch } from '@desk/domain';
 import { CompiledQuery, sql, type Expression, type RawBuilder } from 'kysely';
@@ -457,29 +456,8 @@ export async function mergeStep(db: Db, index: string, pages: number): Promise<b
 }
 
 // ---------------------------------------------------------------------------------------------
-// One kind at a time: as find() answers it, or (`scan`) by one OR of the conditions over the rows.
-
-export async function customers(db: Db, q: string, limit: number, scan = false): Promise<CustomerHit[]> {
-  return scan ? scanCustomers(db, q, limit) : (await find(db, q, limit)).customers;
-}
-
-export async function documents(
-  db: Db,
-  table: 'orders' | 'quotes',
-  q: string,
-  limit: number,
-  scan = false,
-): Promise<DocumentHit[]> {
-  return scan ? scanDocuments(db, table, q, limit) : (await find(db, q, limit))[table];
-}
-
-export async function products(db: Db, q: string, limit: number, scan = false): Promise<ProductHit[]> {
-  return scan ? scanProducts(db, q, limit) : (await find(db, q, limit)).products;
-}
-
-export async function vendorOrders(db: Db, q: string, limit: number, scan = false): Promise<VendorOrderHit[]> {
-  return scan ? scanVendorOrders(db, q, limit) : (await find(db, q, limit)).vendorOrders;
-}
+// One kind at a time, by one OR of the conditions over the rows: find() on SQLite for texts too
+// short for a trigram, and the reference the tests compare find() with (test/search-fixtures.ts).
 
 /** PostgreSQL: see postgresStatement on sorting by an expression no index gives in order. */
 function unindexed(db: Db, column: 'name' | 'item_no' | 'id') {
@@ -487,7 +465,7 @@ function unindexed(db: Db, column: 'name' | 'item_no' | 'id') {
   return column === 'id' ? sql`(id + 0)` : sql`(${sql.ref(column)} || '')`;
 }
 
-function scanCustomers(db: Db, q: string, limit: number): Promise<CustomerHit[]> {
+export function scanCustomers(db: Db, q: string, limit: number): Promise<CustomerHit[]> {
   return db
     .selectFrom('customers')
     .select(['id', 'name', 'customer_no', 'contact_name', 'phone', 'email'])
@@ -507,7 +485,7 @@ function customerIdsNamed(db: Db, q: string) {
 }
 
 /** Orders or quotes matching `q`, newest first (a quote by its latest revision, found by its number). */
-function scanDocuments(db: Db, table: 'orders' | 'quotes', q: string, limit: number): Promise<DocumentHit[]> {
+export function scanDocuments(db: Db, table: 'orders' | 'quotes', q: string, limit: number): Promise<DocumentHit[]> {
   const quote = table === 'quotes';
   const number = quote ? sql<number>`coalesce(d.quote_number, d.id)` : sql<number>`d.id`;
   const id = idOf(q);
@@ -543,7 +521,7 @@ function scanDocuments(db: Db, table: 'orders' | 'quotes', q: string, limit: num
   );
 }
 
-function scanProducts(db: Db, q: string, limit: number): Promise<ProductHit[]> {
+export function scanProducts(db: Db, q: string, limit: number): Promise<ProductHit[]> {
   return db
     .selectFrom('products')
     .select(['id', 'item_no', 'item_description'])
@@ -559,7 +537,7 @@ function scanProducts(db: Db, q: string, limit: number): Promise<ProductHit[]> {
     .execute();
 }
 
-function scanVendorOrders(db: Db, q: string, limit: number): Promise<VendorOrderHit[]> {
+export function scanVendorOrders(db: Db, q: string, limit: number): Promise<VendorOrderHit[]> {
   const id = idOf(q);
   return db
     .selectFrom('vendor_orders')
