@@ -156,6 +156,11 @@ const SERVER_PUBLISHED = [
   ['history/record-changes', 'the field-by-field list of what an edit changed, for the history'],
   ['documents/kinds', 'the table of the two document kinds, orders and quotes'],
   ['documents/documents.totals', 'a price change reprices the stored totals (docs/decisions/020)'],
+  ['documents/documents.totals.repository', 'every price change takes the one pricing lock (pricingLock) first'],
+  [
+    'documents/documents.pricing',
+    'the one pricer: printing, the yard and the e-mails price a document as the cart does',
+  ],
   ['auth/login-throttle', 'the users service and the security events clear and read the sign-in throttle'],
   ['auth/password', 'the users service hashes passwords as sign-in checks them'],
   ['mail/mailer', 'printing sends the document e-mail through the one mailer'],
@@ -167,8 +172,11 @@ const SERVER_PUBLISHED = [
  * may import and why.
  */
 const SERVER_EXCEPTIONS = {
-  'modules/documents/documents.repository.ts': {
+  'modules/documents/documents.cart.repository.ts': {
     'catalog/products.repository': "a cart line is read with its product's fields in one query",
+  },
+  'modules/documents/documents.pricing.ts': {
+    'catalog/products.repository': "the pricer reads a line's product fields as the catalogue maps them",
   },
   'modules/documents/documents.service.ts': {
     'vendor-orders/vendor-orders.repository': 'an order answers what it waits on (docs/decisions/007)',
@@ -188,18 +196,24 @@ const SERVER_EXCEPTIONS = {
     'vendor-orders/vendor-orders.repository': 'likewise, vendor orders',
   },
   'modules/loaders/loaders.service.ts': {
-    'documents/documents.repository': 'the ready-for-pickup e-mail shows the priced order',
+    'documents/documents.cart.repository': 'the ready-for-pickup e-mail shows the priced order',
+    'documents/documents.headers.repository': "likewise, the order's header",
     'vendor-orders/vendor-orders.repository': 'the grid shows what each order waits on',
     'mail/outbox.repository': 'taking an order out of its bay withdraws its unsent ready-for-pickup e-mail',
   },
   'modules/printing/printable.ts': {
     'catalog/products.repository': 'the print model is read from the stored rows',
     'customers/customers.repository': 'likewise, the customer',
-    'documents/documents.repository': 'likewise, the document and its lines',
+    'documents/documents.headers.repository': 'likewise, the document',
+    'documents/documents.cart.repository': 'likewise, its lines',
   },
   'modules/printing/printing.service.ts': {
-    'documents/documents.repository': 'sending a quote marks it sent in the same transaction',
+    'documents/documents.revisions.repository': 'sending a quote marks it sent in the same transaction',
     'mail/outbox.repository': 'and logs the e-mail sent',
+  },
+  'modules/search/prices.repository.ts': {
+    'documents/documents.headers.repository':
+      "a price look-up applies the customer's multipliers as a document's header does",
   },
   'modules/dashboard/dashboard.service.ts': {
     'loaders/loaders.repository': "the dashboard shows the bays' current loads",

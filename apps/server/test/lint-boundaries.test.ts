@@ -56,7 +56,7 @@ describe('the import boundaries', () => {
     ],
     [
       'apps/server/src/lib/new-thing.ts',
-      "import x from '../modules/documents/documents.repository.js';",
+      "import x from '../modules/documents/documents.cart.repository.js';",
       /only through its service/,
     ],
     ['apps/server/src/modules/catalog/new-thing.ts', "import x from 'better-sqlite3';", /private to db\//],
