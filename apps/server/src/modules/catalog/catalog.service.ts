@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
-import { isPostgres } from '../../lib/contains.js';
+import { isPostgres } from '../../lib/engine.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
 import * as repo from './products.repository.js';
 import { recordChanges, type Actor, type Change } from '../history/history.repository.js';

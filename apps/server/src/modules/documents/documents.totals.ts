@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { priceDocument, type LinePrice, type Totals } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
-import { isPostgres } from '../../lib/contains.js';
+import { isPostgres } from '../../lib/engine.js';
 import { loadLinesOf, pricingOf, type PricingHeader, type StoredTotalsColumns } from './documents.repository.js';
 import { docDb, KINDS, type KindTables } from './kinds.js';
 

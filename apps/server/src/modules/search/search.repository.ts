@@ -19,7 +19,8 @@
  */
 import { foldForSearch } from '@desk/domain';
 import { CompiledQuery, sql, type Expression, type RawBuilder } from 'kysely';
-import { customerNameContains, foldedContains, isPostgres } from '../../lib/contains.js';
+import { customerNameContains, foldedContains } from '../../lib/contains.js';
+import { isPostgres } from '../../lib/engine.js';
 import { containsPattern } from '../../lib/paging.js';
 import type { Db } from '../../lib/sql.js';
 import { PHONE_DIGITS } from '../../db/migrations/2026112700_find_trigram.js';

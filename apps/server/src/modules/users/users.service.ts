@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, passwordProblem, type Role, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
-import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Db } from '../../lib/sql.js';
@@ -24,7 +23,6 @@ export function checkNewPassword(password: string, username: string, businessNam
 export class UsersService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly kind: DatabaseKind,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
@@ -92,7 +90,7 @@ export class UsersService {
     if (wanted.has(ROLE_ADMIN)) wanted.add(ROLE_USER);
     const roles = [...wanted].sort();
     return this.db.transaction().execute(async (trx) => {
-      const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
+      const admins = await repo.lockAdministrators(trx, ROLE_ADMIN);
       // Demoted by another administrator while this request was on its way.
       if (!admins.includes(actor.userId)) throw forbidden();
       const target = found(await this.findByUsername(input.username, trx), `No user named '${input.username}'.`);
@@ -125,7 +123,7 @@ export class UsersService {
       if (target.id === actor.userId) throw conflict('You cannot remove your own account.');
       if ((await repo.rolesOf(trx, target.id)).includes(ROLE_ADMIN)) {
         // Lock the administrators so two concurrent removals cannot both pass the check.
-        const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
+        const admins = await repo.lockAdministrators(trx, ROLE_ADMIN);
         if (admins.length <= 1) throw conflict('The last administrator cannot be removed.');
       }
       await repo.deleteUser(trx, target.id);

@@ -4,7 +4,7 @@ import type { LinkedOrder, VendorOrder, VendorOrderInput, WaitingOn } from '@des
 import type { VendorOrdersTable } from '../../db/schema.js';
 import { runPagedList, sortedListQuery, tableColumns, type ListQuery } from '../../lib/paging.js';
 import { insertedId, type Db } from '../../lib/sql.js';
-import { isPostgres } from '../../lib/contains.js';
+import { isPostgres } from '../../lib/engine.js';
 
 const COLUMNS = tableColumns('vendor_orders', [
   'id',
