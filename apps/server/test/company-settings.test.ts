@@ -55,32 +55,64 @@ describe.each(engines())('company settings (%s)', (engine) => {
   });
 
   it('refuses bad values with a 400 that names each field in plain words', async () => {
-    const cases: Array<[object, string]> = [
-      [{ ...SETTINGS, name: '  ' }, 'Company name is required.'],
-      [{ ...SETTINGS, name: undefined }, 'Company name is required.'],
-      [{ ...SETTINGS, email: 'not an address' }, 'E-mail must be an e-mail address, e.g. sales@example.com.'],
+    // Each refused field also comes on its own, under its name in the request, for the form.
+    const cases: Array<[object, string, Array<[string, string]>]> = [
+      [{ ...SETTINGS, name: '  ' }, 'Company name is required.', [['name', 'Company name is required.']]],
+      [{ ...SETTINGS, name: undefined }, 'Company name is required.', [['name', 'Company name is required.']]],
+      [
+        { ...SETTINGS, email: 'not an address' },
+        'E-mail must be an e-mail address, e.g. sales@example.com.',
+        [['email', 'E-mail must be an e-mail address, e.g. sales@example.com.']],
+      ],
       [
         { ...SETTINGS, quoteValidityDays: 1.5 },
         'Quote validity must be a whole number of days from 1 to 3650, or empty.',
+        [['quoteValidityDays', 'Quote validity must be a whole number of days from 1 to 3650, or empty.']],
       ],
       [
         { ...SETTINGS, quoteValidityDays: 0 },
         'Quote validity must be a whole number of days from 1 to 3650, or empty.',
+        [['quoteValidityDays', 'Quote validity must be a whole number of days from 1 to 3650, or empty.']],
       ],
-      [{ ...SETTINGS, quoteValidityDays: 'thirty' }, 'Quote validity must be a number of days.'],
-      [{ ...SETTINGS, phone: 'x'.repeat(41) }, 'Phone must be at most 40 characters.'],
-      [{ ...SETTINGS, zip: 95815 }, 'ZIP code must be text.'],
-      [{ ...SETTINGS, street: 'line one\nline two' }, 'Street must be one line.'],
-      [{ ...SETTINGS, terms: 'x'.repeat(4001) }, 'Terms must be at most 4,000 characters.'],
+      [
+        { ...SETTINGS, quoteValidityDays: 'thirty' },
+        'Quote validity must be a number of days.',
+        [['quoteValidityDays', 'Quote validity must be a number of days.']],
+      ],
+      [
+        { ...SETTINGS, phone: 'x'.repeat(41) },
+        'Phone must be at most 40 characters.',
+        [['phone', 'Phone must be at most 40 characters.']],
+      ],
+      [{ ...SETTINGS, zip: 95815 }, 'ZIP code must be text.', [['zip', 'ZIP code must be text.']]],
+      [
+        { ...SETTINGS, street: 'line one\nline two' },
+        'Street must be one line.',
+        [['street', 'Street must be one line.']],
+      ],
+      [
+        { ...SETTINGS, terms: 'x'.repeat(4001) },
+        'Terms must be at most 4,000 characters.',
+        [['terms', 'Terms must be at most 4,000 characters.']],
+      ],
       [
         { ...SETTINGS, name: '', email: 'nope' },
         'Company name is required. E-mail must be an e-mail address, e.g. sales@example.com.',
+        [
+          ['name', 'Company name is required.'],
+          ['email', 'E-mail must be an e-mail address, e.g. sales@example.com.'],
+        ],
       ],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, issues] of cases) {
       const res = await send(admin, 'PUT', body);
       expect(res.statusCode, message).toBe(400);
-      expect(json(res)).toEqual({ status: 'FAILED', data: null, message });
+      expect(json(res)).toEqual({
+        status: 'FAILED',
+        data: null,
+        message,
+        issues: issues.map(([field, text]) => ({ field, message: text })),
+      });
     }
     const notAnObject = await t.send(admin, 'PUT', '/api/settings/company', '[1, 2]', {
       'content-type': 'application/json',

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Db } from '../../lib/sql.js';
-import { badRequest, conflict, forbidden, found, notFound, unauthorized } from '../../lib/errors.js';
+import { conflict, forbidden, found, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
@@ -17,7 +17,7 @@ import * as repo from './users.repository.js';
 /** Refuses a weak new password with a 400 that names the rule it fails (password-policy.ts). */
 export function checkNewPassword(password: string, username: string, businessName: string): void {
   const problem = passwordProblem(password, { username, businessName, isCommon: isCommonPassword });
-  if (problem) throw badRequest(`password: ${problem}.`);
+  if (problem) throw invalidField('password', `${problem}.`);
 }
 
 export class UsersService {
@@ -152,7 +152,7 @@ export class UsersService {
     if (target.id !== actor.userId && !actorIsAdmin) throw forbidden('You can only change your own password.');
     await this.checkPassword(actor, target.password_hash, input.oldPassword, address);
     if (input.oldPassword === input.password)
-      throw badRequest('password: the new password must differ from the old one.');
+      throw invalidField('password', 'the new password must differ from the old one.');
     checkNewPassword(input.password, target.username, await this.businessName());
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
@@ -223,11 +223,9 @@ export class UsersService {
       await this.events.record({ type: 'signed-out-after-failures', ...who });
       throw unauthorized('Too many wrong passwords: you have been signed out. Sign in again to continue.');
     }
-    throw badRequest(
-      field === 'oldPassword'
-        ? 'oldPassword: the old password is not correct.'
-        : 'password: that is not your password.',
-    );
+    throw field === 'oldPassword'
+      ? invalidField('oldPassword', 'the old password is not correct.')
+      : invalidField('password', 'that is not your password.');
   }
 
   /**
