@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES } from './documents.js';
 
+/** The company's placeholders, from the company settings: every e-mail may use them. */
+const COMPANY_PLACEHOLDERS = {
+  companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
+  companyHours: 'your opening hours (Company settings)',
+} as const;
+
 /** The placeholders a subject or body may use, replaced when a document is e-mailed. */
 export const EMAIL_PLACEHOLDERS = {
   customerName: "the customer's name",
@@ -8,11 +17,7 @@ export const EMAIL_PLACEHOLDERS = {
   jobName: 'the job name',
   documentNumber: 'the order or quote number',
   total: 'the total, e.g. $1,234.56',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-  companyHours: 'your opening hours (Company settings)',
+  ...COMPANY_PLACEHOLDERS,
 } as const;
 
 /** The placeholders of the ready-for-pickup e-mail. */
@@ -22,11 +27,7 @@ export const READY_EMAIL_PLACEHOLDERS = {
   jobName: 'the job name',
   documentNumber: 'the order number',
   bay: 'the bay number (1 to 8)',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-  companyHours: 'your opening hours (Company settings)',
+  ...COMPANY_PLACEHOLDERS,
 } as const;
 
 /**
