@@ -207,10 +207,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, clock });
   const pdf = new PdfPool();
   const settings = new SettingsService(database.db, clock, config.COMPANY_NAME);
-  const mailQueue = new MailQueue(database.db, clock, mailer, database.kind === 'postgres', app.log);
+  const mailQueue = new MailQueue(database.db, clock, mailer, app.log);
   const users = new UsersService(
     database.db,
-    database.kind,
     clock,
     sessions,
     throttle,

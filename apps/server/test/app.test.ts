@@ -47,6 +47,34 @@ describe.each(engines())('the app (%s)', (engine) => {
     expect(json(res)).toEqual({ status: 'FAILED', data: null, message: 'No such API route: GET /api/nothing-here' });
   });
 
+  it('lists the refused fields of a validation failure beside its message', async () => {
+    const cookie = await t.login();
+    const res = await t.send(cookie, 'POST', '/api/users/addNewUser', { username: 'b o', password: 7 });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({
+      status: 'FAILED',
+      data: null,
+      message: 'Username may hold only letters, digits and . _ @ -; Password is required.',
+      issues: [
+        { field: 'username', message: 'may hold only letters, digits and . _ @ -.' },
+        { field: 'password', message: 'is required.' },
+      ],
+    });
+    // A service's refusal of one field says it the same way.
+    const weak = await t.send(cookie, 'POST', '/api/users/addNewUser', {
+      username: 'carol',
+      password: 'qwerty123456',
+    });
+    expect(weak.statusCode).toBe(400);
+    const reason = 'is one of the most common passwords; choose one that is harder to guess.';
+    expect(json(weak)).toEqual({
+      status: 'FAILED',
+      data: null,
+      message: `password: ${reason}`,
+      issues: [{ field: 'password', message: reason }],
+    });
+  });
+
   it('turns malformed JSON, wrong content types and huge bodies into 4xx envelopes', async () => {
     const cookie = await t.login();
     const bad = await t.send(cookie, 'POST', '/api/users/addNewUser', '{"username": ', {

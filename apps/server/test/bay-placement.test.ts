@@ -223,7 +223,7 @@ describe.each(engines())('placing into a bay (%s)', (engine) => {
       new Date(t.clock()).toISOString(),
     );
     const now = new Date(t.clock() + 3600_000).toISOString();
-    const claimed = await outbox.claimDue(db, now, new Date(t.clock() + 7200_000).toISOString(), engine === 'postgres');
+    const claimed = await outbox.claimDue(db, now, new Date(t.clock() + 7200_000).toISOString());
     expect(claimed?.document_id).toBe(o.id);
     await outbox.withdrawReady(db, [{ orderId: o.id, why: 'Withdrawn before it was sent: test.' }]);
     await outbox.markFailed(db, Number(claimed!.id), 'connection refused', now);

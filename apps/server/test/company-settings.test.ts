@@ -54,32 +54,39 @@ describe.each(engines())('company settings (%s)', (engine) => {
   });
 
   it('refuses bad values with a 400 that names each field in plain words', async () => {
-    const cases: Array<[object, string]> = [
-      [{ ...SETTINGS, name: '  ' }, 'Company name is required.'],
-      [{ ...SETTINGS, name: undefined }, 'Company name is required.'],
-      [{ ...SETTINGS, email: 'not an address' }, 'E-mail must be an e-mail address, e.g. sales@example.com.'],
+    // Each refused field also comes on its own, under its name in the request, for the form.
+    // The message says every refused field; each also comes on its own, under its name in the
+    // request, for the form. Each case: the body, then each refused field with its sentence.
+    const validity = 'Quote validity must be a whole number of days from 1 to 3650, or empty.';
+    const cases: Array<[object, Record<string, string>]> = [
+      [{ ...SETTINGS, name: '  ' }, { name: 'Company name is required.' }],
+      [{ ...SETTINGS, name: undefined }, { name: 'Company name is required.' }],
       [
-        { ...SETTINGS, quoteValidityDays: 1.5 },
-        'Quote validity must be a whole number of days from 1 to 3650, or empty.',
+        { ...SETTINGS, email: 'not an address' },
+        { email: 'E-mail must be an e-mail address, e.g. sales@example.com.' },
       ],
-      [
-        { ...SETTINGS, quoteValidityDays: 0 },
-        'Quote validity must be a whole number of days from 1 to 3650, or empty.',
-      ],
-      [{ ...SETTINGS, quoteValidityDays: 'thirty' }, 'Quote validity must be a number of days.'],
-      [{ ...SETTINGS, phone: 'x'.repeat(41) }, 'Phone must be at most 40 characters.'],
-      [{ ...SETTINGS, zip: 95815 }, 'ZIP code must be text.'],
-      [{ ...SETTINGS, street: 'line one\nline two' }, 'Street must be one line.'],
-      [{ ...SETTINGS, terms: 'x'.repeat(4001) }, 'Terms must be at most 4,000 characters.'],
+      [{ ...SETTINGS, quoteValidityDays: 1.5 }, { quoteValidityDays: validity }],
+      [{ ...SETTINGS, quoteValidityDays: 0 }, { quoteValidityDays: validity }],
+      [{ ...SETTINGS, quoteValidityDays: 'thirty' }, { quoteValidityDays: 'Quote validity must be a number of days.' }],
+      [{ ...SETTINGS, phone: 'x'.repeat(41) }, { phone: 'Phone must be at most 40 characters.' }],
+      [{ ...SETTINGS, zip: 95815 }, { zip: 'ZIP code must be text.' }],
+      [{ ...SETTINGS, street: 'line one\nline two' }, { street: 'Street must be one line.' }],
+      [{ ...SETTINGS, terms: 'x'.repeat(4001) }, { terms: 'Terms must be at most 4,000 characters.' }],
       [
         { ...SETTINGS, name: '', email: 'nope' },
-        'Company name is required. E-mail must be an e-mail address, e.g. sales@example.com.',
+        { name: 'Company name is required.', email: 'E-mail must be an e-mail address, e.g. sales@example.com.' },
       ],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, refused] of cases) {
+      const message = Object.values(refused).join(' ');
       const res = await send(admin, 'PUT', body);
       expect(res.statusCode, message).toBe(400);
-      expect(json(res)).toEqual({ status: 'FAILED', data: null, message });
+      expect(json(res)).toEqual({
+        status: 'FAILED',
+        data: null,
+        message,
+        issues: Object.entries(refused).map(([field, text]) => ({ field, message: text })),
+      });
     }
     const notAnObject = await t.send(admin, 'PUT', '/api/settings/company', '[1, 2]', {
       'content-type': 'application/json',

@@ -9,8 +9,6 @@ import { containsPattern } from './paging.js';
 import { isPostgres } from './engine.js';
 import type { Db } from './sql.js';
 
-export { isPostgres };
-
 /**
  * `folded` contains `value`. PostgreSQL: LIKE, which the pg_trgm GIN index serves. SQLite:
  * instr(), the same test on text that is folded on both sides (no upper case is left for LIKE

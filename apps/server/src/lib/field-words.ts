@@ -2,6 +2,7 @@
  * Bad-input messages in a clerk's words: a schema path such as body.priceOverride or
  * params.id becomes "Price override" or "The id in the address", never the path itself.
  */
+import type { FieldIssue } from '@desk/domain';
 
 export type InputPart = 'body' | 'params' | 'querystring' | 'headers' | string;
 
@@ -54,6 +55,43 @@ function plainReason(message: string): string {
     return message.replace(/^Invalid option: expected/i, 'must be');
   if (/^Unrecognized key/i.test(message)) return message.toLowerCase().replace(/^unrecognized/, 'has an unknown');
   return message;
+}
+
+/** A problem a schema check reports: where ('/items/2/quantity') and the rule's message. */
+export interface SchemaProblem {
+  instancePath: string;
+  message?: string;
+}
+
+const pathOf = (instancePath: string) => instancePath.split('/').filter(Boolean);
+/** The text ended with a full stop. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/**
+ * A schema check's problems as one message, each field's in a clerk's words and each field
+ * once: "Price override must have at most 2 decimals; Quantity must be a number."
+ */
+export function schemaMessage(part: InputPart, problems: readonly SchemaProblem[]): string {
+  const parts = problems.map((v) =>
+    fieldMessage(part, pathOf(v.instancePath), v.message ?? 'is not valid').replace(/\.$/, ''),
+  );
+  return `${[...new Set(parts)].join('; ')}.`;
+}
+
+/**
+ * The fields a schema check refused, each once with its reason ('items.2.quantity': 'must be a
+ * number.'): the reason made plain, or as the schema words it when `plain` is false (a schema
+ * whose messages name their fields, as the company settings' do).
+ */
+export function schemaIssues(problems: readonly SchemaProblem[], plain = true): FieldIssue[] {
+  const issues = new Map<string, FieldIssue>();
+  for (const v of problems) {
+    const field = pathOf(v.instancePath).join('.');
+    const reason = (v.message ?? 'is not valid').trim();
+    const message = sentence(plain ? plainReason(reason) : reason);
+    if (field) issues.set(`${field}\n${message}`, { field, message });
+  }
+  return [...issues.values()];
 }
 
 /** "Price override must have at most 2 decimals" from the field and the schema's reason. */

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { PAGE_SIZES, type Page } from '@desk/domain';
-import { badRequest } from './errors.js';
+import { badRequest, invalidFields } from './errors.js';
 import { fieldName } from './field-words.js';
 
 /** The query string of a list route: page, size, sort and per-column filters, checked by parseListQuery. */
@@ -54,7 +54,9 @@ export function parseListQuery(
       );
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (value.length > 100)
-      throw badRequest(`${fieldName('querystring', [key])}: a filter must be at most 100 characters.`);
+      throw invalidFields(`${fieldName('querystring', [key])}: a filter must be at most 100 characters.`, [
+        { field: key, message: 'a filter must be at most 100 characters.' },
+      ]);
     if (value !== '') filters.push({ field: key, value });
   }
   const pageText = get('page');

@@ -1,13 +1,14 @@
 /**
  * The one error handler: every failure becomes { status: 'FAILED', data: null, message } with a
- * true HTTP code. Bad input is a 4xx whose message names the problem; 5xx hide internals.
+ * true HTTP code. Bad input is a 4xx whose message names the problem, and a refusal of bad
+ * fields lists them in `issues` too ({ field, message }); 5xx hide internals.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
-import { fieldMessage } from '../lib/field-words.js';
+import { schemaIssues, schemaMessage } from '../lib/field-words.js';
 import { failed } from '../lib/envelope.js';
 
 interface DbError {
@@ -42,26 +43,26 @@ function dbErrorToHttp(err: DbError): { status: number; message: string } | null
   return null;
 }
 
-/** Every problem in plain words ("Price override must have at most 2 decimals."), never a schema path. */
-function validationMessage(error: FastifyError): string {
+/**
+ * Every problem in plain words ("Price override must have at most 2 decimals."), never a schema
+ * path, and each refused field on its own.
+ */
+function validationFailure(error: FastifyError): ReturnType<typeof failed> {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const parts = error.validation.map((v) =>
-      fieldMessage(context, v.instancePath.split('/').filter(Boolean), v.message ?? 'is not valid').replace(/\.$/, ''),
-    );
-    return `${[...new Set(parts)].join('; ')}.`;
+    return failed(schemaMessage(context, error.validation), schemaIssues(error.validation));
   }
-  return `The request is not valid: ${error.message}`;
+  return failed(`The request is not valid: ${error.message}`);
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.statusCode).headers(error.headers).send(failed(error.message));
+      return reply.code(error.statusCode).headers(error.headers).send(failed(error.message, error.issues));
     }
     if (error.validation) {
-      return reply.code(400).send(failed(validationMessage(error)));
+      return reply.code(400).send(validationFailure(error));
     }
     const db = dbErrorToHttp(error as DbError);
     if (db) {

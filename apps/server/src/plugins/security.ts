@@ -10,7 +10,7 @@ import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import { badRequest, forbidden, HttpError } from '../lib/errors.js';
+import { badRequest, forbidden, HttpError, invalidFields } from '../lib/errors.js';
 import { fieldMessage, splitPath } from '../lib/field-words.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -278,7 +278,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
       findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body');
     if (where) {
       const { part, path } = splitPath(where);
-      throw badRequest(`${fieldMessage(part, path, 'may not contain the NUL character (U+0000)')}.`);
+      const problem = 'may not contain the NUL character (U+0000)';
+      const issues = path.length ? [{ field: path.join('.'), message: `${problem}.` }] : [];
+      throw invalidFields(`${fieldMessage(part, path, problem)}.`, issues);
     }
   });
 });

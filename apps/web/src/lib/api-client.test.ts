@@ -50,6 +50,24 @@ describe('api client', () => {
     expect((await errorOf(api.get('/api/orders/1'))).data).toBeNull();
   });
 
+  it("keeps a refusal's issues (its refused fields) on the error, and only well-formed ones", async () => {
+    const issues = [{ field: 'phone', message: 'Phone must be at most 40 characters.' }];
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { status: 'FAILED', data: null, message: 'Phone must be at most 40 characters.', issues }),
+    );
+    const error = await errorOf(api.put('/api/settings/company', {}));
+    expect(error.issues).toEqual(issues);
+    expect(error.message).toBe('Phone must be at most 40 characters.');
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { status: 'FAILED', data: null, message: 'No.', issues: [...issues, { field: 1 }, 'x', null] }),
+    );
+    expect((await errorOf(api.put('/api/settings/company', {}))).issues).toEqual(issues);
+    vi.stubGlobal('fetch', answer(409, { status: 'FAILED', data: null, message: 'Stale version' }));
+    expect((await errorOf(api.get('/api/orders/1'))).issues).toEqual([]);
+  });
+
   it("throws 'Something went wrong' for a non-ok answer without a body", async () => {
     vi.stubGlobal('fetch', answer(500));
     const error = await errorOf(api.get('/api/orders/list'));

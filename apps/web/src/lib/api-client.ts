@@ -2,6 +2,7 @@
  * The one way the browser talks to the server. Every answer is the envelope
  * { status, data, message }; callers get `data` or an ApiError (docs/product.md sections 7 and 8).
  */
+import type { FieldIssue } from '@desk/domain';
 import { noteAnswer } from './offline-copies';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
@@ -24,12 +25,15 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   /** The failed answer's `data`, when it carried any (e.g. { mfaRequired: true } from the login). */
   readonly data: unknown;
+  /** The refused fields of a 400, each with what is wrong with it (the envelope's `issues`). */
+  readonly issues: readonly FieldIssue[];
 
-  constructor(message: string, httpStatus: number, data: unknown = null) {
+  constructor(message: string, httpStatus: number, data: unknown = null, issues: readonly FieldIssue[] = []) {
     super(message);
     this.name = 'ApiError';
     this.httpStatus = httpStatus;
     this.data = data;
+    this.issues = issues;
   }
 }
 
@@ -82,8 +86,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function envelopeField(body: unknown, field: 'status' | 'message' | 'data'): unknown {
+function envelopeField(body: unknown, field: 'status' | 'message' | 'data' | 'issues'): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+/** A failed answer's refused fields (the envelope's `issues`); none when it carries none. */
+function issuesOf(body: unknown): FieldIssue[] {
+  const issues = envelopeField(body, 'issues');
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (i: unknown): i is FieldIssue =>
+      typeof i === 'object' &&
+      i !== null &&
+      typeof (i as Record<string, unknown>).field === 'string' &&
+      typeof (i as Record<string, unknown>).message === 'string',
+  );
 }
 
 /** Thrown inside `send` when the timer, not the caller, aborted the request. */
@@ -145,6 +162,7 @@ async function receive<T>(url: string, init: RequestInit, asFile: boolean): Prom
       typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR_MESSAGE,
       response.status,
       envelopeField(body, 'data') ?? null,
+      issuesOf(body),
     );
   }
 

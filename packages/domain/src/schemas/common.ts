@@ -9,11 +9,25 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
     message: z.string(),
   });
 
+/**
+ * One refused field of a request: its name in the request ('phone', 'items.2.quantity') and what
+ * is wrong with it in the rule's own words ('must be at least 12 characters.', or a sentence that
+ * names the field when the rule does: 'Phone must be at most 40 characters.').
+ */
+export const fieldIssueSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/**
+ * A failed answer. A refusal of bad fields also lists them in `issues`, so a form can show each
+ * beside its field; `message` says them all in one text, for a banner.
+ */
 export const failedEnvelopeSchema = z.object({
   status: z.literal('FAILED'),
   data: z.null(),
   message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
 });
+export type FailedEnvelope = z.infer<typeof failedEnvelopeSchema>;
 
 export type Envelope<T> = { status: 'OK' | 'FAILED'; data: T; message: string };
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES } from './documents.js';
 
+/** The company's placeholders, from the company settings: every e-mail may use them. */
+const COMPANY_PLACEHOLDERS = {
+  companyName: 'your company name',
+  companyPhone: "your company's phone",
+  companyEmail: "your company's e-mail address",
+  companyAddress: "your company's address on one line",
+  companyHours: 'your opening hours (Company settings)',
+} as const;
+
 /** The placeholders a subject or body may use, replaced when a document is e-mailed. */
 export const EMAIL_PLACEHOLDERS = {
   customerName: "the customer's name",
@@ -8,11 +17,7 @@ export const EMAIL_PLACEHOLDERS = {
   jobName: 'the job name',
   documentNumber: 'the order or quote number',
   total: 'the total, e.g. $1,234.56',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-  companyHours: 'your opening hours (Company settings)',
+  ...COMPANY_PLACEHOLDERS,
 } as const;
 
 /** The placeholders of the ready-for-pickup e-mail. */
@@ -22,11 +27,7 @@ export const READY_EMAIL_PLACEHOLDERS = {
   jobName: 'the job name',
   documentNumber: 'the order number',
   bay: 'the bay number (1 to 8)',
-  companyName: 'your company name',
-  companyPhone: "your company's phone",
-  companyEmail: "your company's e-mail address",
-  companyAddress: "your company's address on one line",
-  companyHours: 'your opening hours (Company settings)',
+  ...COMPANY_PLACEHOLDERS,
 } as const;
 
 /**
@@ -71,13 +72,13 @@ export function placeholderProblem(template: string, known: Readonly<Record<stri
   return `has an unknown placeholder ${unknown[0]}${hint}; the known ones are ${list}`;
 }
 
-const subject = (name: string, known: Readonly<Record<string, string>>) =>
+const subject = (known: Readonly<Record<string, string>>) =>
   z
     .string({ error: 'is required' })
     .trim()
     .min(1, { error: 'is required' })
     .max(300, { error: 'must be at most 300 characters' })
-    .refine((v) => !/[\r\n]/.test(v), { error: `${name} must be one line` })
+    .refine((v) => !/[\r\n]/.test(v), { error: 'must be one line' })
     .superRefine((v, ctx) => placeholderCheck(v, known, ctx));
 
 const body = (known: Readonly<Record<string, string>>) =>
@@ -96,9 +97,9 @@ function placeholderCheck(v: string, known: Readonly<Record<string, string>>, ct
 
 /** Body of POST /api/updateAutoEmailConfig. */
 export const emailConfigSchema = z.object({
-  quoteSubject: subject('the subject', EMAIL_PLACEHOLDERS),
+  quoteSubject: subject(EMAIL_PLACEHOLDERS),
   quoteBody: body(EMAIL_PLACEHOLDERS),
-  orderSubject: subject('the subject', EMAIL_PLACEHOLDERS),
+  orderSubject: subject(EMAIL_PLACEHOLDERS),
   orderBody: body(EMAIL_PLACEHOLDERS),
   emailForward: z
     .string()
@@ -114,7 +115,7 @@ export const emailConfigSchema = z.object({
    * out of a save: kept as saved (a client that knows only the document e-mails changes nothing).
    */
   readyForPickupEmail: z.boolean().optional(),
-  readySubject: subject('the subject', READY_EMAIL_PLACEHOLDERS).optional(),
+  readySubject: subject(READY_EMAIL_PLACEHOLDERS).optional(),
   readyBody: body(READY_EMAIL_PLACEHOLDERS).optional(),
   version: z.number().int().min(1).optional(),
 });

@@ -17,7 +17,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { SessionService } from '../auth/session.service.js';
 import type { MfaService } from '../auth/mfa.service.js';
 import type { SecurityEvents } from '../security/security-events.service.js';
@@ -87,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       await users.verifyOwnPassword(user, request.body.password, request.ip);
       if (!(await mfa.verify(user.userId, user.username, request.body.code))) {
         await events.record({ type: 'mfa-failed', userId: user.userId, username: user.username, address: request.ip });
-        throw badRequest('code: that code is not right, or was already used.');
+        throw invalidField('code', 'that code is not right, or was already used.');
       }
       await mfa.disable(user.userId);
       // A factor changed: whoever else is signed in as this user signs in again.

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { RECOVERY_CODE_PATTERN, TOTP_PATTERN, type MfaSetup, type MfaStatus } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, conflict, invalidField } from '../../lib/errors.js';
 import * as repo from './mfa.repository.js';
 
 const PERIOD_S = 30;
@@ -94,7 +94,7 @@ export class MfaService {
     const secret = row?.mfa_pending_secret;
     if (!secret) throw badRequest('Start the set-up first: there is no new key to confirm.');
     const step = this.stepOf(username, secret, code.trim());
-    if (step === null) throw badRequest('code: that code is not right. Enter the 6 digits your app shows now.');
+    if (step === null) throw invalidField('code', 'that code is not right. Enter the 6 digits your app shows now.');
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
       if (!(await repo.enable(trx, userId, secret, isoAt(this.clock()), step)))

@@ -5,8 +5,9 @@
  * (order_parts_order_price_idx), quotes by when they were first sent (quotes_sent_at_idx).
  * A period's range is from..to inclusive, as dates; timestamps (sent_at) compare as UTC.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { addDays } from '@desk/domain';
+import type { OrdersTable } from '../../db/schema.js';
 import type { Db } from '../../lib/sql.js';
 
 /** The statuses of orders that do not count as sold: Cancelled. */
@@ -16,7 +17,7 @@ export async function cancelledStatusIds(db: Db): Promise<number[]> {
 }
 
 function soldIn(from: string, to: string, cancelled: readonly number[]) {
-  return (eb: any): Expression<SqlBool> =>
+  return (eb: ExpressionBuilder<{ o: OrdersTable }, 'o'>): Expression<SqlBool> =>
     eb.and([
       eb('o.order_date', '>=', from),
       eb('o.order_date', '<=', to),

@@ -2,7 +2,7 @@
  * The columns of each export: the list's columns as its screen names them, in its order, plus
  * the document's date and total (docs/architecture.md section 14).
  */
-import type { Customer, DocumentListItem, Product, VendorOrder } from '@desk/domain';
+import { toCents, type Customer, type DocumentListItem, type Product, type VendorOrder } from '@desk/domain';
 import type { ExportColumn } from './cells.js';
 
 /** A list item with the document's stored total (cents), which the export reads with the row. */
@@ -48,15 +48,12 @@ export const CUSTOMER_COLUMNS: ExportColumn<Customer>[] = [
   { header: 'Open Orders', kind: 'integer', value: (c) => c.openOrders },
 ];
 
-/** Dollars as the API answers them, back to the cents they were made from. */
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 export const PRODUCT_COLUMNS: ExportColumn<Product>[] = [
   { header: 'Product ID', kind: 'integer', value: (p) => p.id },
   text('Item No', (p) => p.itemNo),
   text('Item Description', (p) => p.itemDescription),
-  { header: 'Wholesale Price', kind: 'money', value: (p) => cents(p.wholesalePrice) },
-  { header: 'Modifier Cost', kind: 'money', value: (p) => cents(p.modifierCostIncrease) },
+  { header: 'Wholesale Price', kind: 'money', value: (p) => toCents(p.wholesalePrice) },
+  { header: 'Modifier Cost', kind: 'money', value: (p) => toCents(p.modifierCostIncrease) },
   text('Product Type', (p) => p.productType?.type),
 ];
 

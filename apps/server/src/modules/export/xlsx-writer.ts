@@ -13,6 +13,7 @@
  * is (a ' in front would show in Excel).
  */
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
+import { fromCents } from '@desk/domain';
 import { toCell, type ExportColumn } from './cells.js';
 
 /** Sheet XML is gathered into pieces of about this many characters before it is compressed. */
@@ -88,7 +89,7 @@ function rowXml<R>(columns: readonly ExportColumn<R>[], letters: readonly string
     if (cell === null) continue;
     const ref = `${letters[i]}${rowNumber}`;
     if (cell.kind === 'text') xml += textCell(ref, cell.text);
-    else if (cell.kind === 'money') xml += `<c r="${ref}" s="${STYLE_MONEY}"><v>${cell.n / 100}</v></c>`;
+    else if (cell.kind === 'money') xml += `<c r="${ref}" s="${STYLE_MONEY}"><v>${fromCents(cell.n)}</v></c>`;
     else if (cell.kind === 'date') xml += `<c r="${ref}" s="${STYLE_DATE}"><v>${excelDay(cell.iso)}</v></c>`;
     else xml += `<c r="${ref}"><v>${cell.n}</v></c>`;
   }

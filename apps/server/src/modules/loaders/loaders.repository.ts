@@ -1,7 +1,8 @@
 /** The will-call yard: SQL only (docs/decisions/014-module-shape.md). */
-import { PostgresAdapter, sql, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { COMPLETED_STATUS, type PickupOrder } from '@desk/domain';
 import type { CustomersTable, OrdersTable, OrderStatusesTable } from '../../db/schema.js';
+import { isPostgres, lockedOnPostgres } from '../../lib/engine.js';
 import type { Db } from '../../lib/sql.js';
 
 /** A row of pickupBase's select. */
@@ -86,18 +87,17 @@ export async function pickupReady(db: Db, bayId?: number): Promise<PickupOrder[]
  * already run one at a time.
  */
 export async function pickupRows(db: Db, ids: number[], alsoLock: number[] = []): Promise<PickupRow[]> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     // Locked first on the orders alone, then read whole in a statement of its own, which sees
     // what was committed while it waited. (FOR UPDATE on the join itself re-checks a row changed
     // meanwhile against the customer and status rows it joined before: an order whose customer
     // was just changed would drop out of the answer.) `alsoLock`: the loads the save may replace.
-    await db
+    const orders = db
       .selectFrom('orders')
       .select('id')
       .where('id', 'in', [...new Set([...ids, ...alsoLock])])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+      .orderBy('id');
+    await lockedOnPostgres(db, orders).execute();
   }
   return pickupBase(db).where('o.id', 'in', ids).orderBy('o.id').execute();
 }

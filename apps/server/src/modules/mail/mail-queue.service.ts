@@ -52,7 +52,6 @@ export class MailQueue {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
-    private readonly postgres: boolean,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -121,7 +120,7 @@ export class MailQueue {
   private async round(): Promise<void> {
     for (let n = 0; n < ROUND_LIMIT; n++) {
       const now = this.clock();
-      const row = await outbox.claimDue(this.db, isoAt(now), isoAt(now + CLAIM_MS), this.postgres);
+      const row = await outbox.claimDue(this.db, isoAt(now), isoAt(now + CLAIM_MS));
       if (!row) return;
       const id = Number(row.id);
       try {

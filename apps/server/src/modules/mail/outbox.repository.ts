@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { DocumentEmail, DocumentKind } from '@desk/domain';
 import type { EmailOutboxTable } from '../../db/schema.js';
+import { isPostgres } from '../../lib/engine.js';
 import type { Db } from '../../lib/sql.js';
 import type { Selectable } from 'kysely';
 
@@ -69,10 +70,10 @@ const columns = (mail: NewOutboxMail, now: string) => ({
  * SQLite runs writes one at a time, and on PostgreSQL the subquery skips rows another transaction
  * holds while the outer conditions are checked again on the row as it is when its lock is had.
  */
-export async function claimDue(db: Db, now: string, until: string, postgres: boolean): Promise<OutboxRow | undefined> {
+export async function claimDue(db: Db, now: string, until: string): Promise<OutboxRow | undefined> {
   const free = sql`state = 'queued' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until < ${now})`;
   const next = sql`select id from email_outbox where ${free} order by next_attempt_at, id limit 1${
-    postgres ? sql` for update skip locked` : sql``
+    isPostgres(db) ? sql` for update skip locked` : sql``
   }`;
   const r = await sql<OutboxRow>`update email_outbox set claimed_until = ${until}, attempts = attempts + 1
     where id = (${next}) and ${free} returning *`.execute(db);

@@ -14,7 +14,8 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { answers } from '../../lib/response-schemas.js';
 import { route } from '../../lib/routes.js';
-import { badRequest } from '../../lib/errors.js';
+import { invalidFields } from '../../lib/errors.js';
+import { schemaIssues, type SchemaProblem } from '../../lib/field-words.js';
 import type { SettingsService } from './settings.service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
@@ -43,12 +44,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     },
     async (request) => {
       if (request.validationError) {
-        const messages = [
-          ...new Set((request.validationError.validation ?? []).map((v: { message?: string }) => v.message)),
-        ]
-          .filter(Boolean)
-          .map((m) => `${m}.`);
-        throw badRequest(messages.length ? messages.join(' ') : 'The company settings are not valid.');
+        const problems: readonly SchemaProblem[] = request.validationError.validation ?? [];
+        const messages = [...new Set(problems.map((v) => v.message))].filter(Boolean).map((m) => `${m}.`);
+        throw invalidFields(
+          messages.length ? messages.join(' ') : 'The company settings are not valid.',
+          schemaIssues(problems, false),
+        );
       }
       return ok(await settings.saveCompany(request.body), 'Company settings saved');
     },

@@ -1,5 +1,6 @@
 /** User accounts and their roles: SQL only (docs/decisions/014-module-shape.md). */
 import { sql } from 'kysely';
+import { lockedOnPostgres } from '../../lib/engine.js';
 import type { Db } from '../../lib/sql.js';
 
 /** Usernames are unique without regard to case; a username is matched trimmed and lower-cased. */
@@ -54,11 +55,10 @@ export async function insertUser(
  * The ids of the administrators; on PostgreSQL their role rows are locked, so two concurrent
  * removals cannot both see two administrators (SQLite runs write transactions one at a time).
  */
-export async function lockAdministrators(db: Db, role: string, forUpdate: boolean): Promise<number[]> {
+export async function lockAdministrators(db: Db, role: string): Promise<number[]> {
   // In one order, so two transactions taking the same locks cannot deadlock.
-  let q = db.selectFrom('user_roles').select('user_id').where('role', '=', role).orderBy('user_id');
-  if (forUpdate) q = q.forUpdate();
-  return (await q.execute()).map((r) => r.user_id);
+  const q = db.selectFrom('user_roles').select('user_id').where('role', '=', role).orderBy('user_id');
+  return (await lockedOnPostgres(db, q).execute()).map((r) => r.user_id);
 }
 
 /** The user's roles become exactly `roles`. */

@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, passwordProblem, type Role, type User } from '@desk/domain';
 import type { DB } from '../../db/schema.js';
-import type { DatabaseKind } from '../../db/database.js';
 import { isoAt, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Db } from '../../lib/sql.js';
-import { badRequest, conflict, forbidden, found, notFound, unauthorized } from '../../lib/errors.js';
+import { conflict, forbidden, found, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionService, SessionUser } from '../auth/session.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
@@ -18,13 +17,12 @@ import * as repo from './users.repository.js';
 /** Refuses a weak new password with a 400 that names the rule it fails (password-policy.ts). */
 export function checkNewPassword(password: string, username: string, businessName: string): void {
   const problem = passwordProblem(password, { username, businessName, isCommon: isCommonPassword });
-  if (problem) throw badRequest(`password: ${problem}.`);
+  if (problem) throw invalidField('password', `${problem}.`);
 }
 
 export class UsersService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly kind: DatabaseKind,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
@@ -92,7 +90,7 @@ export class UsersService {
     if (wanted.has(ROLE_ADMIN)) wanted.add(ROLE_USER);
     const roles = [...wanted].sort();
     return this.db.transaction().execute(async (trx) => {
-      const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
+      const admins = await repo.lockAdministrators(trx, ROLE_ADMIN);
       // Demoted by another administrator while this request was on its way.
       if (!admins.includes(actor.userId)) throw forbidden();
       const target = found(await this.findByUsername(input.username, trx), `No user named '${input.username}'.`);
@@ -125,7 +123,7 @@ export class UsersService {
       if (target.id === actor.userId) throw conflict('You cannot remove your own account.');
       if ((await repo.rolesOf(trx, target.id)).includes(ROLE_ADMIN)) {
         // Lock the administrators so two concurrent removals cannot both pass the check.
-        const admins = await repo.lockAdministrators(trx, ROLE_ADMIN, this.kind === 'postgres');
+        const admins = await repo.lockAdministrators(trx, ROLE_ADMIN);
         if (admins.length <= 1) throw conflict('The last administrator cannot be removed.');
       }
       await repo.deleteUser(trx, target.id);
@@ -154,7 +152,7 @@ export class UsersService {
     if (target.id !== actor.userId && !actorIsAdmin) throw forbidden('You can only change your own password.');
     await this.checkPassword(actor, target.password_hash, input.oldPassword, address);
     if (input.oldPassword === input.password)
-      throw badRequest('password: the new password must differ from the old one.');
+      throw invalidField('password', 'the new password must differ from the old one.');
     checkNewPassword(input.password, target.username, await this.businessName());
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
@@ -225,11 +223,9 @@ export class UsersService {
       await this.events.record({ type: 'signed-out-after-failures', ...who });
       throw unauthorized('Too many wrong passwords: you have been signed out. Sign in again to continue.');
     }
-    throw badRequest(
-      field === 'oldPassword'
-        ? 'oldPassword: the old password is not correct.'
-        : 'password: that is not your password.',
-    );
+    throw field === 'oldPassword'
+      ? invalidField('oldPassword', 'the old password is not correct.')
+      : invalidField('password', 'that is not your password.');
   }
 
   /**

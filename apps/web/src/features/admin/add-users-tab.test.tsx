@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, stubAdmin } from './admin-test-utils';
+import { bodiesOf, holdRequests, refused, stubAdmin } from './admin-test-utils';
 import { adminKeys } from './api/query-keys';
 
 const PATH = '/api/users/addNewUser';
@@ -89,10 +89,9 @@ describe('Admin > Add Users', () => {
   it("shows the server's reason when it refuses a password", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await openTab({
-      [`POST ${PATH}`]: failed(
-        400,
-        'password: is one of the most common passwords; choose one that is harder to guess.',
-      ),
+      [`POST ${PATH}`]: refused('password: is one of the most common passwords; choose one that is harder to guess.', {
+        password: 'is one of the most common passwords; choose one that is harder to guess.',
+      }),
     });
     await user.type(input('New Username'), 'carol');
     await user.type(input('New User Password'), 'qwerty123456');

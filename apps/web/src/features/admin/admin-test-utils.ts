@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_USER } from '@desk/domain';
-import { ok, stubApi } from '../../test/fake-api';
+import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 
 type Handlers = Parameters<typeof stubApi>[0];
 type FetchMock = ReturnType<typeof stubApi>;
@@ -13,6 +13,17 @@ export function stubAdmin(handlers: Handlers): FetchMock {
     ...handlers,
   });
 }
+
+/** A 400 refusing bad fields, as the server answers it: the message and each field's issue. */
+export const refused = (message: string, issues: Record<string, string>): FakeAnswer => ({
+  status: 400,
+  body: {
+    status: 'FAILED',
+    data: null,
+    message,
+    issues: Object.entries(issues).map(([field, text]) => ({ field, message: text })),
+  },
+});
 
 /** Holds every `METHOD path` request until `release()`, to see what the screen shows meanwhile. */
 export function holdRequests(fetchMock: FetchMock, method: string, path: string) {

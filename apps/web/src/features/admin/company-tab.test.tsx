@@ -2,10 +2,10 @@ import { defaultCompanySettings, type CompanySettings } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failed, ok } from '../../test/fake-api';
+import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodiesOf, callCount, stubAdmin } from './admin-test-utils';
-import { fieldErrorsFromMessage } from './company-tab';
+import { bodiesOf, callCount, refused, stubAdmin } from './admin-test-utils';
+import { fieldErrorsFromIssues } from './company-tab';
 
 const stored: CompanySettings = defaultCompanySettings('Acme Doors');
 
@@ -108,9 +108,12 @@ describe('Admin > Company', () => {
   it("shows the server's 400 messages next to their fields and in the banner", async () => {
     stubAdmin({
       'GET /api/settings/company': ok(stored),
-      'PUT /api/settings/company': failed(
-        400,
+      'PUT /api/settings/company': refused(
         'Phone must be at most 40 characters. E-mail must be an e-mail address, e.g. sales@example.com.',
+        {
+          phone: 'Phone must be at most 40 characters.',
+          email: 'E-mail must be an e-mail address, e.g. sales@example.com.',
+        },
       ),
     });
     const user = userEvent.setup();
@@ -133,16 +136,20 @@ describe('Admin > Company', () => {
     expect(phone.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('splits a server message back into field messages by label', () => {
+  it("puts each of the server's refused fields beside its field, the first message of a field first", () => {
     expect(
-      fieldErrorsFromMessage(
-        'Company name is required. E-mail must be an e-mail address, e.g. sales@example.com. ZIP code must be text.',
-      ),
+      fieldErrorsFromIssues([
+        { field: 'name', message: 'Company name is required.' },
+        { field: 'email', message: 'E-mail must be an e-mail address, e.g. sales@example.com.' },
+        { field: 'email', message: 'E-mail must be one line.' },
+        { field: 'zip', message: 'ZIP code must be text.' },
+        { field: 'version', message: 'must be a number.' },
+      ]),
     ).toEqual({
       name: 'Company name is required.',
       email: 'E-mail must be an e-mail address, e.g. sales@example.com.',
       zip: 'ZIP code must be text.',
     });
-    expect(fieldErrorsFromMessage('The company settings were changed by someone else.')).toEqual({});
+    expect(fieldErrorsFromIssues([])).toEqual({});
   });
 });

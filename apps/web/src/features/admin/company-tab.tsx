@@ -4,6 +4,7 @@ import {
   type CompanySettings,
   type CompanySettingsField,
   type CompanySettingsUpdate,
+  type FieldIssue,
 } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
@@ -52,23 +53,15 @@ const days = (text: string): string | number => {
   return t === '' || !Number.isFinite(Number(t)) ? t : Number(t);
 };
 
+const isField = (field: string): field is CompanySettingsField => (FIELDS as readonly string[]).includes(field);
+
 /**
- * The server answers bad fields in one message of sentences that each start with the field's
- * label ('Phone must be at most 40 characters. E-mail must be ...'): split it back by label.
+ * The server's refused fields, each beside its field: the company settings' rules name their
+ * field ('Phone must be at most 40 characters.'), so each issue's message is shown as it is.
  */
-export function fieldErrorsFromMessage(message: string): FieldErrors {
-  const starts: Array<{ field: CompanySettingsField; at: number }> = [];
-  for (const field of FIELDS) {
-    const label = COMPANY_SETTINGS_LABELS[field].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    for (const m of message.matchAll(new RegExp(`(?:^|\\. )(${label} (?:is|must|may)\\b)`, 'g')))
-      starts.push({ field, at: m.index + m[0].length - m[1]!.length });
-  }
-  starts.sort((a, b) => a.at - b.at);
+export function fieldErrorsFromIssues(issues: readonly FieldIssue[]): FieldErrors {
   const errors: FieldErrors = {};
-  starts.forEach(({ field, at }, i) => {
-    const end = i + 1 < starts.length ? starts[i + 1]!.at : message.length;
-    errors[field] ??= message.slice(at, end).trim();
-  });
+  for (const { field, message } of issues) if (isField(field)) errors[field] ??= message;
   return errors;
 }
 
@@ -82,7 +75,7 @@ export function CompanyTab() {
   const saveSettings = (input: CompanySettingsUpdate) => {
     setServerErrors({});
     return status.save(input, (e) => {
-      if (isApiError(e) && e.httpStatus === 400) setServerErrors(fieldErrorsFromMessage(e.message));
+      if (isApiError(e) && e.httpStatus === 400) setServerErrors(fieldErrorsFromIssues(e.issues));
     });
   };
 
@@ -152,12 +145,8 @@ function CompanyForm({ settings, saving, serverErrors, onSubmit }: CompanyFormPr
       version: settings.version,
     });
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as CompanySettingsField | undefined;
-        if (field && FIELDS.includes(field)) found[field] ??= issue.message;
-      }
-      reject(found, FIELDS);
+      const issues = parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message }));
+      reject(fieldErrorsFromIssues(issues), FIELDS);
       return;
     }
     setLocalErrors({});

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { errorText, isApiError } from '../../lib/api-client';
 
 /** Validation errors of an admin form, keyed by field, worded with the field's label. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -9,27 +10,28 @@ interface Issue {
 }
 
 /**
- * Turns schema issues into 'New Password must be at least 8 characters'. A message that names
- * its own subject ('the subject must be one line') keeps only the part from the verb on.
+ * Turns schema issues into 'New Password must be at least 8 characters': the field's label, then
+ * the rule's message, which these forms' schemas word to follow it ('must ...', 'is ...').
  */
 export function labelledErrors(issues: readonly Issue[], labels: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
-    if (errors[path] !== undefined) continue;
-    const message = /^(is|must|may)\b/.test(issue.message)
-      ? issue.message
-      : issue.message.replace(/^.*?\b(is|must|may)\b/, '$1');
-    errors[path] = `${labels[path] ?? path} ${message}`;
+    errors[path] ??= `${labels[path] ?? path} ${issue.message}`;
   }
   return errors;
 }
 
-/** The server names a bad field by its schema name ('oldPassword: ...'); show the label instead. */
-export function withFieldLabel(message: string, labels: Record<string, string>): string {
-  const match = /^(\w+): (.*)$/s.exec(message);
-  const label = match ? labels[match[1]!] : undefined;
-  return match && label ? `${label}: ${match[2]}` : message;
+/**
+ * A failure's text for a banner. The server refuses one field as 'oldPassword: the old password
+ * is not correct.' with that field among its issues: that reads with the form's label instead
+ * ('Old Password: the old password is not correct.'); anything else as the server says it.
+ */
+export function withFieldLabel(error: unknown, labels: Record<string, string>): string {
+  const [issue, ...others] = isApiError(error) ? error.issues : [];
+  const label = issue && others.length === 0 ? labels[issue.field] : undefined;
+  const oneField = label !== undefined && errorText(error) === `${issue!.field}: ${issue!.message}`;
+  return oneField ? `${label}: ${issue!.message}` : errorText(error);
 }
 
 /**

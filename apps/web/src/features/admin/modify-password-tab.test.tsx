@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failed, ok } from '../../test/fake-api';
+import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, stubAdmin } from './admin-test-utils';
+import { bodiesOf, holdRequests, refused, stubAdmin } from './admin-test-utils';
 
 const PATH = '/api/users/modifyCredentials';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -79,7 +79,9 @@ describe('Admin > Modify Password', () => {
   it("shows the server's refusal, with the field's label, and clears the form all the same", async () => {
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { fetchMock, user } = await openTab({
-      [`PUT ${PATH}`]: failed(400, 'oldPassword: the old password is not correct.'),
+      [`PUT ${PATH}`]: refused('oldPassword: the old password is not correct.', {
+        oldPassword: 'the old password is not correct.',
+      }),
     });
     await user.clear(input('Username'));
     await user.type(input('Username'), 'bob');

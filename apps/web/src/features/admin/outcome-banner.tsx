@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Banner } from '../../components/ui/banner';
-import { errorText } from '../../components/ui/result-banner';
 import { withFieldLabel } from './field-errors';
 
 /** The result of a password change or a user add: the server's message, good or bad. */
@@ -41,7 +40,7 @@ export function useOutcomeAction(labels: Record<string, string>) {
     try {
       setOutcome({ ok: true, message: await call() });
     } catch (e) {
-      setOutcome({ ok: false, message: withFieldLabel(errorText(e), labels) });
+      setOutcome({ ok: false, message: withFieldLabel(e, labels) });
     } finally {
       setFormKey((k) => k + 1);
     }
