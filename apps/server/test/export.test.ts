@@ -10,8 +10,7 @@ import { engines, json, suiteApp } from './support.js';
 import { ExportSlots } from '../src/modules/export/export.service.js';
 import { csvLine } from '../src/modules/export/csv-writer.js';
 import { columnLetters, excelDay, xlsxChunks, xmlText } from '../src/modules/export/xlsx-writer.js';
-import { csvText, toCents } from '@desk/domain';
-import { moneyText } from '../src/modules/export/cells.js';
+import { csvText, plainCents, toCents } from '@desk/domain';
 
 const HYPERLINK = '=HYPERLINK("http://x","y")';
 /** Names that run as a formula in a spreadsheet that splits CSV lines on ;, tab or | (issue 37). */
@@ -107,7 +106,7 @@ describe('export cells', () => {
   });
 
   it('writes money as the lists do, and XLSX pieces by the format', () => {
-    expect([0, 5, 123450, -1250, 100].map(moneyText)).toEqual(['0.00', '0.05', '1234.50', '-12.50', '1.00']);
+    expect([0, 5, 123450, -1250, 100].map(plainCents)).toEqual(['0.00', '0.05', '1234.50', '-12.50', '1.00']);
     expect([0, 25, 26, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
     expect(excelDay('1970-01-01')).toBe(25569);
     expect(excelDay('2026-11-26')).toBe(46352);
@@ -348,7 +347,7 @@ describe.each(engines())('export (%s)', (engine) => {
       const asCsv = (v: unknown, header: string) => {
         if (v === null || v === undefined) return '';
         if (v instanceof Date) return v.toISOString().slice(0, 10);
-        if (typeof v === 'number' && /Price|Cost|Total/.test(header)) return moneyText(toCents(v));
+        if (typeof v === 'number' && /Price|Cost|Total/.test(header)) return plainCents(toCents(v));
         return csvText(String(v));
       };
       const header = sheet[0]!.map(String);

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvText, moneyText, toCell, type CellKind, type ExportColumn } from '../src/modules/export/cells.js';
+import { csvText, plainCents } from '@desk/domain';
+import { toCell, type CellKind, type ExportColumn } from '../src/modules/export/cells.js';
 import { csvChunks } from '../src/modules/export/csv-writer.js';
 import { csvRecords, decodeText, detectDelimiter, readSpreadsheet } from '../src/modules/import/import.file.js';
 
@@ -57,7 +58,7 @@ function cellText(kind: CellKind, v: Value): string {
   const cell = toCell(kind, v);
   if (cell === null) return '';
   if (cell.kind === 'text') return csvText(cell.text);
-  if (cell.kind === 'money') return moneyText(cell.n);
+  if (cell.kind === 'money') return plainCents(cell.n);
   if (cell.kind === 'date') return cell.iso;
   return String(cell.n);
 }

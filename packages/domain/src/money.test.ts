@@ -5,6 +5,7 @@ import {
   decimalPlaces,
   divRound,
   formatCents,
+  plainCents,
   mulDivRound,
   multiplierToScaled,
   rateToScaled,
@@ -108,6 +109,12 @@ describe('toCents and scaling', () => {
     expect(formatCents(123456)).toBe('1,234.56');
     expect(formatCents(-5)).toBe('-0.05');
     expect(formatCents(100000000, { currency: true })).toBe('$1,000,000.00');
+  });
+
+  it('writes plain amounts without separators for the history and exports', () => {
+    expect(plainCents(123456789)).toBe('1234567.89');
+    expect(plainCents(-5)).toBe('-0.05');
+    expect(plainCents(0)).toBe('0.00');
   });
 });
 

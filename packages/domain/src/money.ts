@@ -63,6 +63,14 @@ export function formatCents(cents: number, opts: { currency?: boolean } = {}): s
   return `${negative ? '-' : ''}${opts.currency ? '$' : ''}${whole}.${frac}`;
 }
 
+/**
+ * Cents as a plain amount with no thousands separators, e.g. 123456 -> "1234.56": the form the
+ * change history keeps and CSV/XLSX exports write (a spreadsheet reads it as a number).
+ */
+export function plainCents(cents: number): string {
+  return formatCents(cents).replaceAll(',', '');
+}
+
 /** Scales a decimal number by 10^places exactly (from its shortest decimal text) and rounds. */
 export function scaleDecimal(value: number, places: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);

@@ -57,7 +57,7 @@ describe('preloadRoute (no request waterfall on a cold load)', () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(screen.getByText('Preloaded job')).toBeTruthy();
+    expect(screen.getByText('Preloaded job')).toBeInTheDocument();
     // ...and does not ask for the same page again on mount (it was fetched a moment ago).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listCalls).toBe(1);

@@ -19,19 +19,19 @@ describe('routes', () => {
     stubApi({ 'GET /api/config': config, 'GET /api/session': failed(401, 'Not signed in.') });
     const { router } = renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Welcome to Acme Doors' })).toBeTruthy();
-    expect(screen.getByText('Your one stop shop for garage doors')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Acme Doors' })).toBeInTheDocument();
+    expect(screen.getByText('Your one stop shop for garage doors')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
-    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
   });
 
   it('redirects a non-admin from /admin to /sales', async () => {
     stubApi(signedIn('bob', [ROLE_USER]));
     const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
     expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
   });
@@ -40,7 +40,7 @@ describe('routes', () => {
     stubApi(signedIn('admin', [ROLE_USER, ROLE_ADMIN], [ROLE_ADMIN]));
     renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual([
       'Product Catalog',
@@ -97,7 +97,7 @@ describe('routes', () => {
     expect(consoleWarn).toHaveBeenCalledWith('Login failed', expect.any(Error));
 
     await signInAs('ann');
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
     expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBe(JSON.stringify([ROLE_USER]));
     const asked = fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
@@ -111,7 +111,7 @@ describe('routes', () => {
     await screen.findByLabelText('Username');
     expect(router.location.pathname).toBe('/login');
     await signInAs('bob');
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
   });
 
@@ -119,7 +119,7 @@ describe('routes', () => {
     const { server } = twoClerks();
     server.signedIn = 'ann';
     const { router, queryClient } = renderApp('/loaders?tab=grid-manager');
-    expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeInTheDocument();
 
     // Ann's session ends while she is on the Grid Manager (the next call answers 401).
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -132,7 +132,7 @@ describe('routes', () => {
 
     // Bob takes over the counter: he starts on /sales, not on Ann's screen.
     await signInAs('bob');
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
 
     // Had Ann signed in instead, she would have been taken back to where she was.
@@ -141,14 +141,14 @@ describe('routes', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
     await act(() => router.navigate('/login', { state: { from: '/loaders?tab=grid-manager', username: 'ann' } }));
     await signInAs('ann');
-    expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Loaders' })).toBeInTheDocument();
     expect(router.location.pathname + router.location.search).toBe('/loaders?tab=grid-manager');
   });
 
   it('sends a signed-in user from /login to /sales', async () => {
     stubApi(signedIn('ann', [ROLE_USER]));
     const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     expect(router.location.pathname).toBe('/sales');
   });
 
@@ -162,10 +162,10 @@ describe('routes', () => {
       'Customers',
       'Vendor Orders',
     ]);
-    expect(screen.getByRole('columnheader', { name: 'Order Status' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Order Status' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Customers' }));
-    expect(await screen.findByRole('columnheader', { name: 'Open Orders' })).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: 'Open Orders' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Order Status' })).toBeNull();
     expect(router.location.search).toBe('?tab=customers');
   });
@@ -181,7 +181,7 @@ describe('routes', () => {
   it('answers unknown addresses with Page not found and a link home', async () => {
     stubApi({ 'GET /api/config': config });
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 });

@@ -3,7 +3,7 @@
  * (packages/domain/src/money.ts; docs/architecture.md section 1). Amounts come from the API as
  * dollars (a number with at most two decimals) or as integer cents; both show as '1,108.50'.
  */
-import { formatCents, fromCents, rateToScaled, toCents } from '@desk/domain';
+import { formatCents, fromCents, plainCents, rateToScaled, toCents } from '@desk/domain';
 
 export { fromCents, toCents };
 
@@ -28,7 +28,7 @@ export function formatMoneyShort(cents: number): string {
 }
 
 /** Dollars as an input field holds them for editing: two decimals, no separators ('1108.50'). */
-export const formatMoneyInput = (dollars: number): string => formatCents(toCents(dollars)).replaceAll(',', '');
+export const formatMoneyInput = (dollars: number): string => plainCents(toCents(dollars));
 
 /**
  * The tax rate as a percentage for the 'Tax (9.75)' label: 0.0975 -> '9.75', 0.08 -> '8.00',

@@ -4,13 +4,13 @@
  * texts the records carry (a line as "line 2 (PKG-1607)", money as "1620.00", switches as
  * "yes"/"no"). The service records them in the transaction of the change.
  */
-import { formatCents, multiplierFromScaled } from '@desk/domain';
+import { multiplierFromScaled, plainCents } from '@desk/domain';
 import type { Change } from '../history/history.repository.js';
 import type { DocHeaderUpdate, KindTables } from './kinds.js';
 import type { HeaderRow } from './documents.headers.repository.js';
 
 /** Money as the history has always recorded it: two decimals, no thousands separators ("1620.00"). */
-export const moneyText = (cents: number | null) => (cents === null ? null : formatCents(cents).replaceAll(',', ''));
+export const moneyText = (cents: number | null) => (cents === null ? null : plainCents(cents));
 export const yesNo = (v: number | boolean | null | undefined) => (v === 1 || v === true ? 'yes' : 'no');
 export const customerText = (c: { customer_no: string | null; name: string }) =>
   c.customer_no ? `${c.customer_no} ${c.name}` : c.name;

@@ -4,7 +4,6 @@
  * formula is made plain for CSV by the domain's csvText; the XLSX writes text as inline strings,
  * which a spreadsheet never runs, so it keeps the text as it is.
  */
-import { formatCents } from '@desk/domain';
 
 export type CellKind = 'text' | 'integer' | 'money' | 'date';
 
@@ -29,9 +28,4 @@ export function toCell(kind: CellKind, value: string | number | null | undefined
     return { kind, n: kind === 'money' ? Math.round(value) : value };
   if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) return { kind: 'date', iso: value };
   return { kind: 'text', text: String(value) };
-}
-
-/** Cents as the lists show money, without a thousands separator: 123450 -> "1234.50", -1250 -> "-12.50". */
-export function moneyText(cents: number): string {
-  return formatCents(cents).replaceAll(',', '');
 }

@@ -4,8 +4,8 @@
  * spreadsheet splitting on a comma, a semicolon, a tab or a pipe given a ' in front of the
  * formula). Money as the lists show it (1234.50), dates as YYYY-MM-DD, numbers as numbers.
  */
-import { CSV_BOM, CSV_LINE_END, csvField } from '@desk/domain';
-import { moneyText, toCell, type ExportColumn } from './cells.js';
+import { CSV_BOM, CSV_LINE_END, csvField, plainCents } from '@desk/domain';
+import { toCell, type ExportColumn } from './cells.js';
 
 /** Rows are gathered into chunks of about this many characters before they are handed on. */
 const CHUNK_CHARS = 64 * 1024;
@@ -18,7 +18,7 @@ export function csvLine<R>(columns: readonly ExportColumn<R>[], row: R): string 
     if (i > 0) line += ',';
     if (cell === null) continue;
     if (cell.kind === 'text') line += csvField(cell.text);
-    else if (cell.kind === 'money') line += moneyText(cell.n);
+    else if (cell.kind === 'money') line += plainCents(cell.n);
     else if (cell.kind === 'date') line += cell.iso;
     else line += String(cell.n);
   }

@@ -2,14 +2,14 @@
  * The changes between two versions of a record as the API answers it (a customer, a product):
  * one 'changed' per field whose value differs, values as text (docs/architecture.md section 9).
  */
-import { formatCents, toCents } from '@desk/domain';
+import { plainCents, toCents } from '@desk/domain';
 import type { Change } from './history.repository.js';
 
 /** Fields that are bookkeeping or counted from elsewhere, not the record's content. */
 const SKIPPED = new Set(['id', 'version', 'createdAt', 'updatedAt', 'isPackage', 'openOrders']);
 
 /** An amount of dollars as the history keeps it: two decimals, no thousands separators ("1234.50"). */
-const moneyText = (dollars: number): string => formatCents(toCents(dollars)).replace(/,/g, '');
+const moneyText = (dollars: number): string => plainCents(toCents(dollars));
 
 /** A value as the history keeps it: money "845.00", switches "yes"/"no", text as typed. */
 function text(value: unknown, money: boolean): string | null {

@@ -24,8 +24,8 @@ describe('navigation bar', () => {
     renderApp('/sales');
     const nav = await findNavigation();
 
-    expect(nav.getByRole('link', { name: 'Sales' })).toBeTruthy();
-    expect(nav.getByRole('link', { name: 'Loaders' })).toBeTruthy();
+    expect(nav.getByRole('link', { name: 'Sales' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Loaders' })).toBeInTheDocument();
     await screen.findByText('ann');
     expect(nav.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
@@ -36,8 +36,8 @@ describe('navigation bar', () => {
     const nav = await findNavigation();
 
     await waitFor(() => expect(router.location.pathname).toBe('/loaders'));
-    expect(nav.getByRole('link', { name: 'Loaders' })).toBeTruthy();
-    expect(await nav.findByRole('link', { name: /^Account/ })).toBeTruthy();
+    expect(nav.getByRole('link', { name: 'Loaders' })).toBeInTheDocument();
+    expect(await nav.findByRole('link', { name: /^Account/ })).toBeInTheDocument();
     for (const hidden of ['Sales', 'Dashboard', 'Admin']) expect(nav.queryByRole('link', { name: hidden })).toBeNull();
     expect(nav.queryByRole('button', { name: /Search/ })).toBeNull();
   });
@@ -47,7 +47,7 @@ describe('navigation bar', () => {
     renderApp('/sales');
     const nav = await findNavigation();
 
-    expect(await nav.findByRole('link', { name: 'Admin' })).toBeTruthy();
+    expect(await nav.findByRole('link', { name: 'Admin' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
     expect(JSON.parse(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY) ?? 'null')).toEqual([
       ROLE_USER,
@@ -77,13 +77,13 @@ describe('navigation bar', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(true);
     expect(window.sessionStorage.getItem(USER_ROLES_STORAGE_KEY)).toBeNull();
-    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
   });
 
   it('is not shown on the landing page', async () => {
     signedInAs([ROLE_ADMIN]);
     renderApp('/');
-    expect(await screen.findByText('Your one stop shop for garage doors')).toBeTruthy();
+    expect(await screen.findByText('Your one stop shop for garage doors')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

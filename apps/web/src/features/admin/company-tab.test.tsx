@@ -41,7 +41,7 @@ describe('Admin > Company', () => {
     await user.type(field('Opening hours'), 'Mon-Fri 7:00-4:30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([
       {
         name: 'Sierra Door Supply',
@@ -81,7 +81,7 @@ describe('Admin > Company', () => {
     expect(toggle.checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Update Succeeded')).toBeTruthy();
+    expect(await screen.findByText('Update Succeeded')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([
       expect.objectContaining({ name: 'Acme Doors', priceLooseParts: true, version: 1 }),
     ]);
@@ -97,9 +97,11 @@ describe('Admin > Company', () => {
     await user.type(field('Quote validity (days)'), '1.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Company name is required')).toBeTruthy();
-    expect(screen.getByText('E-mail must be an e-mail address, e.g. sales@example.com')).toBeTruthy();
-    expect(screen.getByText('Quote validity must be a whole number of days from 1 to 3650, or empty')).toBeTruthy();
+    expect(await screen.findByText('Company name is required')).toBeInTheDocument();
+    expect(screen.getByText('E-mail must be an e-mail address, e.g. sales@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText('Quote validity must be a whole number of days from 1 to 3650, or empty'),
+    ).toBeInTheDocument();
     expect(field('Company name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('Company name'));
     expect(bodiesOf(fetchMock, 'PUT', '/api/settings/company')).toEqual([]);
@@ -122,7 +124,7 @@ describe('Admin > Company', () => {
     await user.type(await screen.findByLabelText('Phone'), '555');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Update failed')).toBeTruthy();
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
     const phone = field('Phone');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     const phoneError = document.getElementById(phone.getAttribute('aria-describedby')!.split(' ')[0]!)!;

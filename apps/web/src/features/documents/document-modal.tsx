@@ -515,7 +515,7 @@ function DocumentSubtitle({ doc }: { doc: DocumentHeader }) {
       {doc.orderStatus && <span className="badge text-bg-light border ms-2 fw-normal">{doc.orderStatus.type}</span>}
       {doc.kind === 'quote' && doc.revision !== undefined && doc.revision > 1 && (
         <span className="badge text-bg-light border ms-2 fw-normal">
-          Quote {doc.quoteNumber} rev {doc.revision}
+          {quoteLabel(doc.quoteNumber ?? doc.id, doc.revision)}
         </span>
       )}
       {doc.status && <QuoteStatusBadge status={doc.status} className="ms-2" />}

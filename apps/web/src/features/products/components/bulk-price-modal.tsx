@@ -1,11 +1,11 @@
-import { MULTIPLIER_CATEGORIES, toCents, type BulkPriceFilter, type BulkPriceResult } from '@desk/domain';
+import { MULTIPLIER_CATEGORIES, type BulkPriceFilter, type BulkPriceResult } from '@desk/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { Modal, ModalHeading } from '../../../components/ui/modal';
 import { Banner } from '../../../components/ui/banner';
 import { errorText } from '../../../components/ui/result-banner';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { formatMoneyCents } from '../../../lib/money';
+import { formatMoneyCents, toCents } from '../../../lib/money';
 import { bulkPrice, useBulkPrice, type BulkPriceRequest } from '../api/bulk-price';
 import { useProductTypes } from '../api/list-product-types';
 import { TableHead } from '../../../components/ui/table-head';
