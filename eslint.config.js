@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * The map (docs/conventions.md habit 12), enforced with ESLint's own no-restricted-imports. Its
  * config objects do not merge: the last one matching a file wins, so each block below builds the
  * whole rule for its files from the lists here. Every exception is written down with its reason;
- * a new one belongs here, not in an eslint-disable comment. apps/server/test/lint-boundaries.test.ts
+ * a new one belongs here, not in an eslint-disable comment. apps/server/test/app.lint-boundaries.test.ts
  * proves the rules fire. The files at the root of apps/server/src (app.ts, main.ts, config.ts), where
  * the server is put together, may import any file of a module.
  */

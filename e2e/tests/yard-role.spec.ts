@@ -6,7 +6,7 @@ import { createStaffUser } from './fixtures.js';
  * Issue 36, "Roles that fit the yard": an administrator gives a user ROLE_YARD in the users tab;
  * that user signs in to the Loaders, sees only Loaders and Account in the navigation bar, and is
  * sent back to the Loaders from any other page. (What the server refuses is walked route by route
- * in apps/server/test/access.test.ts.)
+ * in apps/server/test/app.access.test.ts.)
  */
 test('a yard user signs in to the Loaders and the navigation shows only what it may open', async ({
   page,

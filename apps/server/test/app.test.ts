@@ -36,7 +36,7 @@ describe.each(engines())('the app (%s)', (engine) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('same-origin');
-    // Plain HTTP: no HSTS (security-headers.test.ts shows it over HTTPS).
+    // Plain HTTP: no HSTS (app.security-headers.test.ts shows it over HTTPS).
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

@@ -185,7 +185,7 @@ describe.each(engines())('concurrency (%s)', (engine) => {
     await data('PUT', `/api/quote-parts/update/${line.id}/price-override`, { priceOverride: 2100.5 });
     const key = `export-race-${engine}-${SEED}`;
     // One clerk's retries: a key belongs to the user who sent it (another clerk's request with it
-    // is that clerk's own; idempotency-keys.test.ts).
+    // is that clerk's own; app.idempotency-keys.test.ts).
     const exports = await Promise.all(
       Array.from({ length: 20 }, () =>
         send(clerks[0]!, 'POST', `/api/orders/create-from-quote/${quote.id}`, undefined, {

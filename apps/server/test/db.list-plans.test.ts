@@ -3,7 +3,7 @@
  * matching customers are bound as one parameter, not one placeholder each, and the orders are read
  * through an index that serves the filter (SQLite) or the filter and the sort (PostgreSQL,
  * migration 2026112450). The rows themselves are compared with today's filter in
- * contains-index.test.ts.
+ * db.contains-index.test.ts.
  */
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
