@@ -10,7 +10,7 @@ import {
   type MultiplierCategory,
   type MultiplierKey,
 } from './constants.js';
-import { mulDivRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
+import { fromCents, mulDivRound, MULTIPLIER_SCALE, RATE_SCALE } from './money.js';
 
 /** The four multipliers copied onto a document, one for each category, scaled by MULTIPLIER_SCALE. */
 export type DocumentMultipliers = Record<MultiplierKey, number>;
@@ -123,13 +123,13 @@ export function priceLine(line: LineInput, multipliers: DocumentMultipliers, rul
 /** The breakdown shown in the cart's '?' popover (docs/product.md section 3), in dollars. */
 export function pricingInfo(line: LineInput, price: LinePrice): PricingInfo {
   return {
-    baseProductCost: line.wholesalePriceCents / 100,
+    baseProductCost: fromCents(line.wholesalePriceCents),
     baseProductMultiplierCategory: line.multiplierCategory,
     multiplierValue: price.multiplier / MULTIPLIER_SCALE,
     lineQuantity: line.quantity,
     isPackage: price.isPackage,
-    modCostIncrease: price.modCostCents / 100,
-    priceOverride: line.priceOverrideCents === null ? null : line.priceOverrideCents / 100,
+    modCostIncrease: fromCents(price.modCostCents),
+    priceOverride: line.priceOverrideCents === null ? null : fromCents(line.priceOverrideCents),
   };
 }
 
