@@ -113,8 +113,13 @@ describe('group commit on SQLite', () => {
       expect(covering, `customer ${a.json.data.id}: no fsync covered it`).toBeDefined();
       expect(a.at).toBeGreaterThanOrEqual(covering!.ended);
     }
-    // Shared: far fewer fsyncs than commits (each waits 40 ms; 50 commits one by one take 2 s).
-    expect(syncs.length).toBeLessThan(10);
+    // Shared: far fewer fsyncs than commits (one fsync a commit would be 50, 2 s of them). How
+    // many commits each fsync covers depends on how fast the machine commits while it waits (9 on
+    // a quiet machine, 13 with the whole suite running on 2 cores): at most one fsync for every two
+    // commits, and some fsync covering several commits at once.
+    expect(syncs.length).toBeLessThanOrEqual(25);
+    const covered = syncs.map((s, i) => s.covers - (i === 0 ? before : syncs[i - 1]!.covers));
+    expect(Math.max(...covered)).toBeGreaterThanOrEqual(4);
   });
 
   it('a read that sees a write not yet on disk waits for its fsync', async () => {
