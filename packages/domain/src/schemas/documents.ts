@@ -249,28 +249,10 @@ export const documentListItemSchema = z.object({
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
-export const ORDER_LIST_FIELDS = [
-  'id',
-  'jobName',
-  'poNumber',
-  'customerNo',
-  'customerName',
-  'contactName',
-  'orderStatus',
-  'orderDate',
-  'total',
-] as const;
-export const QUOTE_LIST_FIELDS = [
-  'id',
-  'jobName',
-  'poNumber',
-  'customerNo',
-  'customerName',
-  'contactName',
-  'status',
-  'quoteDate',
-  'total',
-] as const;
+/** The sort and filter names the order and quote lists share; each adds its status and date. */
+const DOCUMENT_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName'] as const;
+export const ORDER_LIST_FIELDS = [...DOCUMENT_LIST_FIELDS, 'orderStatus', 'orderDate', 'total'] as const;
+export const QUOTE_LIST_FIELDS = [...DOCUMENT_LIST_FIELDS, 'status', 'quoteDate', 'total'] as const;
 
 /** One revision of a quote (GET /api/quotes/{id}/revisions). */
 export const quoteRevisionSchema = z.object({
