@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createTestApp, engines, userApi, type TestApp } from './support.js';
+import { seedPricingCatalog } from './pricing-fixtures.js';
 
 describe.each(engines())('stored totals (%s)', (engine) => {
   let t: TestApp;
@@ -66,38 +67,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { TAX_RATE: '0.0975' });
     admin = await t.login();
-    const types = await t.productTypes();
-    f.customer = await call('POST', '/api/customers/create', {
-      name: 'Harbor Overhead Doors',
-      customerNo: 'C-7001',
-      useTax: true,
-      sectionalMultiplier: 0.9,
-      residentialMultiplier: 1.1,
-    });
-    f.pkg = await call('POST', '/api/products/create', {
-      itemNo: 'PKG-16X7',
-      wholesalePrice: 1234.56,
-      multiplierCategory: 'Sectional',
-      productType: types['Door Package'],
-    });
-    f.part = await call('POST', '/api/products/create', {
-      itemNo: 'HNG-03',
-      wholesalePrice: 3.33,
-      productType: types.Hardware,
-    });
-    f.springs = await call('POST', '/api/products/create', {
-      itemNo: 'SPR-30K',
-      wholesalePrice: 70,
-      productType: types.Spring,
-      modifierCostIncrease: 41.25,
-    });
-    f.mod = await call('POST', `/api/package/modifiers/create/${f.pkg.id}`, {
-      category: 'Springs',
-      name: '30k cycle pair',
-      product: f.springs.id,
-      quantity: 2,
-    });
-    f.types = types;
+    Object.assign(f, await seedPricingCatalog(t, call));
   });
   afterAll(async () => t?.close());
 
@@ -131,10 +101,10 @@ describe.each(engines())('stored totals (%s)', (engine) => {
         .select(['subtotal_cents', 'total_cents'])
         .where('id', '=', doc.id)
         .execute();
-      // 3 x (round(123456 x sectional) + 2 x 4125) + 2550: 0.9 for the order; the quote is made
+      // 3 x (round(123456 x sectional) + 2 x 3250) + 2550: 0.9 for the order; the quote is made
       // after the order's steps moved the customer to 0.8.
       const sectional = (await call('GET', `/api/${plural}/${doc.id}`)).sectionalMultiplierCopy;
-      expect(Number(row.subtotal_cents)).toBe(3 * (Math.round(123456 * sectional) + 8250) + 2550);
+      expect(Number(row.subtotal_cents)).toBe(3 * (Math.round(123456 * sectional) + 6500) + 2550);
       expect(Number(row.total_cents)).toBeGreaterThan(Number(row.subtotal_cents));
     });
 
@@ -211,7 +181,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? t.send(admin, 'POST', `/api/order-parts/create/${doc.id}`, { product: f.pkg.id, quantity: 1 + (i % 3) })
-        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'PKG-16X7' }, percent: 1 }),
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'PKG-1607' }, percent: 1 }),
     );
     const answers = await Promise.all(writes);
     expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
@@ -229,7 +199,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? t.send(admin, 'POST', `/api/order-parts/create/${fresh[i / 2].id}`, { product: f.part.id, quantity: 3 })
-        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'HNG-03' }, percent: 2 }),
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'HNG-02' }, percent: 2 }),
     );
     const answers = await Promise.all(writes);
     expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
