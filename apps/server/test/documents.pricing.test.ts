@@ -4,9 +4,9 @@
  * and the PDF show the same cents. Every figure is a hand calculation at tax rate 0.0975.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { engines, json, userApi, type TestApp } from './support.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
-import { seedPricingCatalog } from './pricing-fixtures.js';
+import { createPricingApp, type PricingCatalog } from './pricing-fixtures.js';
 
 /** Totals in cents and, for old clients, the same in dollars. */
 const totals = (subTotalCents: number, taxCents: number) => ({
@@ -17,14 +17,12 @@ const totals = (subTotalCents: number, taxCents: number) => ({
 describe.each(engines())('one priced document (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const f: Record<string, any> = {};
+  let f: PricingCatalog;
 
   const call = userApi(() => ({ t, cookie: staff })).data;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { TAX_RATE: '0.0975' });
-    staff = await t.login();
-    Object.assign(f, await seedPricingCatalog(t, call));
+    ({ t, admin: staff, catalog: f } = await createPricingApp(engine));
   });
   afterAll(async () => t?.close());
 

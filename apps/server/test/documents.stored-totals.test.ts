@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { createTestApp, engines, userApi, type TestApp } from './support.js';
-import { seedPricingCatalog } from './pricing-fixtures.js';
+import { engines, userApi, type TestApp } from './support.js';
+import { createPricingApp, type PricingCatalog } from './pricing-fixtures.js';
 
 describe.each(engines())('stored totals (%s)', (engine) => {
   let t: TestApp;
   let admin: string;
-  const f: Record<string, any> = {};
+  let f: PricingCatalog;
   const call = userApi(() => ({ t, cookie: admin })).data;
 
   /** Every document's stored totals and every line's stored price against the priced answer. */
@@ -65,9 +65,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { TAX_RATE: '0.0975' });
-    admin = await t.login();
-    Object.assign(f, await seedPricingCatalog(t, call));
+    ({ t, admin, catalog: f } = await createPricingApp(engine));
   });
   afterAll(async () => t?.close());
 

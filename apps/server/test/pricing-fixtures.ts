@@ -5,9 +5,19 @@
  * hardware part; the springs SPR-25K at 60.00 with a modifier cost of 32.50, which the package
  * offers as the Springs modifier "25k cycle pair" of 2.
  */
-import type { Method, TestApp } from './support.js';
+import type { DatabaseKind } from '../src/db/database.js';
+import { createTestApp, userApi, type Method, type TestApp } from './support.js';
 
 type Call = (method: Method, url: string, payload?: unknown) => Promise<any>;
+
+/** A test app at tax rate 0.0975 holding the catalogue, with the administrator signed in. */
+export async function createPricingApp(engine: DatabaseKind) {
+  const t = await createTestApp(engine, { TAX_RATE: '0.0975' });
+  const admin = await t.login();
+  const catalog = await seedPricingCatalog(t, userApi(() => ({ t, cookie: admin })).data);
+  return { t, admin, catalog };
+}
+export type PricingCatalog = Awaited<ReturnType<typeof seedPricingCatalog>>;
 
 export async function seedPricingCatalog(t: TestApp, call: Call) {
   const types = await t.productTypes();
