@@ -78,7 +78,7 @@ export function quoteStatusStamps(status: string, now: string) {
 export const quoteIdShare = (of: number, below: number) => sql<SqlBool>`id % ${sql.lit(of)} < ${sql.lit(below)}`;
 
 /**
- * Seeders (cli/large.ts): marks every quote `which` picks (all of the conditions) Sent or Accepted
+ * Seeders (cli/large-data.ts): marks every quote `which` picks (all of the conditions) Sent or Accepted
  * in one statement, stamped (sent_at or accepted_at) on the quote's own date at `time` UTC, as a
  * clerk would have done that day.
  */
