@@ -149,19 +149,14 @@ describe.each(engines())('stored totals (%s)', (engine) => {
   it("the catalogue's price fields reach every document that prices with them, not their versions", async () => {
     const db = t.db.database.db;
     const before = await db.selectFrom('orders').select(['id', 'version', 'updated_at']).orderBy('id').execute();
-    const pkg = await call('GET', `/api/products/${f.pkg.id}`);
-    await call('PUT', `/api/products/update/${f.pkg.id}`, {
-      ...pkg,
-      productType: pkg.productType.id,
-      wholesalePrice: 1300,
-    });
+    // The product form's round trip: the product as read, its type by id, one field changed.
+    const editProduct = async (id: number, change: Record<string, number>) => {
+      const product = await call('GET', `/api/products/${id}`);
+      await call('PUT', `/api/products/update/${id}`, { ...product, productType: product.productType.id, ...change });
+    };
+    await editProduct(f.pkg.id, { wholesalePrice: 1300 });
     await expectStoredEqualsPriced();
-    const springs = await call('GET', `/api/products/${f.springs.id}`);
-    await call('PUT', `/api/products/update/${f.springs.id}`, {
-      ...springs,
-      productType: springs.productType.id,
-      modifierCostIncrease: 45,
-    });
+    await editProduct(f.springs.id, { modifierCostIncrease: 45 });
     await expectStoredEqualsPriced();
     const mods: any[] = await call('GET', `/api/package/modifiers/package/${f.pkg.id}`);
     const m = mods.find((x) => x.id === f.mod.id);
