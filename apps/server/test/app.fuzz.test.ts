@@ -20,14 +20,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CUSTOMER_LIST_FIELDS,
-  ORDER_LIST_FIELDS,
-  PRODUCT_LIST_FIELDS,
-  QUOTE_LIST_FIELDS,
-  VENDOR_ORDER_LIST_FIELDS,
-} from '@desk/domain';
 import { loadDemoData } from '../src/cli/demo-data.js';
+import { EXPORT_LISTS, LIST_FIELDS } from '../src/modules/export/export.service.js';
 import { SESSION_COOKIE, type ApiRoute } from '../src/plugins/auth.js';
 import { snapshotDb, snapshotDiff, type DbSnapshot } from './db-snapshot.js';
 import { createTestApp, engines, json, type TestApp } from './support.js';
@@ -440,12 +434,8 @@ function describeRoute(route: ApiRoute): RouteInfo {
 }
 
 function listFields(url: string): readonly string[] {
-  if (url.startsWith('/api/customers')) return CUSTOMER_LIST_FIELDS;
-  if (url.startsWith('/api/products')) return PRODUCT_LIST_FIELDS;
-  if (url.startsWith('/api/orders')) return ORDER_LIST_FIELDS;
-  if (url.startsWith('/api/quotes')) return QUOTE_LIST_FIELDS;
-  if (url.startsWith('/api/vendor-orders')) return VENDOR_ORDER_LIST_FIELDS;
-  return ['id'];
+  const list = EXPORT_LISTS.find((name) => url.startsWith(`/api/${name}`));
+  return list ? LIST_FIELDS[list] : ['id'];
 }
 
 function queryArb(info: RouteInfo): fc.Arbitrary<Query> {

@@ -8,7 +8,7 @@
 import { documentInputSchema, type DocumentKind } from '@desk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/cli/demo-data.js';
-import { LARGE_DEFAULTS, loadLargeData } from '../src/cli/large-data.js';
+import { LARGE_DEFAULTS, loadLargeData, markQuoteLifecycle } from '../src/cli/large-data.js';
 import { DocumentsService } from '../src/modules/documents/documents.service.js';
 import { createTestDb, engines, type TestDb } from './support.js';
 
@@ -114,6 +114,35 @@ for (const engine of engines()) {
         if (o.current_load) expect(o.order_pickup).toBe(1);
         expect(o.completed_at !== null).toBe(o.type === 'Completed');
       }
+    });
+
+    // Last: it moves the large set's quotes on from Draft.
+    it("large-set quotes' lifecycle (npm run db:large): six in ten Sent on their date, half of those Accepted", async () => {
+      const quotes = () =>
+        large.database.db
+          .selectFrom('quotes')
+          .select(['id', 'quote_date', 'quote_status', 'sent_at', 'accepted_at'])
+          .orderBy('id')
+          .execute();
+      const before = await quotes();
+      await markQuoteLifecycle(large.database.db);
+      const after = await quotes();
+      expect(after.map((q) => q.id)).toEqual(before.map((q) => q.id));
+      for (const [i, q] of after.entries()) {
+        const sent = q.id % 10 < 6;
+        const accepted = sent && q.id % 5 < 2;
+        expect(q, `quote ${q.id}`).toEqual(
+          sent
+            ? {
+                ...before[i],
+                quote_status: accepted ? 'Accepted' : 'Sent',
+                sent_at: `${q.quote_date}T16:00:00.000Z`,
+                accepted_at: accepted ? `${q.quote_date}T17:00:00.000Z` : before[i]!.accepted_at,
+              }
+            : before[i],
+        );
+      }
+      expect(after.filter((q) => q.quote_status === 'Accepted').length).toBeGreaterThan(0);
     });
   });
 }

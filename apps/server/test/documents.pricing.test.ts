@@ -4,8 +4,9 @@
  * and the PDF show the same cents. Every figure is a hand calculation at tax rate 0.0975.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { engines, json, userApi, type TestApp } from './support.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
+import { createPricingApp, type PricingCatalog } from './pricing-fixtures.js';
 
 /** Totals in cents and, for old clients, the same in dollars. */
 const totals = (subTotalCents: number, taxCents: number) => ({
@@ -16,44 +17,12 @@ const totals = (subTotalCents: number, taxCents: number) => ({
 describe.each(engines())('one priced document (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
-  const f: Record<string, any> = {};
+  let f: PricingCatalog;
 
   const call = userApi(() => ({ t, cookie: staff })).data;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { TAX_RATE: '0.0975' });
-    staff = await t.login();
-    const types = await t.productTypes();
-    f.customer = await call('POST', '/api/customers/create', {
-      name: 'Sierra Door Installers',
-      customerNo: 'C-4101',
-      useTax: true,
-      sectionalMultiplier: 0.9,
-      openerMultiplier: 0.95,
-    });
-    f.pkg = await call('POST', '/api/products/create', {
-      itemNo: 'PKG-1607',
-      wholesalePrice: 1234.56,
-      multiplierCategory: 'Sectional',
-      productType: types['Door Package'],
-    });
-    f.hinge = await call('POST', '/api/products/create', {
-      itemNo: 'HNG-02',
-      wholesalePrice: 2.1,
-      productType: types.Hardware,
-    });
-    f.springs = await call('POST', '/api/products/create', {
-      itemNo: 'SPR-25K',
-      wholesalePrice: 60,
-      productType: types.Spring,
-      modifierCostIncrease: 32.5,
-    });
-    f.springsMod = await call('POST', `/api/package/modifiers/create/${f.pkg.id}`, {
-      category: 'Springs',
-      name: '25k cycle pair',
-      product: f.springs.id,
-      quantity: 2,
-    });
+    ({ t, admin: staff, catalog: f } = await createPricingApp(engine));
   });
   afterAll(async () => t?.close());
 
@@ -104,7 +73,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
 
     it('applying a modifier answers the line with its cost and the new totals', async () => {
       applied = await call('POST', `/api/${plural}/package-modifiers/upsert/${pkgLine.id}`, {
-        id: f.springsMod.id,
+        id: f.mod.id,
         notes: null,
       });
       // 3250 x 2 = 6500 per unit; 111110 + 6500 = 117610; x 2 = 235220; tax 22933.95 -> 22934
@@ -120,7 +89,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
     });
 
     it('a part line counts 0 until overridden; the override answers the new totals', async () => {
-      hingeLine = await call('POST', `/api/${parts}/create/${doc.id}`, { product: f.hinge.id, quantity: 10 });
+      hingeLine = await call('POST', `/api/${parts}/create/${doc.id}`, { product: f.part.id, quantity: 10 });
       expect(hingeLine.price).toMatchObject({
         unitPriceCents: 210,
         extendedCents: 2100,

@@ -7,12 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { createTestApp, engines, userApi, type TestApp } from './support.js';
+import { engines, userApi, type TestApp } from './support.js';
+import { createPricingApp, type PricingCatalog } from './pricing-fixtures.js';
 
 describe.each(engines())('stored totals (%s)', (engine) => {
   let t: TestApp;
   let admin: string;
-  const f: Record<string, any> = {};
+  let f: PricingCatalog;
   const call = userApi(() => ({ t, cookie: admin })).data;
 
   /** Every document's stored totals and every line's stored price against the priced answer. */
@@ -64,40 +65,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { TAX_RATE: '0.0975' });
-    admin = await t.login();
-    const types = await t.productTypes();
-    f.customer = await call('POST', '/api/customers/create', {
-      name: 'Harbor Overhead Doors',
-      customerNo: 'C-7001',
-      useTax: true,
-      sectionalMultiplier: 0.9,
-      residentialMultiplier: 1.1,
-    });
-    f.pkg = await call('POST', '/api/products/create', {
-      itemNo: 'PKG-16X7',
-      wholesalePrice: 1234.56,
-      multiplierCategory: 'Sectional',
-      productType: types['Door Package'],
-    });
-    f.part = await call('POST', '/api/products/create', {
-      itemNo: 'HNG-03',
-      wholesalePrice: 3.33,
-      productType: types.Hardware,
-    });
-    f.springs = await call('POST', '/api/products/create', {
-      itemNo: 'SPR-30K',
-      wholesalePrice: 70,
-      productType: types.Spring,
-      modifierCostIncrease: 41.25,
-    });
-    f.mod = await call('POST', `/api/package/modifiers/create/${f.pkg.id}`, {
-      category: 'Springs',
-      name: '30k cycle pair',
-      product: f.springs.id,
-      quantity: 2,
-    });
-    f.types = types;
+    ({ t, admin, catalog: f } = await createPricingApp(engine));
   });
   afterAll(async () => t?.close());
 
@@ -131,10 +99,10 @@ describe.each(engines())('stored totals (%s)', (engine) => {
         .select(['subtotal_cents', 'total_cents'])
         .where('id', '=', doc.id)
         .execute();
-      // 3 x (round(123456 x sectional) + 2 x 4125) + 2550: 0.9 for the order; the quote is made
+      // 3 x (round(123456 x sectional) + 2 x 3250) + 2550: 0.9 for the order; the quote is made
       // after the order's steps moved the customer to 0.8.
       const sectional = (await call('GET', `/api/${plural}/${doc.id}`)).sectionalMultiplierCopy;
-      expect(Number(row.subtotal_cents)).toBe(3 * (Math.round(123456 * sectional) + 8250) + 2550);
+      expect(Number(row.subtotal_cents)).toBe(3 * (Math.round(123456 * sectional) + 6500) + 2550);
       expect(Number(row.total_cents)).toBeGreaterThan(Number(row.subtotal_cents));
     });
 
@@ -181,19 +149,14 @@ describe.each(engines())('stored totals (%s)', (engine) => {
   it("the catalogue's price fields reach every document that prices with them, not their versions", async () => {
     const db = t.db.database.db;
     const before = await db.selectFrom('orders').select(['id', 'version', 'updated_at']).orderBy('id').execute();
-    const pkg = await call('GET', `/api/products/${f.pkg.id}`);
-    await call('PUT', `/api/products/update/${f.pkg.id}`, {
-      ...pkg,
-      productType: pkg.productType.id,
-      wholesalePrice: 1300,
-    });
+    // The product form's round trip: the product as read, its type by id, one field changed.
+    const editProduct = async (id: number, change: Record<string, number>) => {
+      const product = await call('GET', `/api/products/${id}`);
+      await call('PUT', `/api/products/update/${id}`, { ...product, productType: product.productType.id, ...change });
+    };
+    await editProduct(f.pkg.id, { wholesalePrice: 1300 });
     await expectStoredEqualsPriced();
-    const springs = await call('GET', `/api/products/${f.springs.id}`);
-    await call('PUT', `/api/products/update/${f.springs.id}`, {
-      ...springs,
-      productType: springs.productType.id,
-      modifierCostIncrease: 45,
-    });
+    await editProduct(f.springs.id, { modifierCostIncrease: 45 });
     await expectStoredEqualsPriced();
     const mods: any[] = await call('GET', `/api/package/modifiers/package/${f.pkg.id}`);
     const m = mods.find((x) => x.id === f.mod.id);
@@ -211,7 +174,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? t.send(admin, 'POST', `/api/order-parts/create/${doc.id}`, { product: f.pkg.id, quantity: 1 + (i % 3) })
-        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'PKG-16X7' }, percent: 1 }),
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'PKG-1607' }, percent: 1 }),
     );
     const answers = await Promise.all(writes);
     expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);
@@ -229,7 +192,7 @@ describe.each(engines())('stored totals (%s)', (engine) => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
         ? t.send(admin, 'POST', `/api/order-parts/create/${fresh[i / 2].id}`, { product: f.part.id, quantity: 3 })
-        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'HNG-03' }, percent: 2 }),
+        : t.send(admin, 'POST', '/api/products/bulk-price', { filter: { itemNoPrefix: 'HNG-02' }, percent: 2 }),
     );
     const answers = await Promise.all(writes);
     expect(answers.map((r) => r.statusCode).filter((c) => c >= 300)).toEqual([]);

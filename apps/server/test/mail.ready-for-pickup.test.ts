@@ -5,50 +5,11 @@
  * never sent twice by two instances; the document's e-mail log.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { MailQueue, retryDelayMs } from '../src/modules/mail/mail-queue.service.js';
 import { enqueue } from '../src/modules/mail/outbox.repository.js';
 import { anotherInstance, createTestApp, engines, json, type TestApp } from './support.js';
-
-/** A real SMTP server that can be stopped and started again on the same port. */
-class TestSmtp {
-  received: ParsedMail[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-  /** Answer 550 to every recipient (a mailbox that does not exist). */
-  refuseRecipients = false;
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo: (_address, _session, cb) => {
-        if (this.refuseRecipients) {
-          const err = new Error('No such mailbox here') as Error & { responseCode: number };
-          err.responseCode = 550;
-          cb(err);
-        } else cb();
-      },
-      onData: (stream, _session, cb) => {
-        simpleParser(stream).then((m) => {
-          this.received.push(m);
-          cb();
-        }, cb);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const s = this.server;
-    this.server = null;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-  }
-}
+import { TestSmtp } from './test-smtp.js';
 
 describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
   let t: TestApp;
@@ -131,7 +92,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     await t.app.ctx.mailQueue.settled();
     await emptyBays();
     smtp.refuseRecipients = false;
-    if (!(smtp as unknown as { server: unknown }).server) await smtp.start();
+    if (!smtp.running) await smtp.start();
   });
   afterAll(async () => {
     await t?.close();
@@ -168,7 +129,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     const res = await place(order, 3);
     expect(res.statusCode).toBe(200);
     await t.app.ctx.mailQueue.settled();
-    const mail = smtp.received.slice(before);
+    const mail = smtp.received.slice(before).map((r) => r.mail);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe(`Your order ${order} is ready for pickup`);
     expect(mail[0]!.to).toMatchObject({ text: `dana${n}@hendricks.example.com` });
@@ -198,7 +159,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     expect((await place(order, 3)).statusCode).toBe(200);
     expect((await place(order, 5)).statusCode).toBe(200);
     await t.app.ctx.mailQueue.settled();
-    expect(smtp.received.slice(before).map((m) => m.text?.includes('in bay 5'))).toEqual([false, true]);
+    expect(smtp.received.slice(before).map((r) => r.mail.text?.includes('in bay 5'))).toEqual([false, true]);
     // Taken out of the bay (not completed): recorded, and nothing is sent.
     await emptyBays();
     const history = await C().data('GET', `/api/orders/${order}/history?size=10`);
@@ -264,7 +225,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     t.clock.advance(retryDelayMs(2));
     await t.app.ctx.mailQueue.deliverDue();
     expect(await emails(order)).toEqual([expect.objectContaining({ state: 'sent', attempts: 3, error: null })]);
-    expect(smtp.received.slice(before).map((m) => m.subject)).toEqual([`Your order ${order} is ready for pickup`]);
+    expect(smtp.received.slice(before).map((r) => r.mail.subject)).toEqual([`Your order ${order} is ready for pickup`]);
   });
 
   it('a recipient the mail server refuses for good fails at once, with the reason', async () => {
@@ -350,7 +311,7 @@ describe.each(engines())('ready-for-pickup e-mail (%s)', (engine) => {
     );
     const before = smtp.received.length;
     await Promise.all([t.app.ctx.mailQueue.deliverDue(), other.deliverDue(), other.deliverDue()]);
-    const subjects = smtp.received.slice(before).map((m) => m.subject);
+    const subjects = smtp.received.slice(before).map((r) => r.mail.subject);
     expect(subjects.sort()).toEqual(orders.map((o) => `Your order ${o} is ready for pickup`).sort());
     const rows = (await outboxRows()).filter((r) => orders.includes(r.document_id));
     expect(rows.map((r) => [r.state, r.attempts])).toEqual(orders.map((_, i) => ['sent', i < 8 ? 2 : 1]));
@@ -409,7 +370,7 @@ describe.each(engines())('the e-mail queue across a restart (%s)', (engine) => {
     t.app = next;
     t.clock.advance(retryDelayMs(1));
     await next.ctx.mailQueue.deliverDue();
-    expect(smtp.received.map((m) => m.subject)).toEqual([`Your order ${o.id} is ready for pickup`]);
+    expect(smtp.received.map((r) => r.mail.subject)).toEqual([`Your order ${o.id} is ready for pickup`]);
     const rows = await t.db.database.db.selectFrom('email_outbox').select(['state', 'attempts']).execute();
     expect(rows).toEqual([{ state: 'sent', attempts: 2 }]);
   });

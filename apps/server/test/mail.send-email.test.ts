@@ -6,40 +6,25 @@
  * A real SMTP server inside the test receives the messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTestApp, engines, json, type TestApp } from './support.js';
-
-interface Received {
-  mail: ParsedMail;
-  /** The envelope's recipients (To, Cc and Bcc alike). */
-  rcpt: string[];
-}
+import { TestSmtp } from './test-smtp.js';
 
 describe.each(engines())('Send Email with recipient, cc and note (%s)', (engine) => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  const smtp = new TestSmtp();
+  const received = smtp.received;
   let staff: string;
-  const received: Received[] = [];
   const docs: Record<'order' | 'quote', number> = { order: 0, quote: 0 };
 
   const send = (kind: 'order' | 'quote', body: object) =>
     t.send(staff, 'POST', `/api/send-email${kind === 'order' ? 'Order' : 'Quote'}/${docs[kind]}`, body);
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        simpleParser(stream).then((mail) => {
-          received.push({ mail, rcpt: session.envelope.rcptTo.map((r) => r.address) });
-          cb();
-        }, cb);
-      },
+    await smtp.start();
+    t = await createTestApp(engine, {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'desk@sierra.example.com',
     });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    t = await createTestApp(engine, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'desk@sierra.example.com' });
     staff = await t.staff('counter');
     const cfg = await t.admin('GET', '/api/grabAutoEmailConfig');
     await t.admin('POST', '/api/updateAutoEmailConfig', {
@@ -58,7 +43,7 @@ describe.each(engines())('Send Email with recipient, cc and note (%s)', (engine)
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp.stop();
   });
 
   it.each(['order', 'quote'] as const)(

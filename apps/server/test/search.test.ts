@@ -158,6 +158,38 @@ async function seedCustomers(A: Admin, names: string[]): Promise<number[]> {
   return customers;
 }
 
+/** A part the seeded texts find by its number and its description. */
+const seededPart = (i: number, hardware: number) => ({
+  itemNo: `SEED-${i}-GAR`,
+  itemDescription: `Garage part ${i}, crème`,
+  productType: { id: hardware },
+});
+
+/** Three vendor orders whose names the seeded texts find. */
+async function seedVendorOrders(A: Admin): Promise<void> {
+  for (const [i, name] of ['Garage springs restock', 'Crème façade panels', 'Overhead garage rails'].entries())
+    await A('POST', '/api/vendor-orders/create', { name, description: `Seed ${i}` });
+}
+
+/** Texts of every shape both agreement tests search: words, accents, case, numbers, phones, quotes. */
+const SEEDED_TEXTS = [
+  'garage',
+  'GARAGE',
+  'creme',
+  'façade',
+  'northgate',
+  'gate garage',
+  'po-10',
+  'seed-1',
+  '555-1011',
+  '9165551022',
+  'zoe',
+  'example.com',
+  '"r"',
+  'nothing-like-this',
+  'ube',
+];
+
 describe('find anything: the trigram indexes agree with the scans (sqlite)', () => {
   const suite = suiteApp('sqlite');
 
@@ -171,14 +203,9 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
       await A('POST', '/api/orders/create', { customer, jobName: `Garage job ${i} façade`, poNumber: `PO-${100 + i}` });
       const quote = (await A('POST', '/api/quotes/create', { customer, jobName: `Garage quote ${i}` })).id;
       if (i % 3 === 0) await A('POST', `/api/quotes/${quote}/revise`);
-      await A('POST', '/api/products/create', {
-        itemNo: `SEED-${i}-GAR`,
-        itemDescription: `Garage part ${i}, crème`,
-        productType: { id: types.Hardware },
-      });
+      await A('POST', '/api/products/create', seededPart(i, types.Hardware));
     }
-    for (const [i, name] of ['Garage springs restock', 'Crème façade panels', 'Overhead garage rails'].entries())
-      await A('POST', '/api/vendor-orders/create', { name, description: `Seed ${i}` });
+    await seedVendorOrders(A);
     const restock = (await A('POST', '/api/vendor-orders/create', { name: 'Torsion restock', description: 'x' })).id;
     await A('PUT', `/api/vendor-orders/update/${restock}`, {
       ...(await A('GET', `/api/vendor-orders/${restock}`)),
@@ -196,23 +223,7 @@ describe('find anything: the trigram indexes agree with the scans (sqlite)', () 
       perKind.products,
       perKind.vendorOrders,
     ] as const;
-    const texts = [
-      'garage',
-      'GARAGE',
-      'creme',
-      'façade',
-      'northgate',
-      'gate garage',
-      'po-10',
-      'seed-1',
-      '555-1011',
-      '9165551022',
-      'zoe',
-      'example.com',
-      '"r"',
-      'nothing-like-this',
-      'ube',
-    ];
+    const texts = SEEDED_TEXTS;
     for (const text of texts) {
       for (const [k, find] of kinds.entries()) {
         const indexed = await find(db, text, 5);
@@ -270,41 +281,21 @@ describe.each(engines())('find anything: one statement agrees with the scans (%s
       const quote = (await A('POST', '/api/quotes/create', { customer, jobName: `Lakeside quote ${i}` })).id;
       if (i % 3 === 0) await A('POST', `/api/quotes/${quote}/revise`);
       quotes.push(quote);
-      if (i < 6)
-        await A('POST', '/api/products/create', {
-          itemNo: `SEED-${i}-GAR`,
-          itemDescription: `Garage part ${i}, crème`,
-          productType: { id: types.Hardware },
-        });
+      if (i < 6) await A('POST', '/api/products/create', seededPart(i, types.Hardware));
     }
-    for (const [i, name] of ['Garage springs restock', 'Crème façade panels', 'Overhead garage rails'].entries())
-      await A('POST', '/api/vendor-orders/create', { name, description: `Seed ${i}` });
+    await seedVendorOrders(A);
     // Changed after it was indexed: the indexes follow.
     const renamed = await A('GET', `/api/customers/${customers[1]}`);
     await A('PUT', `/api/customers/update/${customers[1]}`, { ...renamed, name: 'Northgate Garage Co' });
 
     const db = suite.t.db.database.db;
     const texts = [
-      'garage',
-      'GARAGE',
+      ...SEEDED_TEXTS,
       'Garage Kings',
-      'creme',
-      'façade',
-      'northgate',
       'lakeside',
-      'gate garage',
-      'po-10',
-      'seed-1',
-      '555-1011',
-      '9165551022',
-      'zoe',
-      'example.com',
-      '"r"',
       'doors "r" us',
       '50%',
       'e_w',
-      'nothing-like-this',
-      'ube',
       String(orders[3]),
       `#${orders[12]}`,
       `#${quotes[3]}`,

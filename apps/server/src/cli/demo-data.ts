@@ -33,6 +33,7 @@ import { CatalogService } from '../modules/catalog/catalog.service.js';
 import { CustomersService } from '../modules/customers/customers.service.js';
 import { DocumentsService } from '../modules/documents/documents.service.js';
 import { LoadersService } from '../modules/loaders/loaders.service.js';
+import { seedCompanySettings } from '../modules/settings/settings.bulk.js';
 import { VendorOrdersService } from '../modules/vendor-orders/vendor-orders.service.js';
 import demoSet from './demo-data.json' with { type: 'json' };
 
@@ -659,12 +660,7 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
     // The letterhead, unless an administrator has saved one already. The name stays empty: it
     // is COMPANY_NAME of the configuration until someone sets it in the Company tab (the
     // settings service would require one), and the row stays at version 1, as installed.
-    await trx
-      .updateTable('company_settings')
-      .set({ ...DEMO_COMPANY, updated_at: isoTime(now.getTime()) })
-      .where('id', '=', 1)
-      .where('version', '=', 1)
-      .execute();
+    await seedCompanySettings(trx, DEMO_COMPANY, isoTime(now.getTime()));
 
     const summary = {} as DemoSummary;
     for (const table of DEMO_TABLES) summary[table] = await countRows(trx, table);

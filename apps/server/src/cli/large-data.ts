@@ -14,7 +14,13 @@ import type { Database } from '../db/database.js';
 import { seededRandom } from '../lib/seeded-random.js';
 import { bulkInsertCatalogue, type BulkPackage, type BulkProduct } from '../modules/catalog/catalog.bulk.js';
 import { bulkInsertCustomers, type BulkCustomer } from '../modules/customers/customers.bulk.js';
-import { documentsBulkWriter, type BulkDocument, type BulkLine } from '../modules/documents/documents.bulk.js';
+import {
+  documentsBulkWriter,
+  quoteIdShare,
+  stampQuoteStatusInBulk,
+  type BulkDocument,
+  type BulkLine,
+} from '../modules/documents/documents.bulk.js';
 import { bulkInsertVendorOrders, type BulkVendorOrder } from '../modules/vendor-orders/vendor-orders.bulk.js';
 
 export interface LargeOptions {
@@ -323,4 +329,14 @@ export async function loadLargeData(
   });
   await w.finish(Object.keys(counts));
   return { counts, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The quotes' lifecycle, as a year of counter work leaves it: six in ten Sent on their quote date
+ * at 16:00 UTC, and half of those Accepted at 17:00 (the dashboard's quotes sent and won read these).
+ */
+export async function markQuoteLifecycle(db: Database['db']): Promise<void> {
+  const sent = quoteIdShare(10, 6);
+  await stampQuoteStatusInBulk(db, 'Sent', '16:00:00.000Z', [sent]);
+  await stampQuoteStatusInBulk(db, 'Accepted', '17:00:00.000Z', [sent, quoteIdShare(5, 2)]);
 }

@@ -6,7 +6,7 @@ import '../node-version.js'; // First: on a Node older than 24, one line and exi
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { LARGE_DEFAULTS, loadLargeData } from './large-data.js';
+import { LARGE_DEFAULTS, loadLargeData, markQuoteLifecycle } from './large-data.js';
 import { sql } from 'kysely';
 import { repriceStale } from '../modules/documents/documents.totals.js';
 
@@ -31,12 +31,7 @@ async function main() {
       },
       (s) => console.log(`  ${s}`),
     );
-    // The quotes' lifecycle, as a year of counter work leaves it: six in ten sent, and half of
-    // those accepted (the dashboard's quotes sent and won read these).
-    await sql`update quotes set quote_status = 'Sent', sent_at = quote_date || 'T16:00:00.000Z'
-              where id % 10 < 6`.execute(database.db);
-    await sql`update quotes set quote_status = 'Accepted', accepted_at = quote_date || 'T17:00:00.000Z'
-              where id % 10 < 6 and id % 5 < 2`.execute(database.db);
+    await markQuoteLifecycle(database.db);
     // Every document's stored totals (docs/architecture.md section 16), as the app's start would.
     const t = Date.now();
     const priced = await repriceStale(database.db, config.taxRateScaled);

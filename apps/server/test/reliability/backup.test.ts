@@ -25,6 +25,7 @@ import { snapshotDb, snapshotDiff } from '../db-snapshot.js';
 import { pgAdminQuery } from '../support.js';
 import {
   BACKUP_CLI,
+  builtServerWithDemoSqlite,
   Client,
   ensureBuilt,
   reportFigures,
@@ -126,13 +127,10 @@ describe('backup and restore (SQLite, the built server and the backup CLI)', () 
   let catalog: { customers: number[]; pkg: number; modifier: number };
 
   beforeAll(async () => {
-    ensureBuilt();
-    source = tempDir('desk-backup-src-');
+    const demo = await builtServerWithDemoSqlite('desk-backup-src-');
+    ({ dir: source, file: sourceFile } = demo);
     restored = tempDir('desk-backup-dst-');
-    sourceFile = path.join(source, 'desk.sqlite');
-    const database = openDatabase({ sqlitePath: sourceFile });
-    await migrateToLatest(database.db);
-    await loadDemoData(database.db);
+    const database = demo.database;
     const db = database.db as Kysely<any>;
     const m = (
       await sql<any>`select id, package_id from package_modifiers where category <> 'LiftNotes' and product_id is not null

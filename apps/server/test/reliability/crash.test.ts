@@ -16,23 +16,19 @@
  * domain's priceDocument over GET order-parts/{id}; sessions survived (the clerks never sign in
  * again).
  */
-import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPackageType } from '@desk/domain';
-import { loadDemoData } from '../../src/cli/demo-data.js';
 import { openDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import {
   Client,
-  ensureBuilt,
+  builtServerWithDemoSqlite,
   reportFigures,
   RequestFailed,
   rng,
   seedFromEnv,
   ServerProcess,
-  tempDir,
   type Answer,
   type Rng,
 } from './harness.js';
@@ -464,12 +460,9 @@ describe('crash safety: SIGKILL under write load (SQLite, the built server)', ()
   const clerks: Clerk[] = [];
 
   beforeAll(async () => {
-    ensureBuilt();
-    dataDir = tempDir('desk-crash-');
-    file = path.join(dataDir, 'desk.sqlite');
-    const database = openDatabase({ sqlitePath: file });
-    await migrateToLatest(database.db);
-    await loadDemoData(database.db);
+    const demo = await builtServerWithDemoSqlite('desk-crash-');
+    ({ dir: dataDir, file } = demo);
+    const database = demo.database;
     const db = database.db as Kysely<any>;
     const packages = new Map<number, { id: number; category: string }[]>();
     const products = (

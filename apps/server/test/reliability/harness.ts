@@ -10,6 +10,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadDemoData } from '../../src/cli/demo-data.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 export const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -57,6 +60,22 @@ export function ensureBuilt(): void {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * The built server (ensureBuilt) and the data it starts on: a new temporary folder with a SQLite
+ * file, migrated and holding the demo data. The database is left open for the test to read.
+ */
+export async function builtServerWithDemoSqlite(
+  prefix: string,
+): Promise<{ dir: string; file: string; database: Database }> {
+  ensureBuilt();
+  const dir = tempDir(prefix);
+  const file = path.join(dir, 'desk.sqlite');
+  const database = openDatabase({ sqlitePath: file });
+  await migrateToLatest(database.db);
+  await loadDemoData(database.db);
+  return { dir, file, database };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import type { PricingInfo } from '../pricing.js';
 import { optionalText, positiveId, refSchema, requiredText } from './common.js';
 import { flagSchema, priceOverrideAmountSchema, quantitySchema, versionSchema } from './fields.js';
 import { customerSchema } from './customers.js';
-import { modifierProductSchema, orderStatusSchema, productSchema } from './products.js';
+import { modifierProductSchema, orderStatusSchema, packageModifierSchema, productSchema } from './products.js';
 
 export const DOCUMENT_KINDS = ['order', 'quote'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -249,28 +249,10 @@ export const documentListItemSchema = z.object({
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
-export const ORDER_LIST_FIELDS = [
-  'id',
-  'jobName',
-  'poNumber',
-  'customerNo',
-  'customerName',
-  'contactName',
-  'orderStatus',
-  'orderDate',
-  'total',
-] as const;
-export const QUOTE_LIST_FIELDS = [
-  'id',
-  'jobName',
-  'poNumber',
-  'customerNo',
-  'customerName',
-  'contactName',
-  'status',
-  'quoteDate',
-  'total',
-] as const;
+/** The sort and filter names the order and quote lists share; each adds its status and date. */
+const DOCUMENT_LIST_FIELDS = ['id', 'jobName', 'poNumber', 'customerNo', 'customerName', 'contactName'] as const;
+export const ORDER_LIST_FIELDS = [...DOCUMENT_LIST_FIELDS, 'orderStatus', 'orderDate', 'total'] as const;
+export const QUOTE_LIST_FIELDS = [...DOCUMENT_LIST_FIELDS, 'status', 'quoteDate', 'total'] as const;
 
 /** One revision of a quote (GET /api/quotes/{id}/revisions). */
 export const quoteRevisionSchema = z.object({
@@ -347,12 +329,13 @@ export type SubPartRow = z.infer<typeof subPartRowSchema>;
 export const appliedModifierSchema = z.object({
   id: z.number().int(),
   modifierId: z.number().int(),
-  assocPackageModifier: z.object({
-    id: z.number().int(),
-    name: z.string().nullable(),
-    category: z.enum(MODIFIER_CATEGORIES),
-    notes: z.string().nullable(),
-    quantity: z.number().int(),
+  /** The package modifier it applies, as the package offers it. */
+  assocPackageModifier: packageModifierSchema.pick({
+    id: true,
+    name: true,
+    category: true,
+    notes: true,
+    quantity: true,
   }),
   assocProduct: modifierProductSchema.nullable(),
   notes: z.string().nullable(),

@@ -111,11 +111,11 @@ export const packageModifierInputSchema = z
 export type PackageModifierInput = z.infer<typeof packageModifierInputSchema>;
 
 /** The product a modifier adds, as modifiers (package and applied) show it. */
-export const modifierProductSchema = z.object({
-  id: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
-  modifierCostIncrease: z.number(),
+export const modifierProductSchema = productSchema.pick({
+  id: true,
+  itemNo: true,
+  itemDescription: true,
+  modifierCostIncrease: true,
 });
 
 export const packageModifierSchema = z.object({

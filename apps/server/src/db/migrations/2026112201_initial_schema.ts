@@ -13,6 +13,19 @@ type Table = CreateTableBuilder<any, any>;
 
 const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * The first sign-in throttle table. Frozen like the rest of this file: 2026112420_auth_throttle's
+ * `down` recreates the table with it, so editing it would change a shipped migration.
+ */
+export async function createLoginThrottle(db: Db): Promise<void> {
+  await db.schema
+    .createTable('login_throttle')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('window_start', 'text', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+}
+
 function withId(db: Db, t: Table): Table {
   return isPg(db)
     ? t.addColumn('id', 'serial', (c) => c.primaryKey())
@@ -141,12 +154,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
-  await db.schema
-    .createTable('login_throttle')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('window_start', 'text', (c) => c.notNull())
-    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await createLoginThrottle(db);
 
   await db.schema
     .createTable('idempotency_keys')

@@ -5,6 +5,7 @@
  * rows were only ever short-lived counters. Frozen.
  */
 import type { Kysely } from 'kysely';
+import { createLoginThrottle } from './2026112201_initial_schema.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('login_throttle').ifExists().execute();
@@ -22,10 +23,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('auth_throttle').ifExists().execute();
-  await db.schema
-    .createTable('login_throttle')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('window_start', 'text', (c) => c.notNull())
-    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await createLoginThrottle(db);
 }

@@ -17,6 +17,9 @@ import type { DB } from '../../db/schema.js';
 import { bulkLookups } from './documents.bulk.repository.js';
 import { KINDS } from './kinds.js';
 
+/** The large set's quote statuses, set in bulk by the repository that keeps a quote's status. */
+export { quoteIdShare, stampQuoteStatusInBulk } from './documents.revisions.repository.js';
+
 export interface BulkLine {
   productId: number;
   quantity: number;

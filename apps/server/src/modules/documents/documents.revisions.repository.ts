@@ -2,7 +2,7 @@
  * A quote's revisions and stored status (migration 2026112510; docs/architecture.md section 3):
  * the rows of a quote number, which is the latest, and the status with its stamps.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { QuoteStatus } from '@desk/domain';
 import type { Db } from '../../lib/sql.js';
 import { docDb } from './kinds.js';
@@ -72,4 +72,26 @@ export function quoteStatusStamps(status: string, now: string) {
     ...(status === 'Draft' ? {} : { sent_at: sql<string>`coalesce(sent_at, ${now})` }),
     accepted_at: status === 'Accepted' ? sql<string | null>`coalesce(accepted_at, ${now})` : null,
   };
+}
+
+/** The quotes whose id modulo `of` is below `below`: a fixed share of them, spread over the ids (seeders). */
+export const quoteIdShare = (of: number, below: number) => sql<SqlBool>`id % ${sql.lit(of)} < ${sql.lit(below)}`;
+
+/**
+ * Seeders (cli/large-data.ts): marks every quote `which` picks (all of the conditions) Sent or Accepted
+ * in one statement, stamped (sent_at or accepted_at) on the quote's own date at `time` UTC, as a
+ * clerk would have done that day.
+ */
+export async function stampQuoteStatusInBulk(
+  db: Db,
+  status: 'Sent' | 'Accepted',
+  time: string,
+  which: Expression<SqlBool>[],
+): Promise<void> {
+  const at = sql<string>`quote_date || ${sql.lit(`T${time}`)}`;
+  await db
+    .updateTable('quotes')
+    .set(status === 'Sent' ? { quote_status: status, sent_at: at } : { quote_status: status, accepted_at: at })
+    .where((eb) => eb.and(which))
+    .execute();
 }

@@ -34,6 +34,14 @@ import {
 
 export const EXPORT_LISTS = ['customers', 'products', 'orders', 'quotes', 'vendor-orders'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
+/** Each list's sort and filter names (its route's), by the list's name in its URL (/api/<list>). */
+export const LIST_FIELDS: Record<ExportList, readonly string[]> = {
+  customers: CUSTOMER_LIST_FIELDS,
+  products: PRODUCT_LIST_FIELDS,
+  orders: ORDER_LIST_FIELDS,
+  quotes: QUOTE_LIST_FIELDS,
+  'vendor-orders': VENDOR_ORDER_LIST_FIELDS,
+};
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -70,18 +78,17 @@ export function parseExportRequest(list: ExportList, raw: Record<string, string>
       throw badRequest('Closed must be 0 (open orders) or 1 (closed orders).');
     return {
       list,
-      query: parseListQuery(rest, ORDER_LIST_FIELDS, 'id', DOCUMENT_FILTER_ONLY),
+      query: parseListQuery(rest, LIST_FIELDS.orders, 'id', DOCUMENT_FILTER_ONLY),
       closed: closed === '1',
     };
   }
   // Another list has no closed switch: the list route would refuse it as a filter too.
   const query = closed === undefined ? rest : raw;
-  if (list === 'quotes') return { list, query: parseListQuery(query, QUOTE_LIST_FIELDS, 'id', DOCUMENT_FILTER_ONLY) };
-  if (list === 'customers') return { list, query: parseListQuery(query, CUSTOMER_LIST_FIELDS) };
-  if (list === 'vendor-orders') return { list, query: parseListQuery(query, VENDOR_ORDER_LIST_FIELDS) };
+  if (list === 'quotes') return { list, query: parseListQuery(query, LIST_FIELDS.quotes, 'id', DOCUMENT_FILTER_ONLY) };
+  if (list !== 'products') return { list, query: parseListQuery(query, LIST_FIELDS[list]) };
   const { kind, ...productQuery } = query;
   if (kind !== undefined && kind !== 'part' && kind !== 'package') throw badRequest('Kind must be part or package.');
-  return { list, query: parseListQuery(productQuery, PRODUCT_LIST_FIELDS), productKind: kind };
+  return { list, query: parseListQuery(productQuery, LIST_FIELDS.products), productKind: kind };
 }
 
 /** Turns past MAX_RUNNING wait in line (at most MAX_WAITING of them); beyond that, 429. */

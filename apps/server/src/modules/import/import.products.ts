@@ -9,7 +9,8 @@
 import {
   fromCents,
   isPackageType,
-  MULTIPLIER_CATEGORIES,
+  MULTIPLIER_CATEGORY_ERROR,
+  multiplierCategoryNamed,
   productInputSchema,
   quantitySchema,
   type ImportProblem,
@@ -128,7 +129,6 @@ export const productsImporter: KindImporter = {
     const types = await db.selectFrom('product_types').select(['id', 'type']).execute();
     const typeByName = new Map(types.map((t) => [t.type.trim().toLowerCase(), t]));
     const typeName = new Map(types.map((t) => [t.id, t.type]));
-    const categories = new Map(MULTIPLIER_CATEGORIES.map((c) => [c.toLowerCase(), c]));
 
     // Every item number the file names, as a row or as a package's part, and what the database has of them.
     const named = new Set<string>();
@@ -247,12 +247,9 @@ export const productsImporter: KindImporter = {
       }
       const category = reader.get(r, 'multiplierCategory');
       if (category) {
-        const c = categories.get(category.toLowerCase());
+        const c = multiplierCategoryNamed(category);
         if (c) patch.multiplierCategory = c;
-        else
-          found.push(
-            reader.fieldProblem(r, 'multiplierCategory', 'must be Residential, Opener, Sectional or Commercial'),
-          );
+        else found.push(reader.fieldProblem(r, 'multiplierCategory', MULTIPLIER_CATEGORY_ERROR));
       }
       // A matched product keeps its item number as stored: 'seal-t-16 ' matches SEAL-T-16 and leaves it so.
       const input = { ...(was ? inputOf(was) : {}), ...patch, itemNo: was ? was.item_no : given };

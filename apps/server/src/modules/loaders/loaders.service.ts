@@ -285,7 +285,7 @@ export class LoadersService {
    * Completed and leaves its bay, all or nothing.
    */
   async complete(customerIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
-    const { completed, bays } = await this.db.transaction().execute(async (trx) => {
+    return this.completing(async (trx) => {
       const loads = await repo.customerLoads(trx, customerIds);
       const withLoad = new Set(loads.map((l) => l.customer_id));
       const without = [...new Set(customerIds)].filter((c) => !withLoad.has(c));
@@ -297,15 +297,8 @@ export class LoadersService {
       const closed = await repo.closeLoads(trx, ids, now);
       if (closed.length !== ids.length)
         throw conflict('Someone else just completed or moved one of these loads; nothing was completed. Reload.');
-      await this.recordCompleted(trx, actor, now, closed, bays);
-      await withdrawReady(
-        trx,
-        closed.map((id) => ({ orderId: id, why: completedFirst(id) })),
-      );
-      return { completed: closed, bays: [...bays.values()] };
+      return this.finishCompleted(trx, actor, now, closed, bays);
     });
-    this.tell(bays);
-    return { completed };
   }
 
   /**
@@ -315,7 +308,7 @@ export class LoadersService {
   async completeBayOrders(orderIds: number[], actor?: Actor): Promise<{ completed: number[] }> {
     const ids = [...new Set(orderIds)].sort((a, b) => a - b);
     if (ids.length === 0) throw badRequest(NOTHING_SELECTED);
-    const { completed, bays } = await this.db.transaction().execute(async (trx) => {
+    return this.completing(async (trx) => {
       const bays = await repo.loadBays(trx, ids);
       const now = isoAt(this.clock());
       const closed = new Set(await repo.closeLoads(trx, ids, now));
@@ -324,30 +317,40 @@ export class LoadersService {
         const which = missing.length === 1 ? `Order ${missing[0]} is` : `Orders ${missing.join(', ')} are`;
         throw conflict(`${which} not loaded in a bay (already completed or moved); nothing was completed.`);
       }
-      await this.recordCompleted(trx, actor, now, ids, bays);
-      await withdrawReady(
-        trx,
-        ids.map((id) => ({ orderId: id, why: completedFirst(id) })),
-      );
-      return { completed: ids, bays: [...bays.values()] };
+      return this.finishCompleted(trx, actor, now, ids, bays);
     });
+  }
+
+  /** Completes loads in one transaction (`work`), then tells the yard of the bays they left. */
+  private async completing(
+    work: (trx: Kysely<DB>) => Promise<{ completed: number[]; bays: number[] }>,
+  ): Promise<{ completed: number[] }> {
+    const { completed, bays } = await this.db.transaction().execute(work);
     this.tell(bays);
     return { completed };
   }
 
-  /** Each completed load in its order's history, with the bay it left. */
-  private async recordCompleted(
+  /**
+   * What completing loads writes besides their status, in its transaction: each in its order's
+   * history with the bay it left, and its unsent ready-for-pickup e-mail withdrawn.
+   */
+  private async finishCompleted(
     trx: Kysely<DB>,
     actor: Actor | undefined,
     now: string,
-    ids: readonly number[],
+    ids: number[],
     bays: Map<number, number>,
   ) {
-    if (!actor) return;
-    for (const id of ids)
-      await insertChangeRows(trx, actor, now, 'order', id, [
-        { action: 'bay-completed', from: bayText(bays.get(id) ?? null) },
-      ]);
+    if (actor)
+      for (const id of ids)
+        await insertChangeRows(trx, actor, now, 'order', id, [
+          { action: 'bay-completed', from: bayText(bays.get(id) ?? null) },
+        ]);
+    await withdrawReady(
+      trx,
+      ids.map((id) => ({ orderId: id, why: completedFirst(id) })),
+    );
+    return { completed: ids, bays: [...bays.values()] };
   }
 
   /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */

@@ -40,6 +40,23 @@ export function updateCompanySettings(db: Db, input: CompanySettingsUpdate, upda
 }
 
 /**
+ * A seeded letterhead (cli/demo-data.ts): written only while the row is as installed (version 1,
+ * so a letterhead an administrator saved stays), and the row stays at version 1.
+ */
+export async function seedCompanySettings(
+  db: Db,
+  values: Omit<Updateable<CompanySettingsTable>, 'id' | 'version' | 'updated_at'>,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('company_settings')
+    .set({ ...values, updated_at: updatedAt })
+    .where('id', '=', 1)
+    .where('version', '=', 1)
+    .execute();
+}
+
+/**
  * The company setting "Price loose parts" (docs/decisions/028), 0 or 1, as a new order or quote
  * captures it; no row yet: off.
  */
