@@ -3,8 +3,11 @@
  * to the same bytes whatever the thread rendered before it (creation date and id aside), and the
  * PDF embeds the two DejaVu fonts only (no standard font: Helvetica is never read).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { FONT_FILES, withoutGlyphNames } from '../src/modules/printing/font-files.js';
 import { renderPdf } from '../src/modules/printing/render-pdf.js';
 import { doorLine, printableDoc } from './printable-doc.js';
 
@@ -48,4 +51,61 @@ describe('renderPdf', () => {
     }
     expect(streams).toBeGreaterThan(Number(/\/Count (\d+)/.exec(text)![1]));
   });
+});
+
+interface ParsedFont {
+  numGlyphs: number;
+  postscriptName: string;
+  italicAngle: number;
+  post: { version: number; isFixedPitch: number };
+  glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
+  layout(text: string): { glyphs: { id: number }[]; positions: { xAdvance: number }[] };
+}
+const fontkit = createRequire(import.meta.url)('fontkit') as { create(bytes: Buffer): ParsedFont };
+
+/** The sum of a buffer's big-endian 32-bit words, mod 2^32 (the OpenType table checksum). */
+const sum32 = (b: Buffer) => {
+  const padded = Buffer.concat([b, Buffer.alloc((4 - (b.length % 4)) % 4)]);
+  let s = 0;
+  for (let i = 0; i < padded.length; i += 4) s = (s + padded.readUInt32BE(i)) >>> 0;
+  return s;
+};
+
+describe('the faces handed to pdfkit (font-files.ts)', () => {
+  it.each(Object.entries(FONT_FILES))(
+    '%s: a post table of version 3.0, every glyph, metric and shaping kept',
+    (_, file) => {
+      const original = readFileSync(file);
+      const prepared = withoutGlyphNames(original);
+      const [before, after] = [fontkit.create(original), fontkit.create(prepared)];
+      expect(before.post.version).toBe(2);
+      expect(after.post.version).toBe(3);
+      expect(after.numGlyphs).toBe(before.numGlyphs);
+      expect(after.postscriptName).toBe(before.postscriptName);
+      expect([after.italicAngle, after.post.isFixedPitch]).toEqual([before.italicAngle, before.post.isFixedPitch]);
+      const sample = 'AVATAR Wavy Torsion spring 0.250 x 2 x 32 LH, “½” — e\u0301 Ωж ★✓ fi ffl';
+      for (const ch of sample) {
+        const cp = ch.codePointAt(0)!;
+        expect(after.glyphForCodePoint(cp)).toMatchObject({
+          id: before.glyphForCodePoint(cp).id,
+          advanceWidth: before.glyphForCodePoint(cp).advanceWidth,
+        });
+      }
+      // The same shaping: kerning (AV, Wa) and combining marks position the glyphs as before.
+      const shaped = (f: ParsedFont) => {
+        const run = f.layout(sample);
+        return run.glyphs.map((g, i) => [g.id, run.positions[i]!.xAdvance]);
+      };
+      expect(shaped(after)).toEqual(shaped(before));
+      // Checksums as the OpenType spec has them: the post table's record, and the whole font.
+      const tables = prepared.readUInt16BE(4);
+      const records = Array.from({ length: tables }, (_, i) => 12 + 16 * i);
+      const post = records.find((at) => prepared.toString('latin1', at, at + 4) === 'post')!;
+      const [sumAt, offset, length] = [post + 4, post + 8, post + 12].map((at) => prepared.readUInt32BE(at));
+      expect(length).toBe(32);
+      expect(sumAt).toBe(sum32(prepared.subarray(offset, offset + length)));
+      expect(sum32(prepared)).toBe(0xb1b0afba);
+      expect(prepared.length).toBe(original.length);
+    },
+  );
 });

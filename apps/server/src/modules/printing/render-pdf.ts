@@ -2,37 +2,34 @@
  * Renders a PrintableDocument to PDF with pdfkit and an embedded DejaVu Sans (the npm package
  * dejavu-fonts-ttf ships it), so every character of the company's text prints. Pure: no
  * database, no clock; run in a worker thread by pdf-pool.ts. pdfkit's documented API only
- * (docs/decisions/030-pdf-rendering.md): DejaVu Sans is the document's default font (pdfkit never
- * reads Helvetica), the bold face is registered from bytes read once per thread; pdfkit lays
+ * (docs/decisions/030-pdf-rendering.md): both DejaVu faces are registered from their bytes,
+ * prepared once per thread (font-files.ts), and selected by their registered names; pdfkit lays
  * out, wraps, subsets and compresses.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
 import { drawCode128 } from './barcode.js';
+import { FONT_FILES, fontFaces } from './font-files.js';
 import { printableText, textForFonts } from './printable-text.js';
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-export const FONTS = {
-  regular: path.join(fontDir, 'DejaVuSans.ttf'),
-  bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
-};
+/** The package's font files: the faces the PDF embeds. */
+export const FONTS = FONT_FILES;
 /**
- * The names renderPdf selects the fonts by. pdfkit keeps a document's parsed font under the name
- * it was first selected by: the default font under its file's path, which is therefore the name
- * of the regular font (a registered alias of the same file would be parsed again at each
- * pdf.font() call); the bold one under its registered name.
+ * The names renderPdf selects the faces by: pdfkit keeps a document's parsed font under the name
+ * it was registered and first selected by, so each face is parsed once per document.
  */
-const REGULAR = FONTS.regular;
+const REGULAR = 'regular';
 const BOLD = 'bold';
+/**
+ * The document's default font before DejaVu is selected: a standard font that is never drawn, so
+ * it is neither embedded nor named in the PDF. Courier, because pdfkit reads a standard font's
+ * metrics for each document and Courier's (one width, no kerning pairs) cost almost nothing;
+ * Helvetica's took about 3 ms a document.
+ */
+const UNUSED_DEFAULT_FONT = 'Courier';
 
 /** What the fonts cannot draw (an emoji) as its code point in brackets: printable-text.ts. */
 let drawableText: ((text: string) => string) | null = null;
-/** The bold font file's bytes, read once per thread (pdfkit parses them for each document). */
-let boldBytes: Buffer | null = null;
 
 const GREY = '#555555';
 const LIGHT = '#e9ecef';
@@ -44,7 +41,7 @@ const FOOTER_FROM_BOTTOM = 35;
 
 export function renderPdf(typed: PrintableDocument): Promise<Buffer> {
   drawableText ??= textForFonts([FONTS.regular, FONTS.bold]);
-  const bold = (boldBytes ??= readFileSync(FONTS.bold));
+  const faces = fontFaces();
   const doc = printableText(typed, drawableText);
   return new Promise((resolve, reject) => {
     const title = `${doc.pickTicket ? 'Pick Ticket' : doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
@@ -52,16 +49,16 @@ export function renderPdf(typed: PrintableDocument): Promise<Buffer> {
       size: 'LETTER',
       margins: { ...MARGINS },
       bufferPages: true,
-      // The default font, DejaVu Sans, which pdf.font(REGULAR) selects again (else pdfkit would read
-      // Helvetica's metrics for every document, and only the embedded DejaVu fonts are used).
-      font: REGULAR,
+      font: UNUSED_DEFAULT_FONT,
       info: { Title: `${doc.companyName} - ${title}`, Author: doc.companyName, Subject: doc.fileName },
     });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    pdf.registerFont(BOLD, bold);
+    pdf.registerFont(REGULAR, faces.regular);
+    pdf.registerFont(BOLD, faces.bold);
+    pdf.font(REGULAR);
     /** pdf.text in a cell `width` wide, wrapped, aligned left or right. */
     const cell = (text: string, x: number, y: number, width: number, align?: 'right') =>
       pdf.text(text, x, y, align ? { width, align } : { width });
