@@ -4,6 +4,7 @@ import { ConfirmModal, preloadConfirmDialog } from '../../../components/ui/confi
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { useNewChangesButton } from '../../../components/ui/new-changes';
+import { useSession } from '../../auth/api/get-session';
 import { RowAction, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
@@ -60,7 +61,7 @@ export function ProductCatalog() {
   const remove = useDeleteProduct();
   const bulk = useModalSlot<null>();
   usePreloadWhenIdle(productKeys.page, [ProductEditorModal, preloadConfirmDialog]);
-  const newChanges = useNewChangesButton('catalogue', productKeys.page);
+  const newChanges = useNewChangesButton(useSession().data?.username, 'catalogue', productKeys.page);
 
   return (
     <>
