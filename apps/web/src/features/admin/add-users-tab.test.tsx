@@ -1,21 +1,17 @@
 import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, refused, stubAdmin } from './admin-test-utils';
+import { bodiesOf, holdRequests, refused, openAdminTab } from './admin-test-utils';
 import { adminKeys } from './api/query-keys';
 
 const PATH = '/api/users/addNewUser';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
-async function openTab(handlers: Parameters<typeof stubAdmin>[0]) {
-  const fetchMock = stubAdmin(handlers);
-  const user = userEvent.setup();
-  const view = renderApp('/admin?tab=add-users');
+async function openTab(handlers: Parameters<typeof openAdminTab>[1]) {
+  const { fetchMock, user, queryClient } = openAdminTab('add-users', handlers);
   await screen.findByRole('form', { name: 'Add user' });
-  return { fetchMock, user, queryClient: view.queryClient };
+  return { fetchMock, user, queryClient };
 }
 
 describe('Admin > Add Users', () => {

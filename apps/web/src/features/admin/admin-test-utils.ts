@@ -1,5 +1,7 @@
 import { ROLE_ADMIN, ROLE_USER } from '@desk/domain';
+import userEvent from '@testing-library/user-event';
 import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 type Handlers = Parameters<typeof stubApi>[0];
 type FetchMock = ReturnType<typeof stubApi>;
@@ -12,6 +14,17 @@ export function stubAdmin(handlers: Handlers): FetchMock {
     'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
     ...handlers,
   });
+}
+
+/**
+ * Opens Admin at its `tab` (the ?tab= name) over the fake server of `handlers`, as an
+ * administrator: answers the fetch mock, a user to act with and the app's query cache.
+ */
+export function openAdminTab(tab: string, handlers: Handlers = {}) {
+  const fetchMock = stubAdmin(handlers);
+  const user = userEvent.setup();
+  const { queryClient } = renderApp(`/admin?tab=${tab}`);
+  return { fetchMock, user, queryClient };
 }
 
 /** A 400 refusing bad fields, as the server answers it: the message and each field's issue. */

@@ -127,6 +127,47 @@ function Figure({ title, children, header, tableHeader = header, rows, cells, fi
   );
 }
 
+/** A ranking (the top customers, the top products): what was ordered, a bar across for each. */
+function TopFigure({
+  title,
+  column,
+  top,
+  label,
+  barLabel,
+  fileName,
+  empty,
+}: {
+  title: string;
+  /** What is ranked, the table's first column. */
+  column: string;
+  top: Array<{ name: string; totalCents: number }>;
+  label: string;
+  /** A name as it reads beside its bar. */
+  barLabel: (name: string) => string;
+  fileName: string;
+  empty: string;
+}) {
+  return (
+    <Figure
+      title={title}
+      header={[column, 'Ordered']}
+      rows={top.map((t) => [t.name, t.totalCents])}
+      cells={(r) => [r[0], money(Number(r[1]))]}
+      fileName={fileName}
+      empty={empty}
+    >
+      <DashboardChart
+        label={label}
+        labels={top.map((t) => barLabel(t.name))}
+        values={top.map((t) => t.totalCents)}
+        horizontal
+        format={moneyTick}
+        height={40 + 24 * top.length}
+      />
+    </Figure>
+  );
+}
+
 function Figures({ data }: { data: Dashboard }) {
   const span = `${data.from}-to-${data.to}`;
   const sold = data.sales.reduce((t, s) => ({ orders: t.orders + s.orders, total: t.total + s.totalCents }), {
@@ -235,43 +276,27 @@ function Figures({ data }: { data: Dashboard }) {
         </Figure>
       </Col>
       <Col lg={6}>
-        <Figure
+        <TopFigure
           title="Top customers"
-          header={['Customer', 'Ordered']}
-          rows={data.topCustomers.map((c) => [c.name, c.totalCents])}
-          cells={(r) => [r[0], money(Number(r[1]))]}
+          column="Customer"
+          top={data.topCustomers}
+          label={`The ${data.topCustomers.length} customers with the most ordered, ${data.from} to ${data.to}`}
+          barLabel={(name) => name}
           fileName={`top-customers-${span}.csv`}
           empty="No orders in this range."
-        >
-          <DashboardChart
-            label={`The ${data.topCustomers.length} customers with the most ordered, ${data.from} to ${data.to}`}
-            labels={data.topCustomers.map((c) => c.name)}
-            values={data.topCustomers.map((c) => c.totalCents)}
-            horizontal
-            format={moneyTick}
-            height={40 + 24 * data.topCustomers.length}
-          />
-        </Figure>
+        />
       </Col>
       <Col lg={6}>
-        <Figure
+        <TopFigure
           title="Top products"
-          header={['Product', 'Ordered']}
-          rows={data.topProducts.map((p) => [p.name, p.totalCents])}
-          cells={(r) => [r[0], money(Number(r[1]))]}
+          column="Product"
+          top={data.topProducts}
+          label={`The ${data.topProducts.length} products with the most ordered, ${data.from} to ${data.to}`}
+          // The item number: a whole description does not fit beside a bar.
+          barLabel={(name) => name.split(' ')[0]!}
           fileName={`top-products-${span}.csv`}
           empty="No priced lines in this range."
-        >
-          <DashboardChart
-            label={`The ${data.topProducts.length} products with the most ordered, ${data.from} to ${data.to}`}
-            // The item number: a whole description does not fit beside a bar.
-            labels={data.topProducts.map((p) => p.name.split(' ')[0]!)}
-            values={data.topProducts.map((p) => p.totalCents)}
-            horizontal
-            format={moneyTick}
-            height={40 + 24 * data.topProducts.length}
-          />
-        </Figure>
+        />
       </Col>
     </Row>
   );
