@@ -2,7 +2,7 @@ import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { failed } from '../../test/fake-api';
-import { bodiesOf, holdRequests, refused, openAdminTab } from './admin-test-utils';
+import { bodiesOf, refused, openAdminTab, pressWhileHeld } from './admin-test-utils';
 import { adminKeys } from './api/query-keys';
 
 const PATH = '/api/users/addNewUser';
@@ -41,11 +41,7 @@ describe('Admin > Add Users', () => {
     await user.type(input('New User Password'), 'Lively-spruce-83');
     await user.click(input('Administrator'));
 
-    const { release } = holdRequests(fetchMock, 'POST', PATH);
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    // Busy: aria-disabled (it keeps focus), and a second press sends nothing.
-    expect(screen.getByRole('button', { name: 'Add User' }).getAttribute('aria-disabled')).toBe('true');
-    release();
+    await pressWhileHeld(user, fetchMock, 'Add User', 'POST', PATH);
 
     expect(await screen.findByText('User bob added.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([

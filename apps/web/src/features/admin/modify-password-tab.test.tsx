@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fake-api';
-import { bodiesOf, holdRequests, refused, openAdminTab } from './admin-test-utils';
+import { bodiesOf, refused, openAdminTab, pressWhileHeld } from './admin-test-utils';
 
 const PATH = '/api/users/modifyCredentials';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -57,10 +57,7 @@ describe('Admin > Modify Password', () => {
       within(input('New Password').closest('.input-group')!).getByRole('button', { name: 'Show password' }),
     );
 
-    const { release } = holdRequests(fetchMock, 'PUT', PATH);
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(screen.getByRole('button', { name: 'Change Password' }).getAttribute('aria-disabled')).toBe('true');
-    release();
+    await pressWhileHeld(user, fetchMock, 'Change Password', 'PUT', PATH);
 
     expect(await screen.findByText('Password changed.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toEqual([

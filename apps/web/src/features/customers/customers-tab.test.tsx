@@ -6,6 +6,7 @@ import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { customer } from '../../test/customers';
 import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { confirmRefusedThenDeleted } from '../../test/confirm-delete';
 
 const sierra = customer(2, {
   name: 'Sierra Door Service',
@@ -101,17 +102,14 @@ describe('Sales > Customers', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete customer 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 2)?');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete failed')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.'),
-    ).toBeInTheDocument();
-
-    refuse = false;
-    const listCalls = listRequests(fetchMock).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete successful')).toBeInTheDocument();
-    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+    await confirmRefusedThenDeleted(user, dialog, {
+      record: 'Customer',
+      reason: 'Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.',
+      allow: () => {
+        refuse = false;
+      },
+      listRequests: () => listRequests(fetchMock),
+    });
   });
 
   it('checks the form in the browser, creates, then edits the new customer', async () => {

@@ -127,37 +127,32 @@ function Figure({ title, children, header, tableHeader = header, rows, cells, fi
   );
 }
 
+/** The two rankings: what each ranks, and how a name reads beside its bar. */
+const RANKINGS = {
+  customers: { column: 'Customer', empty: 'No orders in this range.', barLabel: (name: string) => name },
+  // The item number: a whole description does not fit beside a bar.
+  products: {
+    column: 'Product',
+    empty: 'No priced lines in this range.',
+    barLabel: (name: string) => name.split(' ')[0]!,
+  },
+};
+
 /** A ranking (the top customers, the top products): what was ordered, a bar across for each. */
-function TopFigure({
-  title,
-  column,
-  top,
-  label,
-  barLabel,
-  fileName,
-  empty,
-}: {
-  title: string;
-  /** What is ranked, the table's first column. */
-  column: string;
-  top: Array<{ name: string; totalCents: number }>;
-  label: string;
-  /** A name as it reads beside its bar. */
-  barLabel: (name: string) => string;
-  fileName: string;
-  empty: string;
-}) {
+function TopFigure({ data, ranks }: { data: Dashboard; ranks: keyof typeof RANKINGS }) {
+  const { column, empty, barLabel } = RANKINGS[ranks];
+  const top = ranks === 'customers' ? data.topCustomers : data.topProducts;
   return (
     <Figure
-      title={title}
+      title={`Top ${ranks}`}
       header={[column, 'Ordered']}
       rows={top.map((t) => [t.name, t.totalCents])}
       cells={(r) => [r[0], money(Number(r[1]))]}
-      fileName={fileName}
+      fileName={`top-${ranks}-${data.from}-to-${data.to}.csv`}
       empty={empty}
     >
       <DashboardChart
-        label={label}
+        label={`The ${top.length} ${ranks} with the most ordered, ${data.from} to ${data.to}`}
         labels={top.map((t) => barLabel(t.name))}
         values={top.map((t) => t.totalCents)}
         horizontal
@@ -276,27 +271,10 @@ function Figures({ data }: { data: Dashboard }) {
         </Figure>
       </Col>
       <Col lg={6}>
-        <TopFigure
-          title="Top customers"
-          column="Customer"
-          top={data.topCustomers}
-          label={`The ${data.topCustomers.length} customers with the most ordered, ${data.from} to ${data.to}`}
-          barLabel={(name) => name}
-          fileName={`top-customers-${span}.csv`}
-          empty="No orders in this range."
-        />
+        <TopFigure data={data} ranks="customers" />
       </Col>
       <Col lg={6}>
-        <TopFigure
-          title="Top products"
-          column="Product"
-          top={data.topProducts}
-          label={`The ${data.topProducts.length} products with the most ordered, ${data.from} to ${data.to}`}
-          // The item number: a whole description does not fit beside a bar.
-          barLabel={(name) => name.split(' ')[0]!}
-          fileName={`top-products-${span}.csv`}
-          empty="No priced lines in this range."
-        />
+        <TopFigure data={data} ranks="products" />
       </Col>
     </Row>
   );

@@ -1,12 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import type { DocumentEmail } from '@desk/domain';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
-import { renderWithQuery } from '../../test/render-with-query';
 import { OrderModal } from '../orders/order-modal';
 import { deliveryWords } from './document-emails-panel';
 import { aDocument } from './test/fixtures';
+import { openLazySection } from './test/open-section';
 
 const noop = () => {};
 
@@ -61,14 +60,12 @@ describe('E-mails in the order modal', () => {
         ],
       }),
     });
-    const user = userEvent.setup();
-    renderWithQuery(<OrderModal show documentId={1234} onClose={noop} />);
-    const dialog = await screen.findByRole('dialog', { name: /Order/ });
-    await within(dialog).findByDisplayValue('Hendricks garage');
-    const asked = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/emails')).length;
-    expect(asked()).toBe(0);
-
-    await user.click(within(dialog).getByRole('button', { name: 'E-mails' }));
+    const { dialog, asked } = await openLazySection(fetchMock, <OrderModal show documentId={1234} onClose={noop} />, {
+      dialogName: /Order/,
+      jobName: 'Hendricks garage',
+      section: 'E-mails',
+      path: '/emails',
+    });
     const table = await within(dialog).findByRole('table', { name: 'E-mails' });
     const rows = within(table)
       .getAllByRole('row')

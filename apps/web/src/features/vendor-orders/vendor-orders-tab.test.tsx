@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { confirmRefusedThenDeleted } from '../../test/confirm-delete';
 import { aVendorOrder } from '../../test/records';
 
 const clopay = aVendorOrder(1, {
@@ -88,19 +89,14 @@ describe('Sales > Vendor Orders', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     const question = 'Are you sure you would like to delete the vendor-order (id: 3)?';
     expect(within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === question)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete failed')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText(
-        'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
-      ),
-    ).toBeInTheDocument();
-
-    refuse = false;
-    const listCalls = listRequests(fetchMock).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete successful')).toBeInTheDocument();
-    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+    await confirmRefusedThenDeleted(user, dialog, {
+      record: 'Vendor order',
+      reason: 'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
+      allow: () => {
+        refuse = false;
+      },
+      listRequests: () => listRequests(fetchMock),
+    });
   });
 
   it('checks the form, creates, closes and shows the create banner over the reloaded list', async () => {
