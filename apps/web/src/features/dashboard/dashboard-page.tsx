@@ -280,6 +280,34 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
+/** One end of the range being chosen (From, To). */
+function RangeDate({
+  end,
+  label,
+  draft,
+  onChange,
+  max,
+}: {
+  end: 'from' | 'to';
+  label: string;
+  draft: DashboardRange;
+  onChange: (range: DashboardRange) => void;
+  max?: string;
+}) {
+  return (
+    <Form.Group controlId={`dashboard-${end}`}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Control
+        type="date"
+        size="sm"
+        value={draft[end]}
+        max={max}
+        onChange={(e) => onChange({ ...draft, [end]: e.currentTarget.value })}
+      />
+    </Form.Group>
+  );
+}
+
 /** Administrators: whether staff may open this page too. */
 function StaffSwitch() {
   const access = useDashboardAccess();
@@ -328,25 +356,8 @@ export function DashboardPage() {
           if (!problem) setRange(draft);
         }}
       >
-        <Form.Group controlId="dashboard-from">
-          <Form.Label className="small mb-1">From</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={draft.from}
-            max={today}
-            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-          />
-        </Form.Group>
-        <Form.Group controlId="dashboard-to">
-          <Form.Label className="small mb-1">To</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-          />
-        </Form.Group>
+        <RangeDate end="from" label="From" draft={draft} onChange={setDraft} max={today} />
+        <RangeDate end="to" label="To" draft={draft} onChange={setDraft} />
         <Form.Group controlId="dashboard-bucket">
           <Form.Label className="small mb-1">By</Form.Label>
           <Form.Select

@@ -1,9 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../test/fake-api';
+import { ok } from '../../test/fake-api';
 import { QuoteModal } from '../quotes/quote-modal';
 import { aDocument } from '../documents/test/fixtures';
-import { openLazySection } from '../documents/test/open-section';
+import { openLazySection, stubDocumentModal } from '../documents/test/open-section';
 
 const noop = () => {};
 
@@ -19,11 +19,7 @@ describe('History in the quote modal', () => {
       from,
       to,
     });
-    const fetchMock = stubApi({
-      'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
-      'GET /api/customers/': ok([]),
-      'GET /api/quotes/16': ok(quote),
-      'GET /api/quote-parts/16': ok([]),
+    const fetchMock = stubDocumentModal(quote, {
       'GET /api/quotes/16/history': ok({
         items: [
           item(3, 'price-override', 'line 2 (PKG-1607)', '1620.00', '1500.00'),

@@ -1,9 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { DocumentHeader } from '@desk/domain';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import type { stubApi } from '../../../test/fake-api';
+import { ok, stubApi } from '../../../test/fake-api';
 import { renderWithQuery } from '../../../test/render-with-query';
+
+/** The fake server of a document's modal: the configuration, no customers, `doc` with an empty cart, and `handlers`. */
+export function stubDocumentModal(doc: DocumentHeader, handlers: Parameters<typeof stubApi>[0]) {
+  return stubApi({
+    'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
+    'GET /api/customers/': ok([]),
+    [`GET /api/${doc.kind}s/${doc.id}`]: ok(doc),
+    [`GET /api/${doc.kind}-parts/${doc.id}`]: ok([]),
+    ...handlers,
+  });
+}
 
 /**
  * Renders a document's modal (`modal`), waits for its document (the `jobName` shown), checks
