@@ -92,18 +92,7 @@ const WEB_FEATURE_EXCEPTIONS = [
 ];
 
 /** components/ and lib/ files that import a feature, each with its reason. */
-const WEB_SHARED_EXCEPTIONS = [
-  {
-    file: 'apps/web/src/components/ui/new-changes.tsx',
-    to: ['features/auth/api/get-session'],
-    reason: "the banner leaves out the signed-in user's own changes (to go: take the user as a prop)",
-  },
-  {
-    file: 'apps/web/src/components/ui/page-card.tsx',
-    to: ['features/find/find-host'],
-    reason: 'every page card hosts the Find dialog (to go: the app layout hosts it)',
-  },
-];
+const WEB_SHARED_EXCEPTIONS = [];
 
 /** The rule for one feature's files: no other feature, but for its written exceptions. */
 function featureRule(feature) {

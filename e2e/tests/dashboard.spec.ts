@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, signIn, test } from './fixtures.js';
+import { ADMIN, signIn, test } from './fixtures.js';
 
 /**
  * Issue 20, "The business at a glance": an order placed today reaches the dashboard's figures
@@ -10,9 +10,8 @@ import { ADMIN, createStaffUser, signIn, test } from './fixtures.js';
  */
 test('a large order placed today tops the customers, in the table and its CSV; staff see it once opened to them', async ({
   page,
-  browser,
   api,
-  baseURL,
+  otherClerk: staff,
 }) => {
   const s = uniqueSuffix();
   // A $27,000,000.00 order: larger than anything else the suite places, so it ranks first.
@@ -24,7 +23,6 @@ test('a large order placed today tops the customers, in the table and its CSV; s
   const customer = await api.createCustomer({ name: `Dashboard Hangars ${s}`, customerNo: `DH-${s}` });
   const order = await api.createDocument('order', { customerId: customer.id, jobName: `Hangar ${s}` });
   await api.addLine('order', order.id, hangar.id, 3);
-  const staff = await createStaffUser(baseURL!, `dash${s.toLowerCase()}`);
   try {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -43,9 +41,7 @@ test('a large order placed today tops the customers, in the table and its CSV; s
     expect(csv).toContain(`Dashboard Hangars ${s},2700000000\r\n`);
 
     // Staff: no link until an administrator opens the dashboard to them.
-    const clerk = await browser.newContext({ serviceWorkers: 'block' });
-    const clerkPage = await clerk.newPage();
-    await signIn(clerkPage, staff.username, staff.password);
+    const clerkPage = staff.page;
     const clerkNav = clerkPage.getByRole('navigation', { name: 'Main' });
     await expect(clerkNav.getByRole('link', { name: 'Sales' })).toBeVisible();
     await expect(clerkNav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
@@ -62,7 +58,6 @@ test('a large order placed today tops the customers, in the table and its CSV; s
       `Dashboard Hangars ${s}`,
     );
     await expect(clerkPage.getByRole('switch', { name: 'Staff can open the dashboard' })).toHaveCount(0);
-    await clerk.close();
   } finally {
     await api.api.put('/api/dashboard/access', { data: { forStaff: false } });
     await api.api.delete(`/api/orders/delete/${order.id}`);

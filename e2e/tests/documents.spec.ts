@@ -163,8 +163,8 @@ test.describe('quotes, orders and vendor orders', () => {
     await expectLine(pkgRow, money(BASE_UNIT), money(BASE_UNIT * PACKAGE_QTY));
     // The plain part: 89.99 and 3 x 89.99 = 269.97, both struck through (not counted).
     await expectLine(sealRow, money(PLAIN_UNIT), money(PLAIN_UNIT * PLAIN_QTY));
-    await expect(cell(sealRow, 'Price Per Unit').locator('span')).toHaveClass(/line-through/);
-    await expect(cell(sealRow, 'Line Price').locator('span').first()).toHaveClass(/line-through/);
+    await expect((await cell(sealRow, 'Price Per Unit')).locator('span')).toHaveClass(/line-through/);
+    await expect((await cell(sealRow, 'Line Price')).locator('span').first()).toHaveClass(/line-through/);
     await expectTotals(
       quote,
       money(BASE_UNIT * PACKAGE_QTY),
@@ -233,12 +233,12 @@ test.describe('quotes, orders and vendor orders', () => {
     const override = quote.getByRole('spinbutton', { name: `Price override of ${seal.itemNo}` });
     await override.fill(String(OVERRIDE / 100));
     await override.press('Enter');
-    await expect(cell(sealRow, 'Line Price')).toHaveText(startsWithAmount(money(OVERRIDE)));
-    await expect(cell(sealRow, 'Line Price')).toContainText('override');
+    await expect(await cell(sealRow, 'Line Price')).toHaveText(startsWithAmount(money(OVERRIDE)));
+    await expect(await cell(sealRow, 'Line Price')).toContainText('override');
 
     // ---- Every number on screen against the hand calculation ----
     await expectLine(pkgRow, money(UNIT), money(PACKAGE_LINE)); // 1,181.15 and 2,362.30
-    await expect(cell(sealRow, 'Price Per Unit')).toHaveText(money(PLAIN_UNIT)); // 89.99 (struck)
+    await expect(await cell(sealRow, 'Price Per Unit')).toHaveText(money(PLAIN_UNIT)); // 89.99 (struck)
     await expectTotals(quote, money(SUB_TOTAL), money(TAX), money(TOTAL)); // 2,512.30 / 244.95 / 2,757.25
 
     // The '?' breakdown of the package line says how its price comes about.
@@ -377,16 +377,6 @@ async function addProduct(linker: Locator, itemNo: string, quantity: number) {
   await expect(linker.getByText(`Added ${quantity} × ${itemNo}`)).toBeVisible();
 }
 
-const CART_COLUMNS = [
-  'Details',
-  'Quantity',
-  'Item No',
-  'ItemDescription',
-  'Windows/Inserts',
-  'Price Per Unit',
-  'Line Price',
-];
-
 /** A cart line: the row holding that line's quantity field. */
 function cartRow(cart: Locator, itemNo: string) {
   return cart
@@ -394,13 +384,18 @@ function cartRow(cart: Locator, itemNo: string) {
     .filter({ has: cart.page().getByRole('spinbutton', { name: `Quantity of ${itemNo}`, exact: true }) });
 }
 
-function cell(row: Locator, column: 'Price Per Unit' | 'Line Price') {
-  return row.getByRole('cell').nth(CART_COLUMNS.indexOf(column));
+/** The cell of a cart line under the column headed `column` (the headers as the cart shows them). */
+async function cell(row: Locator, column: 'Price Per Unit' | 'Line Price') {
+  await expect(row).toBeVisible();
+  const headers = await row.locator('xpath=ancestor::table[1]/thead//th').allTextContents();
+  const index = headers.findIndex((h) => h.trim() === column);
+  expect(index, `the cart's "${column}" column`).toBeGreaterThan(0);
+  return row.getByRole('cell').nth(index);
 }
 
 async function expectLine(row: Locator, unit: string, line: string) {
-  await expect(cell(row, 'Price Per Unit')).toHaveText(unit);
-  await expect(cell(row, 'Line Price')).toHaveText(startsWithAmount(line));
+  await expect(await cell(row, 'Price Per Unit')).toHaveText(unit);
+  await expect(await cell(row, 'Line Price')).toHaveText(startsWithAmount(line));
 }
 
 /** The Pricing block: Sub Total, Tax (9.75) and Total. */

@@ -1,18 +1,57 @@
 import { test as base, expect, request, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
-import { AdminApi } from './api-helpers.js';
+import { AdminApi, uniqueSuffix } from './api-helpers.js';
 
 export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
 
+/** A second clerk: a staff user of its own, signed in on a page of another browser. */
+export interface OtherClerk {
+  username: string;
+  password: string;
+  page: Page;
+}
+
+/** The bays a test loads, emptied after it (also when it fails), for the next test. */
+export interface Bays {
+  /** Puts each order in its bay through the API. */
+  place(loads: [{ id: number }, number][]): Promise<void>;
+}
+
 /**
  * Playwright's `test` with `api`: an AdminApi client opened for the test and disposed after it
- * (after the test's own clean-up, and also when the test fails).
+ * (after the test's own clean-up, and also when the test fails); and `otherClerk`, a new staff
+ * user signed in (on /sales) in a browser context of its own, closed after the test; and `bays`,
+ * which loads bays through the API and empties them after the test.
  */
-export const test = base.extend<{ api: AdminApi }>({
+export const test = base.extend<{ api: AdminApi; otherClerk: OtherClerk; bays: Bays }>({
   api: async ({ baseURL }, use) => {
     const api = await AdminApi.open(baseURL!);
     await use(api);
     await api.dispose();
+  },
+  bays: async ({ api }, use) => {
+    const loaded: { id: number }[] = [];
+    try {
+      await use({
+        place: async (loads) => {
+          loaded.push(...loads.map(([order]) => order));
+          await api.placeInBays(loads);
+        },
+      });
+    } finally {
+      if (loaded.length > 0) await api.clearBays(loaded);
+    }
+  },
+  otherClerk: async ({ browser, baseURL }, use) => {
+    const user = await createStaffUser(baseURL!, `clerk${uniqueSuffix().toLowerCase()}`);
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, user.username, user.password);
+      await use({ ...user, page });
+    } finally {
+      await context.close();
+    }
   },
 });
 

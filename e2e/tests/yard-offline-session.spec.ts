@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
-import { ADMIN, createStaffUser, loadingBay, signIn, test } from './fixtures.js';
+import { ADMIN, type Bays, createStaffUser, loadingBay, signIn, test } from './fixtures.js';
 
 /**
  * Issue 37, finding 6: the yard tablet's offline copies (public/sw.js) last no longer than the
@@ -12,7 +12,7 @@ test.use({ serviceWorkers: 'allow', viewport: { width: 1024, height: 768 } });
 // Sign-in, the service worker's first load and a reload, online and offline: more than the default.
 test.describe.configure({ timeout: 90_000 });
 
-async function loadInBay(api: AdminApi, jobName: string, bay: number) {
+async function loadInBay(api: AdminApi, bays: Bays, jobName: string, bay: number) {
   const s = uniqueSuffix();
   const customer = await api.createCustomer({
     name: `Offline Yard ${s}`,
@@ -27,7 +27,7 @@ async function loadInBay(api: AdminApi, jobName: string, bay: number) {
     multiplierCategory: 'Sectional',
   });
   const order = await api.pickupOrder(customer.id, jobName, [{ productId: part.id, quantity: 2 }]);
-  await api.placeInBays([[order, bay]]);
+  await bays.place([[order, bay]]);
   return order;
 }
 
@@ -50,43 +50,39 @@ test('offline copies are served no longer than the session lasts, and hold no pr
   page,
   context,
   api,
+  bays,
 }) => {
-  const order = await loadInBay(api, `Idle tablet ${uniqueSuffix()}`, 7);
-  try {
-    await signIn(page, ADMIN.username, ADMIN.password);
-    const kept = await gridWithCopies(page, '', order.id, 7);
-    // The copy says which rows are priced (1), never what they cost (2 x $812.40 here).
-    expect(kept?.data.printExcelModels.map((r) => r.price)).toEqual([1]);
-    // The copies are kept with the user and the session's end, which the server said.
-    const meta = await page.evaluate(async () => {
-      const m = await (await caches.open('desk-yard-v1')).match('/__desk-yard-meta');
-      return m ? ((await m.json()) as { username: string; expiresAt: number }) : null;
-    });
-    expect(meta?.username).toBe(ADMIN.username);
-    expect(meta!.expiresAt).toBeGreaterThan(Date.now());
-    expect(meta!.expiresAt).toBeLessThanOrEqual(Date.now() + 12 * 3600_000);
+  const order = await loadInBay(api, bays, `Idle tablet ${uniqueSuffix()}`, 7);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const kept = await gridWithCopies(page, '', order.id, 7);
+  // The copy says which rows are priced (1), never what they cost (2 x $812.40 here).
+  expect(kept?.data.printExcelModels.map((r) => r.price)).toEqual([1]);
+  // The copies are kept with the user and the session's end, which the server said.
+  const meta = await page.evaluate(async () => {
+    const m = await (await caches.open('desk-yard-v1')).match('/__desk-yard-meta');
+    return m ? ((await m.json()) as { username: string; expiresAt: number }) : null;
+  });
+  expect(meta?.username).toBe(ADMIN.username);
+  expect(meta!.expiresAt).toBeGreaterThan(Date.now());
+  expect(meta!.expiresAt).toBeLessThanOrEqual(Date.now() + 12 * 3600_000);
 
-    // Offline before the session's end: the bays as last seen.
-    await context.setOffline(true);
-    await page.reload();
-    await expect(loadingBay(page, 7)).toContainText(`Order #${order.id}`);
-    await context.setOffline(false);
+  // Offline before the session's end: the bays as last seen.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(loadingBay(page, 7)).toContainText(`Order #${order.id}`);
+  await context.setOffline(false);
 
-    // The session's end passes while the tablet is away (an idle limit of minutes, made a moment
-    // ago here): offline, nothing of the yard is shown.
-    await page.evaluate(async () => {
-      const cache = await caches.open('desk-yard-v1');
-      const m = (await (await cache.match('/__desk-yard-meta'))!.json()) as { username: string; expiresAt: number };
-      await cache.put('/__desk-yard-meta', Response.json({ ...m, expiresAt: Date.now() - 1000 }));
-    });
-    await context.setOffline(true);
-    await page.reload().catch(() => {});
-    await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
-    await expect(loadingBay(page, 7)).toHaveCount(0);
-  } finally {
-    await context.setOffline(false);
-    await api.clearBays([order]);
-  }
+  // The session's end passes while the tablet is away (an idle limit of minutes, made a moment
+  // ago here): offline, nothing of the yard is shown.
+  await page.evaluate(async () => {
+    const cache = await caches.open('desk-yard-v1');
+    const m = (await (await cache.match('/__desk-yard-meta'))!.json()) as { username: string; expiresAt: number };
+    await cache.put('/__desk-yard-meta', Response.json({ ...m, expiresAt: Date.now() - 1000 }));
+  });
+  await context.setOffline(true);
+  await page.reload().catch(() => {});
+  await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
+  await expect(loadingBay(page, 7)).toHaveCount(0);
 });
 
 test('a session an administrator ended shows nothing of the yard once the tablet is offline', async ({
@@ -94,27 +90,23 @@ test('a session an administrator ended shows nothing of the yard once the tablet
   context,
   api,
   baseURL,
+  bays,
 }) => {
   const clerk = await createStaffUser(baseURL!, `tablet-${uniqueSuffix().toLowerCase()}`);
-  const order = await loadInBay(api, `Ended tablet ${uniqueSuffix()}`, 7);
-  try {
-    await signIn(page, clerk.username, clerk.password);
-    const kept = await gridWithCopies(page, baseURL!, order.id, 7);
-    expect(kept).not.toBeNull();
+  const order = await loadInBay(api, bays, `Ended tablet ${uniqueSuffix()}`, 7);
+  await signIn(page, clerk.username, clerk.password);
+  const kept = await gridWithCopies(page, baseURL!, order.id, 7);
+  expect(kept).not.toBeNull();
 
-    // The administrator ends the clerk's sessions; the tablet's next request hears it.
-    const ended = await api.api.delete(`/api/admin/users/${clerk.username}/sessions`);
-    expect(ended.ok()).toBe(true);
-    await page.getByRole('tab', { name: 'Grid Manager' }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('desk-yard-v1'))).toBe(false);
+  // The administrator ends the clerk's sessions; the tablet's next request hears it.
+  const ended = await api.api.delete(`/api/admin/users/${clerk.username}/sessions`);
+  expect(ended.ok()).toBe(true);
+  await page.getByRole('tab', { name: 'Grid Manager' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('desk-yard-v1'))).toBe(false);
 
-    await context.setOffline(true);
-    await page.goto('/loaders').catch(() => {});
-    await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
-    await expect(loadingBay(page, 7)).toHaveCount(0);
-  } finally {
-    await context.setOffline(false);
-    await api.clearBays([order]);
-  }
+  await context.setOffline(true);
+  await page.goto('/loaders').catch(() => {});
+  await expect(page.getByText(`Order #${order.id}`)).toHaveCount(0);
+  await expect(loadingBay(page, 7)).toHaveCount(0);
 });

@@ -145,6 +145,7 @@ test.describe('the yard', () => {
     page,
     context,
     api,
+    bays,
   }) => {
     const s = uniqueSuffix();
     const part = await api.createProduct({ itemNo: `OFF-${s}`, itemDescription: 'Weather seal, 16 ft' });
@@ -154,34 +155,29 @@ test.describe('the yard', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/orders/completeBayOrders')) sent.push(r.url());
     });
-    try {
-      await api.placeInBays([[order, 5]]);
-      await openLoadingGrid(page);
-      const five = bayCard(page, 5);
-      await expect(five).toContainText(order.jobName);
-      await completeBox(five).check();
+    await bays.place([[order, 5]]);
+    await openLoadingGrid(page);
+    const five = bayCard(page, 5);
+    await expect(five).toContainText(order.jobName);
+    await completeBox(five).check();
 
-      await context.setOffline(true);
-      const clicked = Date.now();
-      await page.getByRole('button', { name: 'Complete Orders' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Failed to complete orders.' })).toBeVisible({
-        timeout: 5_000,
-      });
-      expect(Date.now() - clicked).toBeLessThan(5_000);
-      await expect(page.getByRole('button', { name: 'Complete Orders' })).toBeEnabled();
+    await context.setOffline(true);
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Complete Orders' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to complete orders.' })).toBeVisible({
+      timeout: 5_000,
+    });
+    expect(Date.now() - clicked).toBeLessThan(5_000);
+    await expect(page.getByRole('button', { name: 'Complete Orders' })).toBeEnabled();
 
-      // Back online: nothing is sent behind the clerk's back; the load is still in its bay.
-      const attempts = sent.length;
-      await context.setOffline(false);
-      await page.waitForTimeout(2_500);
-      expect(sent.length).toBe(attempts);
-      expect(await api.get(`/api/orders/${order.id}`)).toMatchObject({ current_load: true, loading_bay: 5 });
-      await expect(page.getByRole('alert').filter({ hasText: 'Orders successfully completed.' })).toHaveCount(0);
-      await expect(completeBox(five)).toBeChecked();
-    } finally {
-      await context.setOffline(false);
-      await api.clearBays([order]);
-    }
+    // Back online: nothing is sent behind the clerk's back; the load is still in its bay.
+    const attempts = sent.length;
+    await context.setOffline(false);
+    await page.waitForTimeout(2_500);
+    expect(sent.length).toBe(attempts);
+    expect(await api.get(`/api/orders/${order.id}`)).toMatchObject({ current_load: true, loading_bay: 5 });
+    await expect(page.getByRole('alert').filter({ hasText: 'Orders successfully completed.' })).toHaveCount(0);
+    await expect(completeBox(five)).toBeChecked();
   });
 
   test('Grid Manager asks "Discard changes?" before leaving with unsaved bay changes, and only then', async ({

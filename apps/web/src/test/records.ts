@@ -1,4 +1,27 @@
-import type { Product, VendorOrder } from '@desk/domain';
+import type { Product, ProductPrice, VendorOrder } from '@desk/domain';
+
+/**
+ * A product's price as GET /api/search/prices answers it: the wholesale `baseCents` times the
+ * category's `multiplier`, to the cent.
+ */
+export function aProductPrice(
+  productId: number,
+  itemNo: string,
+  baseCents: number,
+  multiplierCategory: string,
+  multiplier: number,
+  isPackage = false,
+): ProductPrice {
+  return {
+    productId,
+    itemNo,
+    isPackage,
+    baseCents,
+    multiplierCategory,
+    multiplier,
+    priceCents: Math.round(baseCents * multiplier),
+  };
+}
 
 /** A catalogue part, as GET /api/products/{id} answers it; `overrides` set the fields a test is about. */
 export function aProduct(overrides: Partial<Product> = {}): Product {

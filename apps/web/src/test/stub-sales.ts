@@ -1,5 +1,7 @@
 import { ROLE_USER } from '@desk/domain';
+import userEvent from '@testing-library/user-event';
 import { ok, stubApi } from './fake-api';
+import { renderApp } from './render-app';
 
 /** The API as a signed-in staff user (not an administrator) sees it, plus `handlers`. */
 export function stubSales(handlers: Parameters<typeof stubApi>[0]) {
@@ -9,6 +11,17 @@ export function stubSales(handlers: Parameters<typeof stubApi>[0]) {
     'GET /api/users/roles': ok([ROLE_USER]),
     ...handlers,
   });
+}
+
+/**
+ * Opens Sales at its `tab` (the ?tab= name) over `stubSales(handlers)`: answers the fetch mock
+ * and a user to act with.
+ */
+export function openSalesTab(tab: string, handlers: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubSales(handlers);
+  const user = userEvent.setup();
+  renderApp(`/sales?tab=${tab}`);
+  return { fetchMock, user };
 }
 
 /** The URLs fetched that start with `prefix`, e.g. a list's page requests. */

@@ -1,3 +1,4 @@
+import { YARD_HOME } from '@desk/domain';
 import type { ReactNode } from 'react';
 import { useDialogKeyboard } from '../../components/ui/dialog-keyboard';
 import { preloadToastStack } from '../../components/ui/toaster';
@@ -33,6 +34,6 @@ export function SignedInShell({ admin, yard, children }: { admin: boolean; yard:
 /** A yard sign-in on a page that is not for the yard goes to the Loaders. */
 function YardGuard({ yard, children }: { yard: boolean; children: ReactNode }) {
   const roles = useUserRoles();
-  if (!yard && isYardOnly(roles.data)) return <Navigate to="/loaders" replace />;
+  if (!yard && isYardOnly(roles.data)) return <Navigate to={YARD_HOME} replace />;
   return children;
 }

@@ -1,3 +1,4 @@
+import { YARD_HOME } from '@desk/domain';
 import { Navigate, useLocation, useNavigate } from '../../lib/navigation';
 import { Loading } from '../../components/ui/loading';
 import { useSession } from '../../features/auth/api/get-session';
@@ -9,7 +10,7 @@ import { PublicTopBar } from '../layout/public-top-bar';
 
 /** Where a signed-in user goes from here: a yard sign-in to the Loaders, the rest as redirect-target.ts says. */
 function landing(state: unknown, username: string): string {
-  return isYardOnly(readStoredRoles() ?? undefined) ? '/loaders' : redirectTargetFrom(state, username);
+  return isYardOnly(readStoredRoles() ?? undefined) ? YARD_HOME : redirectTargetFrom(state, username);
 }
 
 export function LoginPage() {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { FindHost } from '../../features/find/find-host';
 
 export interface PageCardProps {
   title: string;
@@ -9,8 +8,7 @@ export interface PageCardProps {
 }
 
 /**
- * The card every area page sits in: a titled header and a body. It also hosts the Find dialog
- * (Ctrl+K), one per page, loaded from the page's chunk rather than the app's first download.
+ * The card every area page sits in: a titled header and a body.
  */
 export function PageCard({ title, actions, children }: PageCardProps) {
   return (
@@ -20,7 +18,6 @@ export function PageCard({ title, actions, children }: PageCardProps) {
         {actions && <div className="d-flex gap-2">{actions}</div>}
       </div>
       <div className="card-body">{children}</div>
-      <FindHost />
     </div>
   );
 }

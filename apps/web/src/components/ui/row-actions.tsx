@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/navigation';
 import { Button } from 'react-bootstrap';
 
@@ -40,6 +40,30 @@ export function useModalSlot<T>() {
     /** The closing animation ended: unmount the modal (unless it was opened again). */
     exited: () => setSlot((s) => (s?.show ? s : null)),
   };
+}
+
+/** What every modal a slot opens takes: whether it is shown, and its close and closed handlers. */
+export interface SlotModalProps {
+  show: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}
+
+/**
+ * The slot's modal while it is open or closing, drawn by `children` with what it shows; each
+ * opening mounts a new one (keyed by `seq`).
+ */
+export function SlotModal<T>({
+  slot: { slot, close, exited },
+  children,
+}: {
+  slot: ReturnType<typeof useModalSlot<T>>;
+  children: (value: T, modal: SlotModalProps) => ReactNode;
+}) {
+  if (!slot) return null;
+  return (
+    <Fragment key={slot.seq}>{children(slot.value, { show: slot.show, onClose: close, onExited: exited })}</Fragment>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@desk/domain';
 import type { AccountSession } from '@desk/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -46,7 +47,7 @@ export function SessionsSection() {
         onSuccess: () => {
           resetUserState(queryClient);
           forgetSignedInUser();
-          void navigate('/login', { replace: true });
+          void navigate(APP_PATHS.login, { replace: true });
         },
         onError: (e) => toast.error('Ending the session failed', e),
       },

@@ -1,21 +1,17 @@
 import { ROLE_ADMIN, ROLE_USER, type User } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, refused, stubAdmin } from './admin-test-utils';
+import { bodiesOf, refused, openAdminTab, pressWhileHeld } from './admin-test-utils';
 import { adminKeys } from './api/query-keys';
 
 const PATH = '/api/users/addNewUser';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
-async function openTab(handlers: Parameters<typeof stubAdmin>[0]) {
-  const fetchMock = stubAdmin(handlers);
-  const user = userEvent.setup();
-  const view = renderApp('/admin?tab=add-users');
+async function openTab(handlers: Parameters<typeof openAdminTab>[1]) {
+  const { fetchMock, user, queryClient } = openAdminTab('add-users', handlers);
   await screen.findByRole('form', { name: 'Add user' });
-  return { fetchMock, user, queryClient: view.queryClient };
+  return { fetchMock, user, queryClient };
 }
 
 describe('Admin > Add Users', () => {
@@ -45,11 +41,7 @@ describe('Admin > Add Users', () => {
     await user.type(input('New User Password'), 'Lively-spruce-83');
     await user.click(input('Administrator'));
 
-    const { release } = holdRequests(fetchMock, 'POST', PATH);
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    // Busy: aria-disabled (it keeps focus), and a second press sends nothing.
-    expect(screen.getByRole('button', { name: 'Add User' }).getAttribute('aria-disabled')).toBe('true');
-    release();
+    await pressWhileHeld(user, fetchMock, 'Add User', 'POST', PATH);
 
     expect(await screen.findByText('User bob added.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', PATH)).toEqual([

@@ -5,7 +5,7 @@ import { useAddUser } from './api/add-user';
 import { useLabelledForm } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
 import { PasswordField } from './password-input';
-import { UsernameField } from './labelled-field';
+import { UsernameField } from '../../components/ui/labelled-field';
 import './admin.css';
 
 const LABELS: Record<'username' | 'password' | 'admin' | 'yard', string> = {

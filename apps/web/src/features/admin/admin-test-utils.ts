@@ -1,5 +1,9 @@
 import { ROLE_ADMIN, ROLE_USER } from '@desk/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 type Handlers = Parameters<typeof stubApi>[0];
 type FetchMock = ReturnType<typeof stubApi>;
@@ -12,6 +16,17 @@ export function stubAdmin(handlers: Handlers): FetchMock {
     'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
     ...handlers,
   });
+}
+
+/**
+ * Opens Admin at its `tab` (the ?tab= name) over the fake server of `handlers`, as an
+ * administrator: answers the fetch mock, a user to act with and the app's query cache.
+ */
+export function openAdminTab(tab: string, handlers: Handlers = {}) {
+  const fetchMock = stubAdmin(handlers);
+  const user = userEvent.setup();
+  const { queryClient } = renderApp(`/admin?tab=${tab}`);
+  return { fetchMock, user, queryClient };
 }
 
 /** A 400 refusing bad fields, as the server answers it: the message and each field's issue. */
@@ -37,6 +52,23 @@ export function holdRequests(fetchMock: FetchMock, method: string, path: string)
     return answer(input, init);
   });
   return { release };
+}
+
+/**
+ * Presses the button named `button` with its `METHOD path` request held: the button says it is
+ * busy (aria-disabled: it keeps focus, and a second press sends nothing), then the answer goes.
+ */
+export async function pressWhileHeld(
+  user: ReturnType<typeof userEvent.setup>,
+  fetchMock: FetchMock,
+  button: string,
+  method: string,
+  path: string,
+) {
+  const { release } = holdRequests(fetchMock, method, path);
+  await user.click(screen.getByRole('button', { name: button }));
+  expect(screen.getByRole('button', { name: button }).getAttribute('aria-disabled')).toBe('true');
+  release();
 }
 
 /** The JSON bodies sent with `METHOD path`, oldest first. */

@@ -1,10 +1,8 @@
 import { defaultCompanySettings, type CompanySettings } from '@desk/domain';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { bodiesOf, callCount, refused, stubAdmin } from './admin-test-utils';
+import { bodiesOf, callCount, refused, openAdminTab } from './admin-test-utils';
 import { fieldErrorsFromIssues } from './company-tab';
 
 const stored: CompanySettings = defaultCompanySettings('Acme Doors');
@@ -14,7 +12,7 @@ const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTe
 describe('Admin > Company', () => {
   it('sends every field with the version, shows Update Succeeded and refreshes the top bar name', async () => {
     let configName = 'Acme Doors';
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('company', {
       'GET /api/config': () => ok({ companyName: configName, taxRate: 0.0975 }),
       'GET /api/settings/company': ok(stored),
       'PUT /api/settings/company': ({ body }) => {
@@ -23,8 +21,6 @@ describe('Admin > Company', () => {
         return ok({ ...sent, version: 2 }, 'Company settings saved');
       },
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=company');
 
     const name = await screen.findByLabelText<HTMLInputElement>('Company name');
     expect(name.value).toBe('Acme Doors');
@@ -64,12 +60,10 @@ describe('Admin > Company', () => {
   });
 
   it('switches Price loose parts on, says what it does and from when, and sends it', async () => {
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('company', {
       'GET /api/settings/company': ok(stored),
       'PUT /api/settings/company': ({ body }) => ok({ ...JSON.parse(body!), version: 2 }, 'Company settings saved'),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=company');
 
     const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: 'Price loose parts' });
     expect(toggle.checked).toBe(false);
@@ -88,9 +82,7 @@ describe('Admin > Company', () => {
   });
 
   it('checks the fields before sending, with messages that name them', async () => {
-    const fetchMock = stubAdmin({ 'GET /api/settings/company': ok(stored) });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=company');
+    const { fetchMock, user } = openAdminTab('company', { 'GET /api/settings/company': ok(stored) });
 
     await user.clear(await screen.findByLabelText('Company name'));
     await user.type(field('E-mail'), 'not-an-address');
@@ -108,7 +100,7 @@ describe('Admin > Company', () => {
   });
 
   it("shows the server's 400 messages next to their fields and in the banner", async () => {
-    stubAdmin({
+    const { user } = openAdminTab('company', {
       'GET /api/settings/company': ok(stored),
       'PUT /api/settings/company': refused(
         'Phone must be at most 40 characters. E-mail must be an e-mail address, e.g. sales@example.com.',
@@ -118,8 +110,6 @@ describe('Admin > Company', () => {
         },
       ),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=company');
 
     await user.type(await screen.findByLabelText('Phone'), '555');
     await user.click(screen.getByRole('button', { name: 'Save' }));

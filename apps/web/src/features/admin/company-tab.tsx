@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { useCompanySettings } from './api/get-company-settings';
 import { useUpdateCompanySettings } from './api/update-company-settings';
 import { useFieldErrors } from './field-errors';
-import { LabelledField } from './labelled-field';
+import { LabelledField } from '../../components/ui/labelled-field';
 import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
 /** The text fields of the form; the switch "Price loose parts" is a boolean beside them. */

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, stubAdmin } from './admin-test-utils';
+import { bodiesOf, holdRequests, stubAdmin, openAdminTab } from './admin-test-utils';
 import type { StoredEmailConfig } from './api/get-email-config';
 
 const stored: StoredEmailConfig = {
@@ -56,13 +55,11 @@ describe('Admin > Email Management', () => {
   });
 
   it("sends the edited settings with their version, shows 'Saving...' while busy, then 'Update Succeeded'", async () => {
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('email', {
       'GET /api/grabAutoEmailConfig': ok(stored),
       'POST /api/updateAutoEmailConfig': ({ body }) =>
         ok({ ...(JSON.parse(body!) as StoredEmailConfig), version: 4 }, 'E-mail settings saved'),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=email');
 
     const subject = await screen.findByLabelText('Email Order Subject');
     await user.clear(subject);
@@ -98,9 +95,7 @@ describe('Admin > Email Management', () => {
   });
 
   it('checks the fields with the shared schema before sending', async () => {
-    const fetchMock = stubAdmin({ 'GET /api/grabAutoEmailConfig': ok(stored) });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=email');
+    const { fetchMock, user } = openAdminTab('email', { 'GET /api/grabAutoEmailConfig': ok(stored) });
 
     await user.clear(await screen.findByLabelText('Email Quote Subject'));
     await user.type(field('Forward Email'), 'not-an-address');
@@ -117,9 +112,7 @@ describe('Admin > Email Management', () => {
   });
 
   it('refuses a misspelt placeholder where the admin is typing, naming the known ones, and sends nothing', async () => {
-    const fetchMock = stubAdmin({ 'GET /api/grabAutoEmailConfig': ok(stored) });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=email');
+    const { fetchMock, user } = openAdminTab('email', { 'GET /api/grabAutoEmailConfig': ok(stored) });
 
     const subject = await screen.findByLabelText('Email Order Subject');
     await user.clear(subject);
@@ -141,15 +134,13 @@ describe('Admin > Email Management', () => {
   it("shows 'Update failed' with the server's message when the settings are stale, and reloads them", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let current = stored;
-    stubAdmin({
+    const { user } = openAdminTab('email', {
       'GET /api/grabAutoEmailConfig': () => ok(current),
       'POST /api/updateAutoEmailConfig': failed(
         409,
         'The e-mail settings were changed by someone else; reload them and try again.',
       ),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=email');
 
     await user.type(await screen.findByLabelText('Email Quote Subject'), ' (draft)');
     current = { ...stored, quoteSubject: 'Changed elsewhere', version: 4 };

@@ -4,7 +4,7 @@ import { Col, Form } from 'react-bootstrap';
 import { useEmailConfig, type StoredEmailConfig } from './api/get-email-config';
 import { useUpdateEmailConfig } from './api/update-email-config';
 import { useLabelledForm } from './field-errors';
-import { LabelledField } from './labelled-field';
+import { LabelledField } from '../../components/ui/labelled-field';
 import { SaveButton, SettingsLayout, useSettingsSave } from './settings-panel';
 
 type EmailField =

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { stubAdmin } from './admin-test-utils';
+import { stubAdmin, openAdminTab } from './admin-test-utils';
 import { bodyCells } from '../../test/tables';
 
 const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
@@ -62,7 +62,7 @@ const sentForms = (fetchMock: ReturnType<typeof stubAdmin>) =>
 describe('Admin > Import', () => {
   it('previews the file: the counts, the guessed mapping as selects, the problems by row; an edited mapping is previewed again', async () => {
     let previews = 0;
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('import', {
       'POST /api/import/products': () =>
         ok(
           ++previews === 1
@@ -70,8 +70,6 @@ describe('Admin > Import', () => {
             : preview({ mappingSource: 'given', mapping: { itemNo: 'Part No', wholesalePrice: 'Price' } }),
         ),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=import');
     await user.upload(
       await screen.findByLabelText(/File \(CSV or XLSX/),
       new File(['Part No,Desc,Price\nA,1,2'], 'parts.csv'),
@@ -160,7 +158,7 @@ describe('Admin > Import', () => {
   });
 
   it('names each row it will update, with the old and new values (issue 36)', async () => {
-    stubAdmin({
+    const { user } = openAdminTab('import', {
       'POST /api/import/products': () =>
         ok(
           preview({
@@ -187,8 +185,6 @@ describe('Admin > Import', () => {
           }),
         ),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=import');
     await user.upload(await screen.findByLabelText(/File \(CSV or XLSX/), new File(['x'], 'parts.csv'));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 

@@ -2,16 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { bodiesOf, holdRequests, refused, stubAdmin } from './admin-test-utils';
+import { bodiesOf, refused, openAdminTab, pressWhileHeld } from './admin-test-utils';
 
 const PATH = '/api/users/modifyCredentials';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
-async function openTab(handlers: Parameters<typeof stubAdmin>[0] = {}) {
-  const fetchMock = stubAdmin(handlers);
-  const user = userEvent.setup();
-  renderApp('/admin?tab=password');
+async function openTab(handlers: Parameters<typeof openAdminTab>[1] = {}) {
+  const { fetchMock, user } = openAdminTab('password', handlers);
   await screen.findByRole('form', { name: 'Modify password' });
   return { fetchMock, user };
 }
@@ -60,10 +57,7 @@ describe('Admin > Modify Password', () => {
       within(input('New Password').closest('.input-group')!).getByRole('button', { name: 'Show password' }),
     );
 
-    const { release } = holdRequests(fetchMock, 'PUT', PATH);
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(screen.getByRole('button', { name: 'Change Password' }).getAttribute('aria-disabled')).toBe('true');
-    release();
+    await pressWhileHeld(user, fetchMock, 'Change Password', 'PUT', PATH);
 
     expect(await screen.findByText('Password changed.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'PUT', PATH)).toEqual([

@@ -6,7 +6,7 @@ import { useModifyCredentials } from './api/modify-credentials';
 import { useLabelledForm } from './field-errors';
 import { OutcomeBanner, useOutcomeAction } from './outcome-banner';
 import { PasswordField } from './password-input';
-import { UsernameField } from './labelled-field';
+import { UsernameField } from '../../components/ui/labelled-field';
 import './admin.css';
 
 const LABELS: Record<keyof ModifyCredentialsBody, string> = {

@@ -1,10 +1,9 @@
 import type { SecurityEvent, ThrottleEntry } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { callCount, stubAdmin } from './admin-test-utils';
+import { callCount, stubAdmin, openAdminTab } from './admin-test-utils';
 
 const LIST = '/api/admin/throttles';
 const EVENTS = '/api/admin/security-events';
@@ -54,13 +53,11 @@ describe('Admin > Security', () => {
       lastFailureAt: null,
       blockedForSeconds: 0,
     });
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('security', {
       [`GET ${LIST}`]: ok([blocked, quiet]),
       [`DELETE ${LIST}/${encodeURIComponent(blocked.key)}`]: ok(null, 'Throttle cleared.'),
       [`GET ${EVENTS}`]: noEvents,
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=security');
 
     const table = await screen.findByRole('table', { name: 'Sign-in throttles' });
     await within(table).findByText('203.0.113.7');
@@ -94,12 +91,10 @@ describe('Admin > Security', () => {
         detail: '2 sessions',
       }),
     ];
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('security', {
       [`GET ${LIST}`]: ok([]),
       [`GET ${EVENTS}`]: ok({ items: events, filtered: 25, total: 60, page: 1, size: 10 }),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=security');
 
     const log = await screen.findByRole('table', { name: 'Security log' });
     // Below the throttles.

@@ -1,10 +1,9 @@
 import { ROLE_ADMIN, ROLE_USER, ROLE_YARD, type User } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { failed, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodiesOf, callCount, holdRequests, stubAdmin } from './admin-test-utils';
+import { bodiesOf, callCount, holdRequests, stubAdmin, openAdminTab } from './admin-test-utils';
 
 const LIST = '/api/users/getUsersList';
 const REMOVE = '/api/users/removeUser';
@@ -19,7 +18,7 @@ const rowOf = (username: string) => screen.getByRole('cell', { name: new RegExp(
 
 describe('Admin > Users List / Remove', () => {
   it('gives a user the yard role in the Roles dialog; the row shows it; a refusal shows in the dialog', async () => {
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('users', {
       [`GET ${LIST}`]: ok(users),
       'PUT /api/users/roles': ({ body }) =>
         JSON.parse(String(body)).username === 'admin'
@@ -29,8 +28,6 @@ describe('Admin > Users List / Remove', () => {
             )
           : ok([ROLE_YARD], 'bob now holds ROLE_YARD.'),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=users');
 
     // The first test of the file also waits for the admin page's code.
     await user.click(await screen.findByRole('button', { name: 'Roles of bob' }, { timeout: 5000 }));
@@ -75,9 +72,10 @@ describe('Admin > Users List / Remove', () => {
   });
 
   it('deletes a user after confirmation and drops the row without asking for the list again', async () => {
-    const fetchMock = stubAdmin({ [`GET ${LIST}`]: ok(users), [`DELETE ${REMOVE}`]: ok(null, 'User bob removed.') });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=users');
+    const { fetchMock, user } = openAdminTab('users', {
+      [`GET ${LIST}`]: ok(users),
+      [`DELETE ${REMOVE}`]: ok(null, 'User bob removed.'),
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Delete bob' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
@@ -97,9 +95,10 @@ describe('Admin > Users List / Remove', () => {
 
   it("shows the server's refusal and keeps the row", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubAdmin({ [`GET ${LIST}`]: ok(users), [`DELETE ${REMOVE}`]: failed(409, 'You cannot remove your own account.') });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=users');
+    const { user } = openAdminTab('users', {
+      [`GET ${LIST}`]: ok(users),
+      [`DELETE ${REMOVE}`]: failed(409, 'You cannot remove your own account.'),
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Delete admin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
@@ -112,12 +111,10 @@ describe('Admin > Users List / Remove', () => {
   });
 
   it("ends all of a user's sessions after confirmation and says how many", async () => {
-    const fetchMock = stubAdmin({
+    const { fetchMock, user } = openAdminTab('users', {
       [`GET ${LIST}`]: ok(users),
       'DELETE /api/admin/users/bob/sessions': ok({ ended: 3 }, '3 sessions ended.'),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=users');
 
     await user.click(await screen.findByRole('button', { name: 'End sessions of bob' }));
     let dialog = await screen.findByRole('dialog', { name: 'End sessions' });
@@ -140,12 +137,10 @@ describe('Admin > Users List / Remove', () => {
   });
 
   it('warns an administrator ending their own sessions, and shows a refusal as a toast', async () => {
-    stubAdmin({
+    const { user } = openAdminTab('users', {
       [`GET ${LIST}`]: ok(users),
       'DELETE /api/admin/users/legacy/sessions': failed(404, "No user named 'legacy'."),
     });
-    const user = userEvent.setup();
-    renderApp('/admin?tab=users');
 
     await user.click(await screen.findByRole('button', { name: 'End sessions of admin' }));
     const own = await screen.findByRole('dialog', { name: 'End sessions' });

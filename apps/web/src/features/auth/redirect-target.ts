@@ -4,6 +4,7 @@
  * tab was left at the previous clerk's screen, or restored from yesterday) is never the next
  * user's landing page.
  */
+import { APP_PATHS } from '@desk/domain';
 
 /** What guarded routes put in the location state when they send someone to /login. */
 export interface LoginRedirectState {
@@ -12,7 +13,7 @@ export interface LoginRedirectState {
   username?: string | null;
 }
 
-export const DEFAULT_SIGNED_IN_PATH = '/sales';
+export const DEFAULT_SIGNED_IN_PATH = APP_PATHS.sales;
 
 /** sessionStorage key (per tab, kept across reloads) of the user last signed in in this tab. */
 export const LAST_USER_STORAGE_KEY = 'lastSignedInUser';
@@ -27,7 +28,7 @@ export function redirectTargetFrom(state: unknown, username: string): string {
   const { from, username: owner } =
     typeof state === 'object' && state !== null ? (state as Partial<LoginRedirectState>) : {};
   if (typeof owner !== 'string' || !sameUser(owner, username)) return DEFAULT_SIGNED_IN_PATH;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login')) {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith(APP_PATHS.login)) {
     return DEFAULT_SIGNED_IN_PATH;
   }
   return from;

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@desk/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from '../../lib/navigation';
 import { Loading } from '../../components/ui/loading';
@@ -7,6 +8,6 @@ import { hasAdminRole, useUserRoles } from './api/get-user-roles';
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const roles = useUserRoles();
   if (roles.isPending) return <Loading />;
-  if (!hasAdminRole(roles.data)) return <Navigate to="/sales" replace />;
+  if (!hasAdminRole(roles.data)) return <Navigate to={APP_PATHS.sales} replace />;
   return children;
 }

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@desk/domain';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { Navigate, useLocation } from '../../lib/navigation';
@@ -36,7 +37,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
       from: `${location.pathname}${location.search}${location.hash}`,
       username: lastSignedInUser(),
     };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={APP_PATHS.login} replace state={state} />;
   }
 
   return children;

@@ -2,6 +2,7 @@ import type { Customer, CustomerInput } from '@desk/domain';
 import { useState } from 'react';
 import { Accordion, Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import { RecordEditorModal, type EditorFormProps } from '../../components/ui/record-editor-modal';
+import { SwitchField } from '../../components/ui/switch-field';
 import { FormErrorSummary, useRecordForm } from '../../components/ui/use-record-form';
 import { useCreateCustomer } from './api/create-customer';
 import { useCustomer } from './api/get-customer';
@@ -119,6 +120,18 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
     </Form.Group>
   );
 
+  /** A yes/no of the customer, as a switch. */
+  const toggle = (path: 'useTax' | 'readyForPickupEmail', label: string, title?: string) => (
+    <SwitchField
+      id={`${id}-${path}`}
+      label={label}
+      title={title}
+      className="mb-1"
+      checked={values[path]}
+      onChange={(on) => set(path, on)}
+    />
+  );
+
   const address = (which: 'streetAddress' | 'shipTo') => (
     <Row className="g-2">
       <Col xs={12}>
@@ -175,25 +188,12 @@ function CustomerForm({ customer, disabled, autoFocus, onDirtyChange, onSubmit }
                 {field('termsCode', 'Terms Code', values.termsCode, (v) => set('termsCode', v))}
               </Col>
               <Col sm={6} md={3} className="d-flex flex-column justify-content-end">
-                <Form.Check
-                  type="switch"
-                  role="switch"
-                  id={`${id}-useTax`}
-                  label="Use Tax"
-                  className="mb-1"
-                  checked={values.useTax}
-                  onChange={(e) => set('useTax', e.target.checked)}
-                />
-                <Form.Check
-                  type="switch"
-                  role="switch"
-                  id={`${id}-readyForPickupEmail`}
-                  label="E-mail when an order is ready"
-                  title="E-mail the customer when Place in Bay makes one of their orders a bay's current load (when the e-mail is switched on under Admin, Email Management)"
-                  className="mb-1"
-                  checked={values.readyForPickupEmail}
-                  onChange={(e) => set('readyForPickupEmail', e.target.checked)}
-                />
+                {toggle('useTax', 'Use Tax')}
+                {toggle(
+                  'readyForPickupEmail',
+                  'E-mail when an order is ready',
+                  "E-mail the customer when Place in Bay makes one of their orders a bay's current load (when the e-mail is switched on under Admin, Email Management)",
+                )}
               </Col>
               <Col md={6}>
                 {field('specialNeeds', 'Special Needs', values.specialNeeds, (v) => set('specialNeeds', v), {

@@ -1,11 +1,11 @@
 import { ROLE_ADMIN, ROLE_USER, type Customer, type Page } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { customer } from '../../test/customers';
-import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { bodyOf, requestsTo, stubSales, openSalesTab } from '../../test/stub-sales';
+import { confirmRefusedThenDeleted, refusedOnce } from '../../test/confirm-delete';
 
 const sierra = customer(2, {
   name: 'Sierra Door Service',
@@ -30,9 +30,7 @@ const listRequests = (fetchMock: ReturnType<typeof stubApi>) => requestsTo(fetch
 
 describe('Sales > Customers', () => {
   it('lists a server page of customers and expands a row into its details', async () => {
-    const fetchMock = stubSales({ 'GET /api/customers/': page([customer(1), sierra]) });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=customers');
+    const { fetchMock, user } = openSalesTab('customers', { 'GET /api/customers/': page([customer(1), sierra]) });
 
     const table = await screen.findByRole('table', { name: 'Customers' });
     expect(
@@ -85,44 +83,27 @@ describe('Sales > Customers', () => {
   });
 
   it("deletes after confirmation (an administrator), and shows the server's reason when it refuses", async () => {
-    let refuse = true;
-    const fetchMock = stubSales({
+    const refusal = 'Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.';
+    const { fetchMock, user } = openSalesTab('customers', {
       'GET /api/session': ok({ username: 'admin', roles: [ROLE_USER, ROLE_ADMIN] }),
       'GET /api/users/roles': ok([ROLE_USER, ROLE_ADMIN]),
       'GET /api/customers/': page([sierra]),
-      'DELETE /api/customers/delete/2': () =>
-        refuse
-          ? failed(409, 'Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.')
-          : ok(null, 'Customer deleted'),
+      'DELETE /api/customers/delete/2': refusedOnce(refusal, 'Customer deleted'),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=customers');
 
     await user.click(await screen.findByRole('button', { name: 'Delete customer 2' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Are you sure you would like to delete the customer (id: 2)?');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete failed')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('Customer Sierra Door Service (id 2) has 3 orders, so it cannot be deleted.'),
-    ).toBeInTheDocument();
-
-    refuse = false;
-    const listCalls = listRequests(fetchMock).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Customer delete successful')).toBeInTheDocument();
-    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+    await confirmRefusedThenDeleted(user, dialog, 'Customer', refusal, () => listRequests(fetchMock));
   });
 
   it('checks the form in the browser, creates, then edits the new customer', async () => {
     const created = customer(21, { name: 'Foothill Door Pros', email: 'office@foothill.example', version: 1 });
-    const fetchMock = stubSales({
+    const { fetchMock, user } = openSalesTab('customers', {
       'GET /api/customers/': page([sierra]),
       'POST /api/customers/create': { status: 201, body: { status: 'OK', data: created, message: 'Customer created' } },
       'GET /api/customers/21': ok(created),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=customers');
 
     await user.click(await screen.findByRole('button', { name: 'Create Customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Customer' });
@@ -176,7 +157,7 @@ describe('Sales > Customers', () => {
 
   it('sends the version back on update, and shows the 409 when someone else saved first', async () => {
     let stale = false;
-    const fetchMock = stubSales({
+    const { fetchMock, user } = openSalesTab('customers', {
       'GET /api/customers/': page([sierra]),
       'GET /api/customers/2': ok(sierra),
       'PUT /api/customers/update/2': () =>
@@ -184,8 +165,6 @@ describe('Sales > Customers', () => {
           ? failed(409, 'Customer 2 was changed by someone else since you opened it. Reload it and try again.')
           : ok({ ...sierra, contactName: 'Maria A. Alvarez', version: 5 }, 'Customer updated'),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=customers');
 
     await user.click(await screen.findByRole('button', { name: 'Edit customer 2' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit Customer/ });

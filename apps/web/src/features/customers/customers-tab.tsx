@@ -9,6 +9,7 @@ import { useDeleteCustomer } from './api/delete-customer';
 import { listCustomersPage } from './api/list-customers';
 import { customerKeys } from './api/query-keys';
 import { useNewChangesButton } from '../../components/ui/new-changes';
+import { useSession } from '../auth/api/get-session';
 import { CustomerDetails } from './customer-details';
 import { lazyComponent, usePreloadWhenIdle } from '../../lib/lazy-component';
 
@@ -45,7 +46,7 @@ export function CustomersTab() {
   // Deleting a customer is for administrators (the server refuses staff with a 403).
   const isAdmin = hasAdminRole(useUserRoles().data);
   usePreloadWhenIdle(customerKeys.lists(), [CustomerModal, preloadConfirmDialog]);
-  const newChanges = useNewChangesButton('customer', customerKeys.lists());
+  const newChanges = useNewChangesButton(useSession().data?.username, 'customer', customerKeys.lists());
 
   return (
     <>

@@ -127,6 +127,42 @@ function Figure({ title, children, header, tableHeader = header, rows, cells, fi
   );
 }
 
+/** The two rankings: what each ranks, and how a name reads beside its bar. */
+const RANKINGS = {
+  customers: { column: 'Customer', empty: 'No orders in this range.', barLabel: (name: string) => name },
+  // The item number: a whole description does not fit beside a bar.
+  products: {
+    column: 'Product',
+    empty: 'No priced lines in this range.',
+    barLabel: (name: string) => name.split(' ')[0]!,
+  },
+};
+
+/** A ranking (the top customers, the top products): what was ordered, a bar across for each. */
+function TopFigure({ data, ranks }: { data: Dashboard; ranks: keyof typeof RANKINGS }) {
+  const { column, empty, barLabel } = RANKINGS[ranks];
+  const top = ranks === 'customers' ? data.topCustomers : data.topProducts;
+  return (
+    <Figure
+      title={`Top ${ranks}`}
+      header={[column, 'Ordered']}
+      rows={top.map((t) => [t.name, t.totalCents])}
+      cells={(r) => [r[0], money(Number(r[1]))]}
+      fileName={`top-${ranks}-${data.from}-to-${data.to}.csv`}
+      empty={empty}
+    >
+      <DashboardChart
+        label={`The ${top.length} ${ranks} with the most ordered, ${data.from} to ${data.to}`}
+        labels={top.map((t) => barLabel(t.name))}
+        values={top.map((t) => t.totalCents)}
+        horizontal
+        format={moneyTick}
+        height={40 + 24 * top.length}
+      />
+    </Figure>
+  );
+}
+
 function Figures({ data }: { data: Dashboard }) {
   const span = `${data.from}-to-${data.to}`;
   const sold = data.sales.reduce((t, s) => ({ orders: t.orders + s.orders, total: t.total + s.totalCents }), {
@@ -235,45 +271,40 @@ function Figures({ data }: { data: Dashboard }) {
         </Figure>
       </Col>
       <Col lg={6}>
-        <Figure
-          title="Top customers"
-          header={['Customer', 'Ordered']}
-          rows={data.topCustomers.map((c) => [c.name, c.totalCents])}
-          cells={(r) => [r[0], money(Number(r[1]))]}
-          fileName={`top-customers-${span}.csv`}
-          empty="No orders in this range."
-        >
-          <DashboardChart
-            label={`The ${data.topCustomers.length} customers with the most ordered, ${data.from} to ${data.to}`}
-            labels={data.topCustomers.map((c) => c.name)}
-            values={data.topCustomers.map((c) => c.totalCents)}
-            horizontal
-            format={moneyTick}
-            height={40 + 24 * data.topCustomers.length}
-          />
-        </Figure>
+        <TopFigure data={data} ranks="customers" />
       </Col>
       <Col lg={6}>
-        <Figure
-          title="Top products"
-          header={['Product', 'Ordered']}
-          rows={data.topProducts.map((p) => [p.name, p.totalCents])}
-          cells={(r) => [r[0], money(Number(r[1]))]}
-          fileName={`top-products-${span}.csv`}
-          empty="No priced lines in this range."
-        >
-          <DashboardChart
-            label={`The ${data.topProducts.length} products with the most ordered, ${data.from} to ${data.to}`}
-            // The item number: a whole description does not fit beside a bar.
-            labels={data.topProducts.map((p) => p.name.split(' ')[0]!)}
-            values={data.topProducts.map((p) => p.totalCents)}
-            horizontal
-            format={moneyTick}
-            height={40 + 24 * data.topProducts.length}
-          />
-        </Figure>
+        <TopFigure data={data} ranks="products" />
       </Col>
     </Row>
+  );
+}
+
+/** One end of the range being chosen (From, To). */
+function RangeDate({
+  end,
+  label,
+  draft,
+  onChange,
+  max,
+}: {
+  end: 'from' | 'to';
+  label: string;
+  draft: DashboardRange;
+  onChange: (range: DashboardRange) => void;
+  max?: string;
+}) {
+  return (
+    <Form.Group controlId={`dashboard-${end}`}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Control
+        type="date"
+        size="sm"
+        value={draft[end]}
+        max={max}
+        onChange={(e) => onChange({ ...draft, [end]: e.currentTarget.value })}
+      />
+    </Form.Group>
   );
 }
 
@@ -325,25 +356,8 @@ export function DashboardPage() {
           if (!problem) setRange(draft);
         }}
       >
-        <Form.Group controlId="dashboard-from">
-          <Form.Label className="small mb-1">From</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={draft.from}
-            max={today}
-            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-          />
-        </Form.Group>
-        <Form.Group controlId="dashboard-to">
-          <Form.Label className="small mb-1">To</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-          />
-        </Form.Group>
+        <RangeDate end="from" label="From" draft={draft} onChange={setDraft} max={today} />
+        <RangeDate end="to" label="To" draft={draft} onChange={setDraft} />
         <Form.Group controlId="dashboard-bucket">
           <Form.Label className="small mb-1">By</Form.Label>
           <Form.Select

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
-import { aProduct } from '../../test/records';
+import { aProduct, aProductPrice } from '../../test/records';
 import { renderWithQuery } from '../../test/render-with-query';
 import { requestsTo } from '../../test/stub-sales';
 import { AddProductModal } from './add-product-modal';
@@ -16,25 +16,10 @@ const products: Product[] = [
 const prices: ProductPrices = {
   customer: { id: 7, name: 'Sierra Door Installers' },
   document: { kind: 'quote', id: 16 },
+  // 1,111.10 and 8.59.
   items: [
-    {
-      productId: 4,
-      itemNo: 'PKG-1607',
-      isPackage: true,
-      baseCents: 123456,
-      multiplierCategory: 'Sectional',
-      multiplier: 0.9,
-      priceCents: 111110,
-    },
-    {
-      productId: 9,
-      itemNo: 'SEAL-16',
-      isPackage: false,
-      baseCents: 1010,
-      multiplierCategory: 'Residential',
-      multiplier: 0.85,
-      priceCents: 859,
-    },
+    aProductPrice(4, 'PKG-1607', 123456, 'Sectional', 0.9, true),
+    aProductPrice(9, 'SEAL-16', 1010, 'Residential', 0.85),
   ],
 };
 

@@ -10,6 +10,7 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { SearchableSelect } from '../../components/ui/searchable-select';
+import { SwitchField } from '../../components/ui/switch-field';
 import { useCustomerOptions } from './api/list-customer-options';
 import { useOrderStatuses } from './api/list-order-statuses';
 import {
@@ -96,14 +97,12 @@ export function DocumentDetailsForm({
     />
   );
   const toggle = (name: 'useTax' | 'noPricePrint', label: string, title?: string) => (
-    <Form.Check
-      type="switch"
-      role="switch"
+    <SwitchField
       id={`${id}-${name}`}
       label={label}
       title={title}
       checked={values[name]}
-      onChange={(e) => set(name, e.target.checked)}
+      onChange={(on) => set(name, on)}
     />
   );
 

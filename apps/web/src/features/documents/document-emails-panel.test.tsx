@@ -1,12 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import type { DocumentEmail } from '@desk/domain';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../test/fake-api';
-import { renderWithQuery } from '../../test/render-with-query';
+import { ok } from '../../test/fake-api';
 import { OrderModal } from '../orders/order-modal';
 import { deliveryWords } from './document-emails-panel';
 import { aDocument } from './test/fixtures';
+import { openLazySection, stubDocumentModal } from './test/open-section';
 
 const noop = () => {};
 
@@ -48,11 +47,7 @@ describe('deliveryWords', () => {
 describe('E-mails in the order modal', () => {
   it('asks for the e-mails only when opened, and lists each with its delivery state', async () => {
     const order = aDocument({ id: 1234, kind: 'order', jobName: 'Hendricks garage', version: 2 });
-    const fetchMock = stubApi({
-      'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
-      'GET /api/customers/': ok([]),
-      'GET /api/orders/1234': ok(order),
-      'GET /api/order-parts/1234': ok([]),
+    const fetchMock = stubDocumentModal(order, {
       'GET /api/orders/1234/emails': ok({
         items: [
           email({ id: 3, state: 'queued', attempts: 1, sentAt: null, nextAttemptAt: '2026-11-26T15:06:00.000Z' }),
@@ -61,14 +56,12 @@ describe('E-mails in the order modal', () => {
         ],
       }),
     });
-    const user = userEvent.setup();
-    renderWithQuery(<OrderModal show documentId={1234} onClose={noop} />);
-    const dialog = await screen.findByRole('dialog', { name: /Order/ });
-    await within(dialog).findByDisplayValue('Hendricks garage');
-    const asked = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/emails')).length;
-    expect(asked()).toBe(0);
-
-    await user.click(within(dialog).getByRole('button', { name: 'E-mails' }));
+    const { dialog, asked } = await openLazySection(fetchMock, <OrderModal show documentId={1234} onClose={noop} />, {
+      dialogName: /Order/,
+      jobName: 'Hendricks garage',
+      section: 'E-mails',
+      path: '/emails',
+    });
     const table = await within(dialog).findByRole('table', { name: 'E-mails' });
     const rows = within(table)
       .getAllByRole('row')

@@ -92,20 +92,24 @@ export function formChanged(saved: DocumentFormValues, now: DocumentFormValues):
   return changedFields(saved, now).length > 0;
 }
 
-/** The body of orders/create or quotes/create. */
-export function createInput(
-  kind: DocumentKind,
-  values: DocumentFormValues & { customer: CustomerChoice },
-  status: OrderStatus | null,
-): CreateDocumentInput {
-  const input: CreateDocumentInput = {
-    customer: { id: values.customer.id },
+/** The header fields a create and an update both send, as the form holds them (empty text: null). */
+function headerFields(values: DocumentFormValues) {
+  return {
     jobName: text(values.jobName),
     poNumber: text(values.poNumber),
     specialInstructions: text(values.specialInstructions),
     useTax: values.useTax,
     noPricePrint: values.noPricePrint,
   };
+}
+
+/** The body of orders/create or quotes/create. */
+export function createInput(
+  kind: DocumentKind,
+  values: DocumentFormValues & { customer: CustomerChoice },
+  status: OrderStatus | null,
+): CreateDocumentInput {
+  const input: CreateDocumentInput = { customer: { id: values.customer.id }, ...headerFields(values) };
   if (kind === 'order') {
     input.orderStatus = status === null ? null : { id: status.id };
     input.orderPickup = values.orderPickup;
@@ -128,11 +132,7 @@ export function updateInput(
       contactName: values.customer.contactName,
       email: values.customer.email ?? null,
     },
-    jobName: text(values.jobName),
-    poNumber: text(values.poNumber),
-    specialInstructions: text(values.specialInstructions),
-    useTax: values.useTax,
-    noPricePrint: values.noPricePrint,
+    ...headerFields(values),
     refreshMultiplier: values.refreshMultiplier,
     version: doc.version,
   };

@@ -2,6 +2,7 @@ import type { DocumentKind, DocumentListItem } from '@desk/domain';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useNewChangesButton } from '../../components/ui/new-changes';
+import { useSession } from '../auth/api/get-session';
 import { ConfirmDelete, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column, type ServerQuery } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
@@ -130,7 +131,12 @@ export function DocumentList({
   const applyChangedBy = () => setChangedBy(changedByText.trim());
   // Another user's change to an order or quote: a hint to read the list again, rather than rows
   // that move under the clerk's cursor (docs/architecture.md section 11).
-  const newChanges = useNewChangesButton('document', documentKeys.list(kind, closed), (e) => e.kind === kind);
+  const newChanges = useNewChangesButton(
+    useSession().data?.username,
+    'document',
+    documentKeys.list(kind, closed),
+    (e) => e.kind === kind,
+  );
   // The row actions' dialogs, fetched when the browser is idle after the first page.
   usePreloadWhenIdle(documentKeys.lists(kind), [DuplicateDocumentModal, preloadConfirmDialog]);
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/fake-api';
 import { renderWithQuery } from '../../test/render-with-query';
+import { expectToContainEach, popoverText } from '../../test/popover';
 import { LineModifierPanel } from './line-modifier-panel';
 import { appliedHighLift, bodyOf, frontMount, highLift, packageLine } from './test/fixtures';
 
@@ -140,15 +141,15 @@ describe('LineModifierPanel', () => {
     renderWithQuery(<LineModifierPanel kind="quote" docId={7} lineId={23} packageId={75} />);
 
     const region = await screen.findByRole('region', { name: 'Inches modifiers' });
-    await user.click(within(region).getByRole('button', { name: /^Number of Track Inches/ }));
-    const details = await screen.findByRole('tooltip');
-    expect(within(details).getByText('Modifier Details')).toBeInTheDocument();
-    const text = details.textContent ?? '';
-    expect(text).toContain('CategoryInches');
-    expect(text).toContain('NameNumber of Track Inches');
-    expect(text).toContain('Number of Inches24');
-    expect(text).toContain('Quantity2');
-    expect(text).toContain('TRK-EXT-2-12');
+    const text = await popoverText(user, within(region).getByRole('button', { name: /^Number of Track Inches/ }));
+    expect(within(screen.getByRole('tooltip')).getByText('Modifier Details')).toBeInTheDocument();
+    expectToContainEach(text, [
+      'CategoryInches',
+      'NameNumber of Track Inches',
+      'Number of Inches24',
+      'Quantity2',
+      'TRK-EXT-2-12',
+    ]);
 
     await user.click(within(region).getByRole('button', { name: 'Show modifier Number of Track Inches' }));
     const popovers = await screen.findAllByRole('tooltip');

@@ -114,6 +114,25 @@ export function ProductCart({
     }
   };
 
+  const saveQuantity = (line: CartLine, quantity: number) =>
+    run(
+      line,
+      'The quantity',
+      () => updateQuantity.mutateAsync({ lineId: line.id, quantity }),
+      errorText,
+      `Quantity of ${line.product.itemNo} saved: ${quantity}`,
+    );
+  const saveOverride = (line: CartLine, priceOverride: number | null) =>
+    run(
+      line,
+      'The price override',
+      () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
+      overrideErrorText,
+      priceOverride === null
+        ? `Price override of ${line.product.itemNo} removed`
+        : `Price override of ${line.product.itemNo} saved: ${formatMoneyInput(priceOverride)}`,
+    );
+
   const toggleExpanded = (lineId: number) =>
     setExpanded((previous) => {
       const next = new Set(previous);
@@ -208,19 +227,7 @@ export function ProductCart({
                     </td>
                     <td style={{ width: '6.5rem' }}>
                       <Locked locked={readOnly}>
-                        <QuantityCell
-                          line={line}
-                          saving={busy}
-                          onSave={(quantity) =>
-                            run(
-                              line,
-                              'The quantity',
-                              () => updateQuantity.mutateAsync({ lineId: line.id, quantity }),
-                              errorText,
-                              `Quantity of ${line.product.itemNo} saved: ${quantity}`,
-                            )
-                          }
-                        />
+                        <QuantityCell line={line} saving={busy} onSave={(quantity) => saveQuantity(line, quantity)} />
                       </Locked>
                     </td>
                     <td className="item-no fw-medium">{line.product.itemNo}</td>
@@ -240,17 +247,7 @@ export function ProductCart({
                         <OverrideCell
                           line={line}
                           saving={busy}
-                          onSave={(priceOverride) =>
-                            run(
-                              line,
-                              'The price override',
-                              () => setOverride.mutateAsync({ lineId: line.id, priceOverride }),
-                              overrideErrorText,
-                              priceOverride === null
-                                ? `Price override of ${line.product.itemNo} removed`
-                                : `Price override of ${line.product.itemNo} saved: ${formatMoneyInput(priceOverride)}`,
-                            )
-                          }
+                          onSave={(priceOverride) => saveOverride(line, priceOverride)}
                         />
                       </Locked>
                     </td>

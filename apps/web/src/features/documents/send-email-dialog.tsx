@@ -2,6 +2,7 @@ import { SEND_EMAIL_LIMITS, sendEmailFormSchema, type DocumentHeader, type Docum
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
+import { LabelledField } from '../../components/ui/labelled-field';
 import { Modal, ModalHeading } from '../../components/ui/modal';
 import { errorText } from '../../components/ui/result-banner';
 import '../../components/ui/stacked-modal.css';
@@ -69,8 +70,6 @@ export function SendEmailDialog({ kind, doc, onSend, onCancel }: SendEmailDialog
     }
   };
 
-  const described = (field: Field, extra?: string) =>
-    [errors[field] !== undefined && `${id}-${field}-error`, extra].filter(Boolean).join(' ') || undefined;
   const noteLength = values.note.trim().length;
   const noteTooLong = noteLength > SEND_EMAIL_LIMITS.note;
 
@@ -91,65 +90,48 @@ export function SendEmailDialog({ kind, doc, onSend, onCancel }: SendEmailDialog
         </ModalHeading>
         <Modal.Body>
           <fieldset disabled={busy}>
-            <Form.Group controlId={`${id}-to`} className="mb-3">
-              <Form.Label className="mb-1">To</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="off"
-                value={values.to}
-                onChange={(e) => set('to', e.target.value)}
-                isInvalid={errors.to !== undefined}
-                aria-invalid={errors.to !== undefined || undefined}
-                aria-describedby={described('to', `${id}-to-hint`)}
-                autoFocus
-              />
-              <Form.Control.Feedback type="invalid" id={`${id}-to-error`}>
-                {errors.to}
-              </Form.Control.Feedback>
-              <Form.Text id={`${id}-to-hint`} className="d-block">
-                {doc.customer.email
+            <LabelledField
+              id={`${id}-to`}
+              label="To"
+              type="email"
+              autoComplete="off"
+              value={values.to}
+              onChange={(v) => set('to', v)}
+              error={errors.to}
+              hint={
+                doc.customer.email
                   ? `${doc.customer.name}'s e-mail; change it to send elsewhere.`
-                  : `${doc.customer.name} has no e-mail address on file.`}
-              </Form.Text>
-            </Form.Group>
-            <Form.Group controlId={`${id}-cc`} className="mb-3">
-              <Form.Label className="mb-1">Cc</Form.Label>
-              <Form.Control
-                type="text"
-                autoComplete="off"
-                inputMode="email"
-                value={values.cc}
-                onChange={(e) => set('cc', e.target.value)}
-                isInvalid={errors.cc !== undefined}
-                aria-invalid={errors.cc !== undefined || undefined}
-                aria-describedby={described('cc', `${id}-cc-hint`)}
-              />
-              <Form.Control.Feedback type="invalid" id={`${id}-cc-error`}>
-                {errors.cc}
-              </Form.Control.Feedback>
-              <Form.Text id={`${id}-cc-hint`} className="d-block">
-                Optional. Up to {SEND_EMAIL_LIMITS.cc} addresses, separated by commas.
-              </Form.Text>
-            </Form.Group>
-            <Form.Group controlId={`${id}-note`}>
-              <Form.Label className="mb-1">Note</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={3}
-                value={values.note}
-                onChange={(e) => set('note', e.target.value)}
-                isInvalid={errors.note !== undefined}
-                aria-invalid={errors.note !== undefined || undefined}
-                aria-describedby={described('note', `${id}-note-hint`)}
-              />
-              <Form.Control.Feedback type="invalid" id={`${id}-note-error`}>
-                {errors.note}
-              </Form.Control.Feedback>
-              <Form.Text id={`${id}-note-hint`} className={`d-block ${noteTooLong ? 'text-danger' : ''}`}>
-                Optional. Goes above the e-mail&apos;s text. {noteLength.toLocaleString('en-US')} /{' '}
-                {SEND_EMAIL_LIMITS.note.toLocaleString('en-US')} characters
-              </Form.Text>
-            </Form.Group>
+                  : `${doc.customer.name} has no e-mail address on file.`
+              }
+              autoFocus
+            />
+            <LabelledField
+              id={`${id}-cc`}
+              label="Cc"
+              type="text"
+              autoComplete="off"
+              inputMode="email"
+              value={values.cc}
+              onChange={(v) => set('cc', v)}
+              error={errors.cc}
+              hint={`Optional. Up to ${SEND_EMAIL_LIMITS.cc} addresses, separated by commas.`}
+            />
+            <LabelledField
+              id={`${id}-note`}
+              label="Note"
+              textarea={{ rows: 3 }}
+              value={values.note}
+              onChange={(v) => set('note', v)}
+              error={errors.note}
+              hint={
+                <>
+                  Optional. Goes above the e-mail&apos;s text. {noteLength.toLocaleString('en-US')} /{' '}
+                  {SEND_EMAIL_LIMITS.note.toLocaleString('en-US')} characters
+                </>
+              }
+              className=""
+              hintClassName={noteTooLong ? 'text-danger' : ''}
+            />
           </fieldset>
           {failure && (
             <Banner variant="danger" title="Send Email failed" className="mt-3 mb-0">

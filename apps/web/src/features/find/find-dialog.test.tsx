@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { customer } from '../../test/customers';
 import { renderApp } from '../../test/render-app';
-import { requestsTo, stubSales } from '../../test/stub-sales';
+import { requestsTo, stubSales, openSalesTab } from '../../test/stub-sales';
 
 const found: FindResult = {
   customers: [{ id: 7, title: 'Crème Brûlée Doors', subtitle: 'FIND-77 · Zoë Quill' }],
@@ -79,7 +79,7 @@ describe('Find (Ctrl+K)', () => {
   });
 
   it("opens a product for staff as a read-only card: item number, description, price, the package's parts and modifiers", async () => {
-    const fetchMock = stubSales({
+    const { fetchMock, user } = openSalesTab('orders', {
       'GET /api/orders/list/0': ok({ items: [], filtered: 0, total: 0, page: 1, size: 10 }),
       'GET /api/search': ok({
         ...found,
@@ -126,8 +126,6 @@ describe('Find (Ctrl+K)', () => {
         },
       ] satisfies PackageModifier[]),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=orders');
     await screen.findByRole('table', { name: 'Open Orders' });
     await user.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Find' });
@@ -148,12 +146,10 @@ describe('Find (Ctrl+K)', () => {
   });
 
   it('says when nothing matches', async () => {
-    stubSales({
+    const { user } = openSalesTab('orders', {
       'GET /api/search': ok({ customers: [], orders: [], quotes: [], products: [], vendorOrders: [] }),
       'GET /api/orders/list/0': ok({ items: [], filtered: 0, total: 0, page: 1, size: 10 }),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=orders');
     await user.click(await screen.findByRole('button', { name: /^Search/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Find' });
     await user.type(within(dialog).getByRole('combobox'), 'zzz');

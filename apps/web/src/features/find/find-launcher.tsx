@@ -1,9 +1,9 @@
 import { useLayoutEffect } from 'react';
 
-/** The event the launcher sends and the page's FindHost answers by opening the dialog. */
+/** The event the launcher sends and the FindHost of the signed-in frame answers by opening the dialog. */
 export const FIND_EVENT = 'desk:find';
 
-/** Asked before a page's host was there (the page still loading): the host opens on arrival. */
+/** Asked before the host was there (the frame still loading): the host opens on arrival. */
 export const findAsked = { pending: false };
 
 const openFind = () => {
@@ -13,9 +13,10 @@ const openFind = () => {
 
 /**
  * The top bar's search (docs/architecture.md section 13): a button, and Ctrl+K (Cmd+K on a Mac)
- * anywhere in the signed-in app, ask the page to open the Find dialog. The dialog is not loaded
- * from here: each signed-in page has a FindHost (find-host.tsx) that loads it when first asked,
- * so neither the dialog nor what it shares with the pages joins the app's first download.
+ * anywhere in the signed-in app, ask the frame to open the Find dialog. The dialog is not loaded
+ * from here: the signed-in frame (app-layout.tsx) has a FindHost (find-host.tsx) that loads it
+ * when first asked, so neither the dialog nor what it shares with the pages joins the app's first
+ * download.
  */
 export function FindLauncher() {
   // Listening from the commit that shows the top bar, not from an effect after it: the first

@@ -1,10 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../../test/fake-api';
-import { renderWithQuery } from '../../test/render-with-query';
+import { ok } from '../../test/fake-api';
 import { QuoteModal } from '../quotes/quote-modal';
 import { aDocument } from '../documents/test/fixtures';
+import { openLazySection, stubDocumentModal } from '../documents/test/open-section';
 
 const noop = () => {};
 
@@ -20,11 +19,7 @@ describe('History in the quote modal', () => {
       from,
       to,
     });
-    const fetchMock = stubApi({
-      'GET /api/config': ok({ companyName: 'Garage Door Supply', taxRate: 0.0975 }),
-      'GET /api/customers/': ok([]),
-      'GET /api/quotes/16': ok(quote),
-      'GET /api/quote-parts/16': ok([]),
+    const fetchMock = stubDocumentModal(quote, {
       'GET /api/quotes/16/history': ok({
         items: [
           item(3, 'price-override', 'line 2 (PKG-1607)', '1620.00', '1500.00'),
@@ -37,14 +32,12 @@ describe('History in the quote modal', () => {
         size: 20,
       }),
     });
-    const user = userEvent.setup();
-    renderWithQuery(<QuoteModal show documentId={16} onClose={noop} />);
-    const dialog = await screen.findByRole('dialog', { name: /Quote/ });
-    await within(dialog).findByDisplayValue('Morgan residence');
-    const asked = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/history')).length;
-    expect(asked()).toBe(0);
-
-    await user.click(within(dialog).getByRole('button', { name: 'History' }));
+    const { dialog, asked } = await openLazySection(fetchMock, <QuoteModal show documentId={16} onClose={noop} />, {
+      dialogName: /Quote/,
+      jobName: 'Morgan residence',
+      section: 'History',
+      path: '/history',
+    });
     const list = await within(dialog).findByTestId('history');
     const rows = within(list)
       .getAllByRole('listitem')

@@ -1,10 +1,10 @@
 import { type LinkedOrder, type Page, type VendorOrder } from '@desk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { bodyOf, requestsTo, stubSales } from '../../test/stub-sales';
+import { bodyOf, requestsTo, stubSales, openSalesTab } from '../../test/stub-sales';
+import { confirmRefusedThenDeleted, refusedOnce } from '../../test/confirm-delete';
 import { aVendorOrder } from '../../test/records';
 
 const clopay = aVendorOrder(1, {
@@ -70,37 +70,17 @@ describe('Sales > Vendor Orders', () => {
   });
 
   it("asks before deleting, and shows the server's reason when the vendor order is linked", async () => {
-    let refuse = true;
-    const fetchMock = stubSales({
+    const refusal = 'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.';
+    const { fetchMock, user } = openSalesTab('vendor-orders', {
       'GET /api/vendor-orders/': page([clopay, springs]),
-      'DELETE /api/vendor-orders/delete/3': () =>
-        refuse
-          ? failed(
-              409,
-              'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
-            )
-          : ok(null, 'Vendor order deleted'),
+      'DELETE /api/vendor-orders/delete/3': refusedOnce(refusal, 'Vendor order deleted'),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Delete vendor order 3' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmation' });
     const question = 'Are you sure you would like to delete the vendor-order (id: 3)?';
     expect(within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === question)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete failed')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText(
-        'Vendor order Northwest Spring Supply #3307 (id 3) is linked to 2 orders; remove the links first.',
-      ),
-    ).toBeInTheDocument();
-
-    refuse = false;
-    const listCalls = listRequests(fetchMock).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Vendor order delete successful')).toBeInTheDocument();
-    await waitFor(() => expect(listRequests(fetchMock).length).toBe(listCalls + 1));
+    await confirmRefusedThenDeleted(user, dialog, 'Vendor order', refusal, () => listRequests(fetchMock));
   });
 
   it('checks the form, creates, closes and shows the create banner over the reloaded list', async () => {
@@ -112,15 +92,13 @@ describe('Sales > Vendor Orders', () => {
       receivedDate: null,
     });
     let afterCreate = false;
-    const fetchMock = stubSales({
+    const { fetchMock, user } = openSalesTab('vendor-orders', {
       'GET /api/vendor-orders/': () => page(afterCreate ? [clopay, created] : [clopay]),
       'POST /api/vendor-orders/create': () => {
         afterCreate = true;
         return { status: 201, body: { status: 'OK', data: created, message: 'Vendor order created' } };
       },
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Vendor Order' });
@@ -163,12 +141,10 @@ describe('Sales > Vendor Orders', () => {
   });
 
   it('keeps the modal open with "Create failed" when the server refuses', async () => {
-    stubSales({
+    const { user } = openSalesTab('vendor-orders', {
       'GET /api/vendor-orders/': page([]),
       'POST /api/vendor-orders/create': failed(400, 'name: must be at most 200 characters'),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Vendor Order' });
@@ -206,7 +182,7 @@ describe('Sales > Vendor Orders', () => {
       ),
     ];
     let stale = false;
-    const fetchMock = stubSales({
+    const { fetchMock, user } = openSalesTab('vendor-orders', {
       'GET /api/vendor-orders/': page([springs]),
       'GET /api/vendor-orders/3': ok(springs),
       'GET /api/linked-orders/orders/3': () => ok(links),
@@ -219,8 +195,6 @@ describe('Sales > Vendor Orders', () => {
           ? failed(409, 'Vendor order 3 was changed by someone else since you opened it. Reload it and try again.')
           : ok({ ...springs, status: 'Cancelled', version: 5 }, 'Vendor order updated'),
     });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=vendor-orders');
 
     await user.click(await screen.findByRole('button', { name: 'Edit vendor order 3' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit Vendor Order/ });
@@ -276,9 +250,7 @@ describe('Sales > Vendor Orders', () => {
   });
 
   it('reloads the list when the modal is closed without saving', async () => {
-    const fetchMock = stubSales({ 'GET /api/vendor-orders/': page([clopay]) });
-    const user = userEvent.setup();
-    renderApp('/sales?tab=vendor-orders');
+    const { fetchMock, user } = openSalesTab('vendor-orders', { 'GET /api/vendor-orders/': page([clopay]) });
 
     await user.click(await screen.findByRole('button', { name: 'Create Vendor Order' }));
     const listCalls = listRequests(fetchMock).length;

@@ -4,7 +4,7 @@ import { Button } from 'react-bootstrap';
 import { ConfirmDelete, preloadConfirmDialog } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportLinks } from '../../components/ui/export-links';
-import { RowAction, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
+import { RowAction, SlotModal, useConfirmTarget, useEditorSlot } from '../../components/ui/row-actions';
 import { useDeleteVendorOrder } from './api/delete-vendor-order';
 import { listVendorOrdersPage } from './api/list-vendor-orders';
 import { vendorOrderKeys } from './api/query-keys';
@@ -77,17 +77,12 @@ export function VendorOrdersTab() {
         )}
       />
 
-      {editor.slot && (
-        <VendorOrderModal
-          key={editor.slot.seq}
-          show={editor.slot.show}
-          vendorOrderId={editor.slot.value}
-          onClose={closeEditor}
-          // Unmounted once closed, so a deleted vendor order is not asked for again.
-          onExited={editor.exited}
-          onSaved={closeEditor}
-        />
-      )}
+      {/* Unmounted once closed, so a deleted vendor order is not asked for again. */}
+      <SlotModal slot={editor}>
+        {(vendorOrderId, modal) => (
+          <VendorOrderModal {...modal} vendorOrderId={vendorOrderId} onClose={closeEditor} onSaved={closeEditor} />
+        )}
+      </SlotModal>
 
       <ConfirmDelete
         target={deleting}

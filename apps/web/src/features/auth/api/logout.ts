@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@desk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../../lib/navigation';
 import { api } from '../../../lib/api-client';
@@ -21,7 +22,7 @@ export function useLogout() {
       // With the session query already null, /login shows its form instead of bouncing back.
       resetUserState(queryClient);
       forgetSignedInUser();
-      void navigate('/login', { replace: true });
+      void navigate(APP_PATHS.login, { replace: true });
     },
   });
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../../test/fake-api';
-import { aProduct } from '../../../test/records';
+import { aProduct, aProductPrice } from '../../../test/records';
 import { renderWithQuery } from '../../../test/render-with-query';
 import { requestsTo } from '../../../test/stub-sales';
 import { ProductCard } from './product-card';
@@ -19,17 +19,8 @@ const found: FindResult = {
 const prices: ProductPrices = {
   customer: { id: 7, name: 'Sierra Door Installers' },
   document: null,
-  items: [
-    {
-      productId: 5,
-      itemNo: 'OPN-BELT',
-      isPackage: false,
-      baseCents: 32900,
-      multiplierCategory: 'Opener',
-      multiplier: 0.95,
-      priceCents: 31255,
-    },
-  ],
+  // 312.55.
+  items: [aProductPrice(5, 'OPN-BELT', 32900, 'Opener', 0.95)],
 };
 
 describe('ProductCard', () => {

@@ -1,5 +1,5 @@
 import type { FindResult, Product } from '@desk/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { api } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ import { useProduct } from '../api/get-product';
 import { useAssociatedParts } from '../api/list-associated-parts';
 import { usePackageModifiers } from '../api/list-package-modifiers';
 import { useSettled } from '../../../lib/use-settled';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead, type HeadColumn } from '../../../components/ui/table-head';
 
 export interface ProductCardProps {
   /** The product shown; null: the card is closed. */
@@ -190,60 +190,86 @@ function PackageContents({ packageId }: { packageId: number }) {
   return (
     <>
       <h3 className="fs-6 mt-2">Associated parts</h3>
-      {parts.isPending ? (
-        <Loading />
-      ) : parts.isError ? (
-        <LoadErrorBanner
-          title="The parts could not be loaded"
-          error={parts.error}
-          onRetry={() => void parts.refetch()}
-        />
-      ) : parts.data.length === 0 ? (
-        <p className="small text-body-secondary">None.</p>
-      ) : (
-        <Table size="sm" striped className="mb-3" aria-label="Associated parts">
-          <TableHead columns={['Item No', 'Description', { label: 'Per door', className: 'text-end' }]} />
-          <tbody>
-            {parts.data.map((p) => (
-              <tr key={p.id}>
-                <td>{p.child_itemNo}</td>
-                <td>{p.child_itemDescription}</td>
-                <td className="text-end">{p.quantity}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <PackageTable
+        query={parts}
+        what="parts"
+        label="Associated parts"
+        columns={['Item No', 'Description', { label: 'Per door', className: 'text-end' }]}
+        row={(p) => (
+          <>
+            <td>{p.child_itemNo}</td>
+            <td>{p.child_itemDescription}</td>
+            <td className="text-end">{p.quantity}</td>
+          </>
+        )}
+        className="mb-3"
+        noneClassName="small text-body-secondary"
+      />
       <h3 className="fs-6">Modifiers</h3>
-      {modifiers.isPending ? (
-        <Loading />
-      ) : modifiers.isError ? (
-        <LoadErrorBanner
-          title="The modifiers could not be loaded"
-          error={modifiers.error}
-          onRetry={() => void modifiers.refetch()}
-        />
-      ) : modifiers.data.length === 0 ? (
-        <p className="small text-body-secondary mb-0">None.</p>
-      ) : (
-        <Table size="sm" striped className="mb-0" aria-label="Modifiers">
-          <TableHead columns={['Category', 'Name', 'Adds', { label: 'Cost increase each', className: 'text-end' }]} />
-          <tbody>
-            {modifiers.data.map((m) => (
-              <tr key={m.id}>
-                <td>{m.category}</td>
-                <td>{m.name ?? m.notes ?? ''}</td>
-                <td>{m.product ? `${m.quantity} × ${m.product.itemNo}` : ''}</td>
-                <td className="text-end">
-                  {m.product && m.product.modifierCostIncrease !== 0
-                    ? `$${formatMoney(m.product.modifierCostIncrease)}`
-                    : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <PackageTable
+        query={modifiers}
+        what="modifiers"
+        label="Modifiers"
+        columns={['Category', 'Name', 'Adds', { label: 'Cost increase each', className: 'text-end' }]}
+        row={(m) => (
+          <>
+            <td>{m.category}</td>
+            <td>{m.name ?? m.notes ?? ''}</td>
+            <td>{m.product ? `${m.quantity} × ${m.product.itemNo}` : ''}</td>
+            <td className="text-end">
+              {m.product && m.product.modifierCostIncrease !== 0
+                ? `$${formatMoney(m.product.modifierCostIncrease)}`
+                : ''}
+            </td>
+          </>
+        )}
+        className="mb-0"
+        noneClassName="small text-body-secondary mb-0"
+      />
     </>
+  );
+}
+
+/** One list of a package's contents: loading, its load error, "None." or a table of a row each. */
+function PackageTable<T extends { id: number }>({
+  query,
+  what,
+  label,
+  columns,
+  row,
+  className,
+  noneClassName,
+}: {
+  query: UseQueryResult<T[]>;
+  /** What the list holds, for the load error ("The parts could not be loaded"). */
+  what: string;
+  /** The table's accessible name. */
+  label: string;
+  columns: HeadColumn[];
+  /** The cells of an item's row. */
+  row: (item: T) => ReactNode;
+  className: string;
+  noneClassName: string;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return (
+      <LoadErrorBanner
+        title={`The ${what} could not be loaded`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (query.data.length === 0) return <p className={noneClassName}>None.</p>;
+  return (
+    <Table size="sm" striped className={className} aria-label={label}>
+      <TableHead columns={columns} />
+      <tbody>
+        {query.data.map((item) => (
+          <tr key={item.id}>{row(item)}</tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -4,7 +4,8 @@ import { ConfirmModal, preloadConfirmDialog } from '../../../components/ui/confi
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { ExportLinks } from '../../../components/ui/export-links';
 import { useNewChangesButton } from '../../../components/ui/new-changes';
-import { RowAction, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
+import { useSession } from '../../auth/api/get-session';
+import { RowAction, SlotModal, useEditorSlot, useModalSlot } from '../../../components/ui/row-actions';
 import { useDeleteProduct } from '../api/delete-product';
 import { listProductPage } from '../api/list-products';
 import { productKeys } from '../api/query-keys';
@@ -60,7 +61,7 @@ export function ProductCatalog() {
   const remove = useDeleteProduct();
   const bulk = useModalSlot<null>();
   usePreloadWhenIdle(productKeys.page, [ProductEditorModal, preloadConfirmDialog]);
-  const newChanges = useNewChangesButton('catalogue', productKeys.page);
+  const newChanges = useNewChangesButton(useSession().data?.username, 'catalogue', productKeys.page);
 
   return (
     <>
@@ -93,33 +94,24 @@ export function ProductCatalog() {
         )}
       />
 
-      {editor.slot && (
-        <ProductEditorModal
-          key={editor.slot.seq}
-          show={editor.slot.show}
-          productId={editor.slot.value}
-          onClose={editor.close}
-          onExited={editor.exited}
-        />
-      )}
+      <SlotModal slot={editor}>
+        {(productId, modal) => <ProductEditorModal {...modal} productId={productId} />}
+      </SlotModal>
 
-      {bulk.slot && (
-        <BulkPriceModal key={bulk.slot.seq} show={bulk.slot.show} onClose={bulk.close} onExited={bulk.exited} />
-      )}
+      <SlotModal slot={bulk}>{(_, modal) => <BulkPriceModal {...modal} />}</SlotModal>
 
-      {duplicating.slot && (
-        <DuplicateProductModal
-          key={duplicating.slot.seq}
-          show={duplicating.slot.show}
-          source={duplicating.slot.value}
-          onClose={duplicating.close}
-          onExited={duplicating.exited}
-          onDuplicated={(copy) => {
-            duplicating.close();
-            editor.open(copy.id);
-          }}
-        />
-      )}
+      <SlotModal slot={duplicating}>
+        {(source, modal) => (
+          <DuplicateProductModal
+            {...modal}
+            source={source}
+            onDuplicated={(copy) => {
+              duplicating.close();
+              editor.open(copy.id);
+            }}
+          />
+        )}
+      </SlotModal>
 
       {deleting.slot && (
         <ConfirmModal

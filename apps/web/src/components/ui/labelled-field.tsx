@@ -3,7 +3,16 @@ import { Form } from 'react-bootstrap';
 
 export interface LabelledFieldProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'min' | 'max' | 'step' | 'inputMode'
+  | 'type'
+  | 'autoComplete'
+  | 'autoCapitalize'
+  | 'spellCheck'
+  | 'min'
+  | 'max'
+  | 'step'
+  | 'inputMode'
+  | 'autoFocus'
+  | 'placeholder'
 > {
   id: string;
   label: ReactNode;
@@ -14,12 +23,27 @@ export interface LabelledFieldProps extends Pick<
   hint?: ReactNode;
   /** A text area of this many rows instead of a one-line input. */
   textarea?: { rows: number; cols?: number };
+  /** The group's class: its space below ('mb-3' unless told). */
+  className?: string;
+  /** The hint's classes besides 'd-block' (e.g. 'text-danger' past a limit). */
+  hintClassName?: string;
 }
 
-/** A labelled field of an admin form with its error and hint under it. */
-export function LabelledField({ id, label, value, onChange, error, hint, textarea, ...input }: LabelledFieldProps) {
+/** A labelled field of a form with its error and hint under it. */
+export function LabelledField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  textarea,
+  className = 'mb-3',
+  hintClassName = '',
+  ...input
+}: LabelledFieldProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
+    <Form.Group controlId={id} className={className}>
       <Form.Label className="mb-1">{label}</Form.Label>
       <Form.Control
         {...input}
@@ -36,7 +60,7 @@ export function LabelledField({ id, label, value, onChange, error, hint, textare
         {error}
       </Form.Control.Feedback>
       {hint && (
-        <Form.Text id={`${id}-hint`} className="d-block">
+        <Form.Text id={`${id}-hint`} className={`d-block ${hintClassName}`.trim()}>
           {hint}
         </Form.Text>
       )}
