@@ -24,12 +24,11 @@ interface Slot {
 
 /**
  * A worker's young generation, in MB. V8 sizes it from the machine's memory (up to 3 x 32 MB on
- * a large host), so an idle worker kept that much after a burst. A 50-line order allocates tens of
- * MB of short-lived layout objects: at 8 MB the collector took about a fifth of a render's CPU
- * (one render 39-48 ms of CPU, p50 of 35 in one worker), at 16 MB 34 ms, at 32 MB 33 ms
- * (2026-11-29): 16 is where more stops paying (docs/performance.md, "PDF time").
+ * a large host), so an idle worker kept that much after a burst; a render allocates a few MB at a
+ * time. 16 MB saved a few ms of a 50-line render's CPU in one thread but did not move the bench's
+ * cold p50, whose runs spread wider than that (docs/performance.md, "PDF time"): 8 stays.
  */
-const WORKER_YOUNG_GENERATION_MB = 16;
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class PdfPool {
   private workers: Slot[] = [];
