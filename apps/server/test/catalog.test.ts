@@ -186,6 +186,18 @@ describe.each(engines())('catalogue API (%s)', (engine) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(status);
         expect(json(res).message).toMatch(new RegExp(message.source, 'i'));
       }
+      // A refused child names its field on its own (the envelope's issues) beside the message.
+      const itself = json(
+        await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: pkg.id, quantity: 1 }),
+      );
+      expect(itself).toMatchObject({
+        message: 'child: a package cannot be an associated part of itself.',
+        issues: [{ field: 'child', message: 'a package cannot be an associated part of itself.' }],
+      });
+      const missing = json(
+        await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: 999999, quantity: 1 }),
+      );
+      expect(missing.issues).toEqual([{ field: 'child', message: 'product 999999 does not exist.' }]);
       expect(await tableCount('associated_parts')).toBe(before);
     });
 

@@ -525,6 +525,15 @@ describe.each(engines())('documents API (%s)', (engine) => {
     expect((await S('POST', '/api/linked-orders/create', { order: order.id, vendorOrder: vo.id })).statusCode).toBe(
       409,
     );
+    // A link to a record that does not exist names the refused field on its own, beside the message.
+    const noVendorOrder = await S('POST', '/api/linked-orders/create', { order: order.id, vendorOrder: 999999 });
+    expect(noVendorOrder.statusCode).toBe(400);
+    expect(json(noVendorOrder)).toMatchObject({
+      message: 'vendorOrder: vendor order 999999 does not exist.',
+      issues: [{ field: 'vendorOrder', message: 'vendor order 999999 does not exist.' }],
+    });
+    const noOrder = json(await S('POST', '/api/linked-orders/create', { order: 999999, vendorOrder: vo.id }));
+    expect(noOrder.issues).toEqual([{ field: 'order', message: 'order 999999 does not exist.' }]);
     const fromOrder = await data('GET', `/api/linked-orders/vendor-orders/${order.id}`);
     expect(fromOrder.map((l: any) => l.vendorOrder.name)).toEqual(['Clopay stock order #4471']);
     const fromVo = await data('GET', `/api/linked-orders/orders/${vo.id}`);

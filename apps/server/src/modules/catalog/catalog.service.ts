@@ -12,7 +12,7 @@ import {
   type Product,
   type ProductInput,
 } from '@desk/domain';
-import { badRequest, conflict, found, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, found, invalidField, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
@@ -103,7 +103,7 @@ export class CatalogService extends ClockedService {
   private async checkProductType(db: Db, typeId: number | null) {
     if (typeId === null) return null;
     const t = await repo.productTypeById(db, typeId);
-    if (!t) throw badRequest(`productType: there is no product type with id ${typeId}.`);
+    if (!t) throw invalidField('productType', `there is no product type with id ${typeId}.`);
     return t;
   }
 
@@ -212,10 +212,10 @@ export class CatalogService extends ClockedService {
   async addAssociatedPart(packageId: number, childId: number, quantity: number) {
     return this.db.transaction().execute(async (trx) => {
       const pkg = await this.requirePackage(trx, packageId, 'associated parts');
-      if (childId === packageId) throw badRequest('child: a package cannot be an associated part of itself.');
+      if (childId === packageId) throw invalidField('child', 'a package cannot be an associated part of itself.');
       const child = await repo.findById(trx, childId);
-      if (!child) throw badRequest(`child: product ${childId} does not exist.`);
-      if (child.isPackage) throw badRequest(`child: ${child.itemNo} is a package; associated parts must be parts.`);
+      if (!child) throw invalidField('child', `product ${childId} does not exist.`);
+      if (child.isPackage) throw invalidField('child', `${child.itemNo} is a package; associated parts must be parts.`);
       if (await repo.associatedPartExists(trx, packageId, childId)) {
         throw conflict(`${child.itemNo} is already an associated part of ${pkg.itemNo}; change its quantity instead.`);
       }
@@ -238,8 +238,8 @@ export class CatalogService extends ClockedService {
   private async checkModifierProduct(db: Db, productId: number | null) {
     if (productId === null) return;
     const p = await repo.findById(db, productId);
-    if (!p) throw badRequest(`product: product ${productId} does not exist.`);
-    if (p.isPackage) throw badRequest(`product: ${p.itemNo} is a package; a modifier adds a part.`);
+    if (!p) throw invalidField('product', `product ${productId} does not exist.`);
+    if (p.isPackage) throw invalidField('product', `${p.itemNo} is a package; a modifier adds a part.`);
   }
 
   async createModifier(packageId: number, m: PackageModifierInput) {

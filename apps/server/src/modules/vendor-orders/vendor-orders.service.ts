@@ -3,7 +3,7 @@
  * docs/architecture.md section 3). A vendor order with links is not deleted; a pair is linked once.
  */
 import type { LinkedOrder, VendorOrder, VendorOrderInput } from '@desk/domain';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { conflict, invalidField, notFound } from '../../lib/errors.js';
 import { plural } from '../../lib/sql.js';
 import { RecordService } from '../../lib/service.js';
 import * as repo from './vendor-orders.repository.js';
@@ -50,9 +50,9 @@ export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderI
 
   async link(order: number, vendorOrder: number): Promise<LinkedOrder> {
     const id = await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.orderExists(trx, order))) throw badRequest(`order: order ${order} does not exist.`);
+      if (!(await repo.orderExists(trx, order))) throw invalidField('order', `order ${order} does not exist.`);
       if (!(await repo.vendorOrderExists(trx, vendorOrder)))
-        throw badRequest(`vendorOrder: vendor order ${vendorOrder} does not exist.`);
+        throw invalidField('vendorOrder', `vendor order ${vendorOrder} does not exist.`);
       if (await repo.linkExists(trx, order, vendorOrder))
         throw conflict(`Order ${order} is already linked to vendor order ${vendorOrder}.`);
       return repo.insertLink(trx, order, vendorOrder, this.now());
