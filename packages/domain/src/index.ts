@@ -23,3 +23,4 @@ export * from './schemas/history.js';
 export * from './schemas/find.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/import.js';
+export * from './schemas/stock.js';

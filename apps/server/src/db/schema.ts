@@ -275,6 +275,75 @@ export interface VendorOrdersTable extends Audit {
   received_date: string | null;
 }
 
+/** Stock (migration 2026113000, docs/stock.md). */
+export interface StockLevelsTable {
+  product_id: number;
+  on_hand: Generated<number>;
+  reserved: Generated<number>;
+  reorder_point: Generated<number>;
+  reorder_quantity: Generated<number>;
+  count_needed: Generated<Flag>;
+  updated_at: string;
+}
+
+export interface StockMovesTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: string;
+  quantity: number;
+  on_hand_after: number;
+  ref_kind: string | null;
+  ref_id: number | null;
+  reason: string | null;
+  note: string | null;
+  user_id: number | null;
+  username: string | null;
+  at: string;
+}
+
+export interface StockNeedsTable {
+  order_id: number;
+  product_id: number;
+  required: number;
+}
+
+export interface VendorOrderLinesTable {
+  id: Generated<number>;
+  vendor_order_id: number;
+  product_id: number;
+  quantity: number;
+  received_quantity: Generated<number>;
+  unit_cost_cents: number | null;
+  position: Generated<number>;
+  created_at: string;
+}
+
+export interface VendorReceiptsTable {
+  id: Generated<number>;
+  vendor_order_id: number;
+  note: string | null;
+  over: Generated<Flag>;
+  user_id: number | null;
+  username: string | null;
+  at: string;
+}
+
+export interface StockCountsTable {
+  id: Generated<number>;
+  state: Generated<string>;
+  started_at: string;
+  started_by: string | null;
+  applied_at: string | null;
+  applied_by: string | null;
+}
+
+export interface StockCountLinesTable {
+  count_id: number;
+  product_id: number;
+  expected: number;
+  counted: number | null;
+}
+
 export interface LinkedOrdersTable {
   id: Generated<number>;
   order_id: number;
@@ -418,6 +487,13 @@ export interface DB {
   company_settings: CompanySettingsTable;
   import_jobs: ImportJobsTable;
   import_mappings: ImportMappingsTable;
+  stock_levels: StockLevelsTable;
+  stock_moves: StockMovesTable;
+  stock_needs: StockNeedsTable;
+  vendor_order_lines: VendorOrderLinesTable;
+  vendor_receipts: VendorReceiptsTable;
+  stock_counts: StockCountsTable;
+  stock_count_lines: StockCountLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
