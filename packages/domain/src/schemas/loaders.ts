@@ -77,6 +77,8 @@ export const pickupOrderRowSchema = z.object({
   loading_bay: z.number().int().nullable(),
   /** The open vendor orders it waits on (parts not in yet). */
   waitingOn: z.array(waitingOnSchema).optional(),
+  /** Whether the shelf covers everything it needs (docs/stock.md), and how many units are short. */
+  stock: z.object({ ready: z.boolean(), short: z.number().int() }).optional(),
 });
 export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 

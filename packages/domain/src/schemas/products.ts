@@ -51,6 +51,8 @@ export const productSchema = z.object({
   insertsData: z.string().nullable(),
   insertDescription: z.string().nullable(),
   isPackage: z.boolean(),
+  /** On hand and available (docs/stock.md) in the catalogue's list; null for a package, absent elsewhere. */
+  stock: z.object({ onHand: z.number().int(), available: z.number().int() }).nullable().optional(),
   version: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
