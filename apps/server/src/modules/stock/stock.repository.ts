@@ -592,3 +592,22 @@ export async function stockUsage(db: Db, productId: number) {
   ]);
   return { moves: Number(moves.n), vendorLines: Number(lines.n) };
 }
+
+/** On hand and reorder settings of these products, by id (a product with no level is absent). */
+export async function levelsOf(db: Db, productIds: readonly number[]) {
+  const out = new Map<number, { on_hand: number; reorder_point: number; reorder_quantity: number }>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'on_hand', 'reorder_point', 'reorder_quantity'])
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      out.set(r.product_id, {
+        on_hand: Number(r.on_hand),
+        reorder_point: Number(r.reorder_point),
+        reorder_quantity: Number(r.reorder_quantity),
+      });
+  }
+  return out;
+}
