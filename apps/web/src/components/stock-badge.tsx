@@ -13,6 +13,8 @@ const TONE_CLASS: Record<StockTone, string> = {
   short: 'text-danger-emphasis bg-danger-subtle border-danger-subtle',
 };
 
+const BADGE_STYLE = { fontSize: '0.8125rem' } as const;
+
 /** Stock in words (docs/stock.md): "In stock", "2 short - 6 due Nov 28", "Ready", "7 short". */
 export function StockBadge({
   text,
@@ -31,6 +33,8 @@ export function StockBadge({
       className={`stock-badge badge border fw-medium text-wrap text-start ${TONE_CLASS[tone]} ${className}`}
       data-tone={tone}
       title={title}
+      // One readable size wherever it sits (a badge is 0.75em: too small inside a small table).
+      style={BADGE_STYLE}
     >
       <span className="visually-hidden">Stock: </span>
       {text}
