@@ -194,6 +194,34 @@ describe('Stock in the cart, told live', () => {
     act(() => stream.emit('document', { kind: 'order', id: 13, version: 5, user: 'clerk2' }));
     await waitFor(() => expect(asked()).toBe(3));
   });
+  it('cancels a request whose answer is stale when the shelf must be asked again', async () => {
+    const answers = stubOrder([partLine()]);
+    const signals: AbortSignal[] = [];
+    // The first availability request hangs until it is cancelled; the second answers.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === AVAILABILITY) {
+          signals.push(init!.signal!);
+          if (signals.length === 1)
+            await new Promise((_resolve, reject) =>
+              init!.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+            );
+        }
+        return answers(input, init);
+      }),
+    );
+    renderWithQuery(<ProductCart kind="order" docId={13} useTax={false} />);
+    await screen.findByRole('table', { name: 'Product Cart' });
+    await waitFor(() => expect(signals).toHaveLength(1));
+    const stream = FakeEventSource.made.at(-1)!;
+
+    act(() => stream.emit('reset', {}));
+    expect(await screen.findByText('2 short - 6 due Nov 28')).toBeInTheDocument();
+    expect(signals).toHaveLength(2);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals[1]!.aborted).toBe(false);
+  });
 });
 
 describe('The order modal: ready or short', () => {

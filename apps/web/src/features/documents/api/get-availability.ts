@@ -18,16 +18,19 @@ export function getAvailability(kind: DocumentKind, docId: number, signal?: Abor
  * Asks the shelf again after a change to a cart (a line, a quantity, a sub-part, a modifier).
  * Without `docId`, every document of the kind (a sub-part knows its line, not its document). Not
  * awaited: the change is done when the server answers it; the badges follow. A request still
- * running is cancelled (its answer is stale).
+ * running is cancelled (its answer may be stale) and asked again.
  */
 export function refreshAvailability(queryClient: QueryClient, kind: DocumentKind, docId?: number) {
-  void queryClient.invalidateQueries({ queryKey: documentKeys.availability(kind, docId) });
+  const queryKey = documentKeys.availability(kind, docId);
+  // Cancelled first: an invalidation alone joins a first request still running, whose answer
+  // may predate the change.
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
 }
 
 /**
  * A document's availability, asked once `enabled` (the cart asks after it has shown, so the
  * badges fill in without holding it up). With `live`, asked again when the live events say this
- * document changed or the stock of one of its products moved.
+ * document changed, the stock of one of its products moved, or events were missed.
  */
 export function useAvailability(
   kind: DocumentKind,
@@ -53,6 +56,8 @@ export function useAvailability(
         if (!lines || !ids || lines.some((l) => ids.includes(l.productId)))
           refreshAvailability(queryClient, kind, docId);
       },
+      // Events were missed while the stream was away: any of them may have moved this shelf.
+      reset: () => refreshAvailability(queryClient, kind, docId),
     },
     enabled && live,
   );
