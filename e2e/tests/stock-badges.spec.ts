@@ -8,7 +8,8 @@ import { editFromList, listRow, signIn, test, ADMIN } from './fixtures.js';
  * part line short of stock (some due from a vendor) and a package whose sub-parts are one on the
  * shelf, one short with nothing due: the cart shows each in words, the order modal sums it up,
  * and the Grid Manager says which pickup-ready order is ready and which is short. Receiving the
- * vendor order changes the badge without a reload (the live `stock` event). axe-core (WCAG 2.2 A
+ * vendor order changes the badge without a reload (the live `stock` event), and so does a new
+ * quantity in the cart. axe-core (WCAG 2.2 A
  * and AA) on each, and screenshots at 1366x768, 1920x1080 and a 1024x768 tablet in SHOTS_DIR
  * (default test-results/screenshots).
  */
@@ -136,6 +137,13 @@ test('the cart, the order modal and the Grid Manager say what the shelf holds, i
   await expect(openerBadge).toHaveText('Stock: In stock');
   await expect(summary).toHaveText('Stock: Short: 1 product, 1 unit - nothing on order');
 
+  // ---- A cart change asks the shelf again: one more opener than arrived.
+  const quantity = dialog.getByRole('spinbutton', { name: `Quantity of ${opener.itemNo}` });
+  await quantity.fill('3');
+  await quantity.press('Enter');
+  await expect(openerBadge).toHaveText('Stock: 1 short');
+  await expect(summary).toHaveText('Stock: Short: 2 products, 2 units - nothing on order');
+
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
@@ -143,7 +151,7 @@ test('the cart, the order modal and the Grid Manager say what the shelf holds, i
   await page.setViewportSize(VIEWPORTS[0]);
   await page.goto('/loaders?tab=grid-manager');
   const pickup = page.getByRole('table', { name: 'Pickup-ready orders' });
-  await expect(listRow(pickup, shortOrder.id)).toContainText('Stock: 1 short');
+  await expect(listRow(pickup, shortOrder.id)).toContainText('Stock: 2 short');
   await expect(listRow(pickup, readyOrder.id)).toContainText('Stock: Ready');
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
