@@ -238,6 +238,10 @@ describe.each(engines())('stock (%s)', (engine) => {
       expect(await stockOf(f.opener.id)).toMatchObject({ onHand: -2, countNeeded: true, reserved: 0 });
       const listed = await S.data('GET', '/api/stock?countNeeded=1');
       expect(listed.items.map((r: any) => r.itemNo)).toEqual(['OPN-1']);
+      // What arrives is never refused, even while on hand is still below zero.
+      expect((await adjust(f.opener.id, 1)).statusCode).toBe(201);
+      expect((await stockOf(f.opener.id)).onHand).toBe(-1);
+      expect((await adjust(f.opener.id, -1)).statusCode).toBe(409);
       await check();
     });
   });

@@ -32,6 +32,7 @@ import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
 import { CatalogService } from '../modules/catalog/catalog.service.js';
 import { CustomersService } from '../modules/customers/customers.service.js';
 import { DocumentsService } from '../modules/documents/documents.service.js';
+import { StockService } from '../modules/stock/stock.service.js';
 import { LoadersService } from '../modules/loaders/loaders.service.js';
 import { seedCompanySettings } from '../modules/settings/settings.bulk.js';
 import { VendorOrdersService } from '../modules/vendor-orders/vendor-orders.service.js';
@@ -562,6 +563,17 @@ export async function loadDemoData(db: Kysely<DB>, opts: { now?: Date } = {}): P
     }
     const modifierId = (pkg: string, m: DemoModifier) =>
       must(modifierIds.get(modifierKey(pkg, m)), `modifier ${modifierKey(pkg, m)}`);
+
+    // Opening stock on the shelf (docs/stock.md) before any order takes from it, and a reorder
+    // point on every third part.
+    const stock = new StockService(tx, clock);
+    const opener = { userId: 0, username: 'demo data' };
+    for (const [i, p] of DEMO_PARTS.entries()) {
+      const id = productId(p.itemNo);
+      const quantity = 6 + ((i * 7) % 40);
+      await stock.adjust({ productId: id, quantity, reason: 'initial', note: 'opening stock' }, undefined, opener);
+      if (i % 3 === 0) await stock.setReorder(id, { reorderPoint: 10, reorderQuantity: 24 });
+    }
 
     // Customers
     setClock(isoTime(now.getTime() - 100 * DAY_MS));

@@ -46,8 +46,8 @@ export async function lockLevels(db: Db, productIds: readonly number[], now: str
 
 /**
  * Moves on hand by `delta` in one statement (the row lock on PostgreSQL serialises concurrent
- * moves of a product) and answers on hand after it; null when the move would leave on hand below
- * zero and `mayGoNegative` is false. A move that leaves it below zero marks the product "count
+ * moves of a product) and answers on hand after it; null when a move that takes away would leave
+ * on hand below zero and `mayGoNegative` is false. A move that leaves it below zero marks the product "count
  * needed".
  */
 export async function moveOnHand(
@@ -65,7 +65,8 @@ export async function moveOnHand(
       updated_at: now,
     })
     .where('product_id', '=', productId);
-  if (!mayGoNegative) q = q.where(sql<boolean>`on_hand + ${delta} >= 0`);
+  // A move that adds is never refused (it may leave a negative on hand less negative).
+  if (!mayGoNegative && delta < 0) q = q.where(sql<boolean>`on_hand + ${delta} >= 0`);
   const row = await q.returning('on_hand').executeTakeFirst();
   return row ? Number(row.on_hand) : null;
 }
