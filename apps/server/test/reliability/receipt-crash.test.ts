@@ -63,7 +63,7 @@ describe('a 200-line receipt killed with SIGKILL (sqlite)', () => {
   it('leaves all of the receipt or none of it, every time', async () => {
     const random = rng(SEED);
     let server = await ServerProcess.start({ dataDir: dir });
-    let client = new Client(`http://127.0.0.1:${server.port}`);
+    const client = new Client(`http://127.0.0.1:${server.port}`);
     await client.login();
     const parts: Array<{ id: number; isPackage: boolean }> = await client.data('GET', '/api/products/?kind=part');
     const vo = await client.data('POST', '/api/vendor-orders/create', { name: 'Crash pallet' });
