@@ -243,3 +243,8 @@ export async function setReorderSettings(db: Db, productId: number, point: numbe
   await repo.ensureLevels(db, [productId], now);
   await repo.setReorder(db, productId, point, quantity, now);
 }
+
+/** A product with its item number, description and type's name (a package holds no stock). */
+export function productWithType(db: Db, productId: number) {
+  return repo.productWithType(db, productId);
+}

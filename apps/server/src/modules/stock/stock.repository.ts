@@ -2,8 +2,9 @@
  * Stock: SQL only (docs/stock.md; docs/decisions/014-module-shape.md). The ledger's moves, each
  * product's level, the open orders' needs, the stock list and the counts.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { StockMove, StockMoveKind, StockRefKind, StockRow } from '@desk/domain';
+import type { StockMovesTable } from '../../db/schema.js';
 import type { ListColumns, ListQuery } from '../../lib/paging.js';
 import { listReaders } from '../../lib/rows.js';
 import { isPostgres } from '../../lib/engine.js';
@@ -80,38 +81,18 @@ export async function onHandOf(db: Db, productId: number): Promise<number> {
   return Number(row?.on_hand ?? 0);
 }
 
-export interface MoveValues {
-  product_id: number;
+/** A move as stored, its kind and reference narrowed to the domain's. */
+export type MoveValues = Omit<Selectable<StockMovesTable>, 'id' | 'kind' | 'ref_kind'> & {
   kind: StockMoveKind;
-  quantity: number;
-  on_hand_after: number;
   ref_kind: StockRefKind | null;
-  ref_id: number | null;
-  reason: string | null;
-  note: string | null;
-  user_id: number | null;
-  username: string | null;
-  at: string;
-}
+};
 
 export async function insertMove(db: Db, move: MoveValues): Promise<number> {
   const row = await db.insertInto('stock_moves').values(move).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-const toMove = (r: {
-  id: number;
-  product_id: number;
-  kind: string;
-  quantity: number;
-  on_hand_after: number;
-  ref_kind: string | null;
-  ref_id: number | null;
-  reason: string | null;
-  note: string | null;
-  username: string | null;
-  at: string;
-}): StockMove => ({
+const toMove = (r: Selectable<StockMovesTable>): StockMove => ({
   id: Number(r.id),
   productId: r.product_id,
   kind: r.kind as StockMoveKind,

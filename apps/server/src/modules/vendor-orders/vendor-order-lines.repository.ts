@@ -161,13 +161,3 @@ export async function insertLines(
       .execute();
   }
 }
-
-/** A product with its type's name (a package cannot be a line). */
-export function productWithType(db: Db, productId: number) {
-  return db
-    .selectFrom('products')
-    .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
-    .select(['products.id', 'products.item_no', 'product_types.type'])
-    .where('products.id', '=', productId)
-    .executeTakeFirst();
-}

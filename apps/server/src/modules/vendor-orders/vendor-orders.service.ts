@@ -25,7 +25,7 @@ import * as repo from './vendor-orders.repository.js';
 import * as lines from './vendor-order-lines.repository.js';
 import { insertChangeRows, type Actor } from '../history/history.repository.js';
 import type { EventBus } from '../events/event-bus.js';
-import { postMoves, tellStock } from '../stock/stock.ledger.js';
+import { postMoves, productWithType, tellStock } from '../stock/stock.ledger.js';
 
 /** A line as the history and the refusals name it: "line 2 (SPR-250)". */
 const lineLabel = (n: number, itemNo: string) => `line ${n} (${itemNo})`;
@@ -134,7 +134,7 @@ export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderI
   async addLine(vendorOrderId: number, input: VendorOrderLineInput, actor: Actor): Promise<VendorOrderLine> {
     return this.db.transaction().execute(async (trx) => {
       await this.lockedVendorOrder(trx, vendorOrderId);
-      const product = await lines.productWithType(trx, input.productId);
+      const product = await productWithType(trx, input.productId);
       if (!product) throw invalidField('productId', `product ${input.productId} does not exist.`);
       if (isPackageType(product.type))
         throw invalidField(
@@ -309,7 +309,7 @@ export class VendorOrdersService extends RecordService<VendorOrder, VendorOrderI
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
       for (const [i, w] of wanted.entries()) {
-        const product = await lines.productWithType(trx, w.productId);
+        const product = await productWithType(trx, w.productId);
         if (!product) throw invalidField(`lines.${i}.productId`, `product ${w.productId} does not exist.`);
         if (isPackageType(product.type))
           throw invalidField(`lines.${i}.productId`, `${product.item_no} is a package: order its parts instead.`);
