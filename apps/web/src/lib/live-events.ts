@@ -9,12 +9,12 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
-export type LiveEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer' | 'reset';
+export type LiveEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer' | 'stock' | 'reset';
 export type LiveHandlers = Partial<Record<LiveEventType, (data: Record<string, unknown>) => void>>;
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 const MAX_PAUSE_MS = 30_000;
-const TYPES = ['bay', 'pickup', 'document', 'catalogue', 'customer', 'reset'] as const;
+const TYPES = ['bay', 'pickup', 'document', 'catalogue', 'customer', 'stock', 'reset'] as const;
 
 /** The tab's one stream and who listens to it. */
 class LiveStream {

@@ -8,6 +8,7 @@ import { useCreateVendorOrder } from './api/create-vendor-order';
 import { useCreateVendorOrderForOrder } from './api/create-vendor-order-for-order';
 import { useVendorOrder } from './api/get-vendor-order';
 import { useUpdateVendorOrder } from './api/update-vendor-order';
+import { VendorOrderLines } from './vendor-order-lines';
 import { VendorOrderLinkedOrders } from './vendor-order-linked-orders';
 import {
   emptyVendorOrderForm,
@@ -49,6 +50,7 @@ export function VendorOrderModal({
   forOrderId,
 }: VendorOrderModalProps) {
   const linkedId = useId();
+  const linesId = useId();
   const vendorOrder = useVendorOrder(vendorOrderId);
   const createAlone = useCreateVendorOrder();
   const createForOrder = useCreateVendorOrderForOrder(forOrderId ?? null);
@@ -71,6 +73,14 @@ export function VendorOrderModal({
       {({ record, formKey, ...form }) => (
         <>
           <VendorOrderForm key={formKey} vendorOrder={record} {...form} />
+          {record && (
+            <section aria-labelledby={linesId} className="mt-4">
+              <h3 id={linesId} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
+                Lines
+              </h3>
+              <VendorOrderLines vendorOrderId={record.id} />
+            </section>
+          )}
           {record && (
             <section aria-labelledby={linkedId} className="mt-4">
               <h3 id={linkedId} className="fs-6 fw-semibold border-bottom pb-2 mb-3">

@@ -1,0 +1,109 @@
+/**
+ * The stock list (docs/stock.md, GET /api/stock): each part's on hand, reserved, available, on
+ * order and next arrival, its reorder point and quantity, and whether it needs a count; paged,
+ * sorted and filtered by the server like every list, with two toggles (short, count needed).
+ */
+import type { StockRow } from '@desk/domain';
+import { useMemo, useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
+import { lazyComponent } from '../../lib/lazy-component';
+import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
+import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
+
+const ProductStockModal = lazyComponent(() => import('./product-stock-modal').then((m) => m.ProductStockModal));
+
+const figure = (key: keyof StockRow, header: string): Column<StockRow> => ({
+  key,
+  header,
+  filterable: false,
+  className: 'stock-figure',
+  width: '7rem',
+});
+
+export const STOCK_COLUMNS: Column<StockRow>[] = [
+  {
+    key: 'itemNo',
+    header: 'Item No',
+    width: '14rem',
+    render: (r) => (
+      <span className="text-nowrap">
+        <span className="fw-medium">{r.itemNo}</span>
+        {r.countNeeded && <CountNeededBadge />}
+      </span>
+    ),
+  },
+  { key: 'itemDescription', header: 'Description', render: (r) => r.itemDescription ?? '' },
+  { key: 'productType', header: 'Type', width: '10rem', render: (r) => r.productType ?? '' },
+  figure('onHand', 'On hand'),
+  figure('reserved', 'Reserved'),
+  { ...figure('available', 'Available'), width: '9rem', render: (r) => <AvailableFigure available={r.available} /> },
+  figure('onOrder', 'On order'),
+  {
+    key: 'nextArrival',
+    header: 'Next arrival',
+    filterable: false,
+    width: '9rem',
+    render: (r) => <span className="text-nowrap">{arrivalText(r.nextArrival)}</span>,
+  },
+  {
+    key: 'reorderPoint',
+    header: 'Reorder at / qty',
+    sortable: false,
+    filterable: false,
+    className: 'stock-figure',
+    width: '8rem',
+    render: (r) =>
+      r.reorderPoint === 0 && r.reorderQuantity === 0 ? '\u2014' : `${r.reorderPoint} / ${r.reorderQuantity}`,
+  },
+];
+
+export function StockList() {
+  const [toggles, setToggles] = useState<StockToggles>({ short: false, countNeeded: false });
+  const product = useModalSlot<StockRow>();
+  const queryKey = useMemo(() => [...stockKeys.lists(), toggles], [toggles]);
+
+  return (
+    <>
+      <DataTable<StockRow>
+        caption="Stock"
+        columns={STOCK_COLUMNS}
+        rowKey={(r) => r.productId}
+        queryKey={queryKey}
+        fetchPage={(query) => listStockPage(query, toggles)}
+        initialSort="itemNo"
+        emptyText="No parts found"
+        toolbar={
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Form.Check
+              type="switch"
+              id="stock-short"
+              label="Short only"
+              checked={toggles.short}
+              onChange={(e) => setToggles((t) => ({ ...t, short: e.target.checked }))}
+            />
+            <Form.Check
+              type="switch"
+              id="stock-count-needed"
+              label="Count needed only"
+              checked={toggles.countNeeded}
+              onChange={(e) => setToggles((t) => ({ ...t, countNeeded: e.target.checked }))}
+            />
+          </div>
+        }
+        rowActions={(r) => (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            aria-label={`Moves of ${r.itemNo}`}
+            onClick={() => product.open(r)}
+          >
+            Moves
+          </Button>
+        )}
+      />
+      <SlotModal slot={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</SlotModal>
+    </>
+  );
+}
