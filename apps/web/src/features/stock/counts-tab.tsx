@@ -11,7 +11,6 @@ import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
 import { Modal, ModalHeading } from '../../components/ui/modal';
 import { ErrorBanner, errorText } from '../../components/ui/result-banner';
-import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import {
   countSheetUrl,
@@ -22,6 +21,7 @@ import {
   useStockCounts,
 } from './api/stock-api';
 import { momentText, signed } from './stock-words';
+import { StockModal, useStockModal } from './modal-slot';
 
 type Scope = 'all' | 'type' | 'prefix';
 
@@ -29,7 +29,7 @@ const COUNT_COLUMNS = ['Count', 'Started', 'By', 'Counted', 'State', 'Actions'] 
 
 export function CountsTab() {
   const counts = useStockCounts();
-  const sheet = useModalSlot<number>();
+  const sheet = useStockModal<number>();
   const rows = counts.data ?? [];
 
   return (
@@ -59,7 +59,7 @@ export function CountsTab() {
           </tbody>
         </Table>
       </div>
-      <SlotModal slot={sheet}>{(id, modal) => <CountModal {...modal} countId={id} />}</SlotModal>
+      <StockModal modal={sheet}>{(id, modal) => <CountModal {...modal} countId={id} />}</StockModal>
     </>
   );
 }

@@ -7,10 +7,10 @@ import type { StockRow } from '@desk/domain';
 import { useMemo, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 import { lazyComponent } from '../../lib/lazy-component';
 import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
 import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
+import { StockModal, useStockModal } from './modal-slot';
 
 const ProductStockModal = lazyComponent(() => import('./product-stock-modal').then((m) => m.ProductStockModal));
 
@@ -61,7 +61,7 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
 
 export function StockList() {
   const [toggles, setToggles] = useState<StockToggles>({ short: false, countNeeded: false });
-  const product = useModalSlot<StockRow>();
+  const product = useStockModal<StockRow>();
   const queryKey = useMemo(() => [...stockKeys.lists(), toggles], [toggles]);
 
   return (
@@ -103,7 +103,7 @@ export function StockList() {
           </Button>
         )}
       />
-      <SlotModal slot={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</SlotModal>
+      <StockModal modal={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</StockModal>
     </>
   );
 }

@@ -12,7 +12,6 @@ import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { ErrorBanner, errorText } from '../../components/ui/result-banner';
-import { useConfirmTarget } from '../../components/ui/row-actions';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { formatMoneyCents, toCents } from '../../lib/money';
 import {
@@ -41,7 +40,8 @@ export function VendorOrderLines({ vendorOrderId }: { vendorOrderId: number }) {
   const lines = useVendorOrderLines(vendorOrderId);
   const add = useAddVendorOrderLine(vendorOrderId);
   const remove = useDeleteVendorOrderLine(vendorOrderId);
-  const removing = useConfirmTarget<VendorOrderLine>();
+  // The line a removal asks about (kept after closing, for the closing animation).
+  const [removing, setRemoving] = useState<{ line: VendorOrderLine; show: boolean } | null>(null);
   const [adding, setAdding] = useState(false);
   const receiveId = useId();
   const rows = lines.data ?? [];
@@ -78,7 +78,7 @@ export function VendorOrderLines({ vendorOrderId }: { vendorOrderId: number }) {
                   key={`${line.id}:${line.quantity}:${line.unitCostCents}`}
                   vendorOrderId={vendorOrderId}
                   line={line}
-                  onRemove={() => removing.ask(line)}
+                  onRemove={() => setRemoving({ line, show: true })}
                 />
               ))
             )}
@@ -97,16 +97,15 @@ export function VendorOrderLines({ vendorOrderId }: { vendorOrderId: number }) {
       />
 
       <ConfirmModal
-        show={removing.show}
+        show={removing?.show ?? false}
         objectName="Line"
         action="remove"
-        onConfirm={() => remove.mutateAsync(removing.target!.id)}
-        onClose={removing.close}
-        onSuccess={removing.close}
+        onConfirm={() => remove.mutateAsync(removing!.line.id)}
+        onClose={() => setRemoving((r) => (r ? { ...r, show: false } : r))}
       >
-        {removing.target && (
+        {removing && (
           <>
-            Remove the line {removing.target.itemNo} ({removing.target.quantity} ordered) from this vendor order?
+            Remove the line {removing.line.itemNo} ({removing.line.quantity} ordered) from this vendor order?
           </>
         )}
       </ConfirmModal>
