@@ -68,9 +68,9 @@ export function ProductStockModal({ show, row, onClose, onExited }: ProductStock
           <Figure label="On order" value={current.onOrder} />
           <Figure label="Next arrival" value={arrivalText(current.nextArrival)} />
         </dl>
+        <Moves productId={row.productId} />
         <ReorderSettingsForm key={`${current.reorderPoint}:${current.reorderQuantity}`} row={current} />
         {isAdmin && <AdjustmentForm productId={row.productId} />}
-        <Moves productId={row.productId} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
@@ -275,7 +275,7 @@ function Moves({ productId }: { productId: number }) {
   const rows = moves.data?.items ?? [];
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`} className="mb-4">
       <h3 id={`${id}-title`} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
         Moves
       </h3>

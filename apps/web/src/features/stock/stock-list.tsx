@@ -18,15 +18,14 @@ const figure = (key: keyof StockRow, header: string): Column<StockRow> => ({
   key,
   header,
   filterable: false,
-  className: 'stock-figure',
-  width: '7rem',
+  className: 'stock-figure stock-col-shrink',
 });
 
 export const STOCK_COLUMNS: Column<StockRow>[] = [
   {
     key: 'itemNo',
     header: 'Item No',
-    width: '14rem',
+    className: 'stock-col-shrink',
     render: (r) => (
       <span className="text-nowrap">
         <span className="fw-medium">{r.itemNo}</span>
@@ -35,25 +34,24 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
     ),
   },
   { key: 'itemDescription', header: 'Description', render: (r) => r.itemDescription ?? '' },
-  { key: 'productType', header: 'Type', width: '10rem', render: (r) => r.productType ?? '' },
+  { key: 'productType', header: 'Type', className: 'stock-col-type', render: (r) => r.productType ?? '' },
   figure('onHand', 'On hand'),
   figure('reserved', 'Reserved'),
-  { ...figure('available', 'Available'), width: '9rem', render: (r) => <AvailableFigure available={r.available} /> },
+  { ...figure('available', 'Available'), render: (r) => <AvailableFigure available={r.available} /> },
   figure('onOrder', 'On order'),
   {
     key: 'nextArrival',
     header: 'Next arrival',
     filterable: false,
-    width: '9rem',
-    render: (r) => <span className="text-nowrap">{arrivalText(r.nextArrival)}</span>,
+    className: 'stock-col-shrink',
+    render: (r) => arrivalText(r.nextArrival),
   },
   {
     key: 'reorderPoint',
     header: 'Reorder at / qty',
     sortable: false,
     filterable: false,
-    className: 'stock-figure',
-    width: '8rem',
+    className: 'stock-figure stock-col-shrink',
     render: (r) =>
       r.reorderPoint === 0 && r.reorderQuantity === 0 ? '\u2014' : `${r.reorderPoint} / ${r.reorderQuantity}`,
   },

@@ -5,7 +5,7 @@
  */
 import { isValidQuantity, QUANTITY_HINT, type VendorOrderLine } from '@desk/domain';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
@@ -13,7 +13,7 @@ import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
 import { ProductLinker } from '../../components/ui/product-linker';
 import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
-import { formatMoneyCents, toCents } from '../../lib/money';
+import { formatMoneyInput, fromCents, toCents } from '../../lib/money';
 import {
   useAddVendorOrderLine,
   useDeleteVendorOrderLine,
@@ -24,8 +24,8 @@ import {
 
 const LINE_COLUMNS = ['Item No', 'Description', 'Quantity', 'Received', 'Outstanding', 'Unit Cost', 'Actions'] as const;
 
-/** Cents as the unit cost field holds them ('12.50'); '' when none. */
-const costText = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+/** Cents as the unit cost field holds them ('1234.50', beside its $ sign); '' when none. */
+const costText = (cents: number | null) => (cents === null ? '' : formatMoneyInput(fromCents(cents)));
 
 /** The unit cost typed: null when blank, cents when a non-negative amount with at most 2 decimals, else undefined. */
 export function parseCost(text: string): number | null | undefined {
@@ -182,31 +182,27 @@ function LineRow({
         </td>
         <td className="text-end">{line.receivedQuantity}</td>
         <td className="text-end">{line.outstanding}</td>
-        <td style={{ width: '8rem' }}>
-          <Form.Control
-            size="sm"
-            inputMode="decimal"
-            aria-label={`Unit cost of ${line.itemNo}`}
-            placeholder="0.00"
-            value={cost}
-            onChange={(e) => setCost(e.target.value)}
-            onBlur={() => {
-              if (costValue !== undefined && costValue !== null) setCost(costText(costValue));
-            }}
-            onKeyDown={onKey}
-            isInvalid={costValue === undefined}
-            aria-describedby={costValue === undefined ? `${id}-c` : undefined}
-          />
-          {costValue === undefined ? (
+        <td style={{ width: '9rem' }}>
+          <InputGroup size="sm" hasValidation>
+            <InputGroup.Text aria-hidden="true">$</InputGroup.Text>
+            <Form.Control
+              inputMode="decimal"
+              aria-label={`Unit cost of ${line.itemNo}`}
+              placeholder="0.00"
+              value={cost}
+              onChange={(e) => setCost(e.target.value)}
+              onBlur={() => {
+                if (costValue !== undefined && costValue !== null) setCost(costText(costValue));
+              }}
+              onKeyDown={onKey}
+              isInvalid={costValue === undefined}
+              aria-describedby={costValue === undefined ? `${id}-c` : undefined}
+            />
+          </InputGroup>
+          {costValue === undefined && (
             <div id={`${id}-c`} className="invalid-feedback d-block">
               An amount such as 12.50
             </div>
-          ) : (
-            costValue !== null && (
-              <div className="small text-secondary text-nowrap" data-testid="unit-cost">
-                ${formatMoneyCents(costValue)}
-              </div>
-            )
           )}
         </td>
         <td className="text-end text-nowrap">
