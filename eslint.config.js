@@ -144,6 +144,10 @@ const SERVER_PUBLISHED = [
   ['history/history.repository', "insertChangeRows writes a change's history in the writer's own transaction"],
   ['history/record-changes', 'the field-by-field list of what an edit changed, for the history'],
   ['documents/kinds', 'the table of the two document kinds, orders and quotes'],
+  [
+    'stock/stock.ledger',
+    'orders, the yard and vendor orders move stock and keep the needs in their own transactions (docs/stock.md)',
+  ],
   ['documents/documents.totals', 'a price change reprices the stored totals (docs/decisions/020)'],
   ['documents/documents.totals.repository', 'every price change takes the one pricing lock (pricingLock) first'],
   [

@@ -54,6 +54,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { vendorOrdersRoutes } from './modules/vendor-orders/vendor-orders.routes.js';
 import { VendorOrdersService } from './modules/vendor-orders/vendor-orders.service.js';
+import { stockRoutes } from './modules/stock/stock.routes.js';
+import { StockService } from './modules/stock/stock.service.js';
 import { loadersRoutes } from './modules/loaders/loaders.routes.js';
 import { LoadersService } from './modules/loaders/loaders.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -283,7 +285,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes, {
     imports: new ImportService(database.db, clock, config.taxRateScaled, bus, () => search.compactIndexes()),
   });
-  await app.register(vendorOrdersRoutes, { vendorOrders: new VendorOrdersService(database.db, clock) });
+  const vendorOrders = new VendorOrdersService(database.db, clock, bus);
+  await app.register(vendorOrdersRoutes, { vendorOrders });
+  await app.register(stockRoutes, { stock: new StockService(database.db, clock, bus), vendorOrders });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),
   });

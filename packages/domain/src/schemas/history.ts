@@ -36,6 +36,7 @@ export const HISTORY_ACTIONS = [
   'emailed',
   'bulk-price',
   'import',
+  'received',
   'deleted',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

@@ -78,7 +78,9 @@ export type ReceiveInput = z.infer<typeof receiveInputSchema>;
 export const receiptSchema = z.object({
   receiptId: z.number().int(),
   vendorOrderStatus: z.string(),
-  lines: z.array(z.object({ lineId: z.number().int(), receivedQuantity: z.number().int(), outstanding: z.number().int() })),
+  lines: z.array(
+    z.object({ lineId: z.number().int(), receivedQuantity: z.number().int(), outstanding: z.number().int() }),
+  ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -99,7 +99,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('stock_counts')
     .addColumn('id', idType, id)
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('open').check(sql`state in ('open', 'applied')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`state in ('open', 'applied')`),
+    )
     .addColumn('started_at', 'text', (c) => c.notNull())
     .addColumn('started_by', 'text')
     .addColumn('applied_at', 'text')

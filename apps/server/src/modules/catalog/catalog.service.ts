@@ -18,6 +18,7 @@ import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
+import { resyncForProducts, stockUsage } from '../stock/stock.ledger.js';
 import * as repo from './products.repository.js';
 import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
 import { describeChanges } from '../history/record-changes.js';
@@ -163,6 +164,8 @@ export class CatalogService extends ClockedService {
       // Every order and quote that prices with it keeps its stored totals right (section 16).
       if (PRICED_FIELDS.some((f) => changes.some((c) => c.field === f)))
         await repriceForProducts(trx, [id], this.taxRate);
+      // A part that became a package (or back) changes what the open orders need (docs/stock.md).
+      if (changes.some((c) => c.field === 'productType')) await resyncForProducts(trx, [id], this.now());
       return after;
     });
   }
@@ -171,7 +174,10 @@ export class CatalogService extends ClockedService {
     await this.db.transaction().execute(async (trx) => {
       const p = await this.getProduct(id, trx);
       const u = await repo.productUsage(trx, id);
+      const stock = await stockUsage(trx, id);
       const reasons = [
+        stock.moves ? `${plural(stock.moves, 'stock move')}` : '',
+        stock.vendorLines ? `${plural(stock.vendorLines, 'vendor order line')}` : '',
         u.orderLines + u.orderSubs ? `${plural(u.orderLines + u.orderSubs, 'order line')}` : '',
         u.quoteLines + u.quoteSubs ? `${plural(u.quoteLines + u.quoteSubs, 'quote line')}` : '',
         u.inPackages ? `the associated parts of ${plural(u.inPackages, 'package')}` : '',

@@ -98,14 +98,32 @@ export async function listAll(db: Db, kind: ProductKind): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
+/** The list's rows also carry each product's on hand and reserved (docs/stock.md). */
+const withStock = (q: ReturnType<typeof base>) =>
+  withColumns(q).select([
+    sql<number | string | null>`(select on_hand from stock_levels where product_id = products.id)`.as('stock_on_hand'),
+    sql<number | string | null>`(select reserved from stock_levels where product_id = products.id)`.as(
+      'stock_reserved',
+    ),
+  ]);
+
+/** A listed product with its on hand and available; a package holds none (null). */
+const toListedProduct = (
+  r: Row & { stock_on_hand: number | string | null; stock_reserved: number | string | null },
+) => {
+  const p = toProduct(r);
+  const onHand = Number(r.stock_on_hand ?? 0);
+  return { ...p, stock: p.isPackage ? null : { onHand, available: onHand - Number(r.stock_reserved ?? 0) } };
+};
+
 /** The catalogue list: its rows, columns and order (the page and the export). */
 const listSpec = (db: Db, query: ListQuery, kind: ProductKind) => ({
   base: base(db, kind),
-  select: withColumns,
+  select: withStock,
   columns: PRODUCT_COLUMNS,
   query,
   idColumn: sql`products.id`,
-  map: toProduct,
+  map: toListedProduct,
 });
 
 /** The page, and every product the list's filters match in its order as rows to map with toProduct (the export). */

@@ -75,6 +75,7 @@ export class CartService extends DocumentServiceBase {
   /** Adds a product to the cart; a package line gets a snapshot of its associated parts. */
   async addLine(kind: DocumentKind, docId: number, productId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
+    let moved: number[] = [];
     const result = await this.priced(async (trx) => {
       const header = await this.touchForPricing(trx, k, docId);
       const product = await repo.findProductWithType(trx, productId);
@@ -83,15 +84,18 @@ export class CartService extends DocumentServiceBase {
       if (isPackageType(product.type)) await repo.insertPackageSnapshot(trx, k, lineId, productId);
       const { label } = await this.lineForHistory(trx, k, lineId);
       await this.record(trx, actor, k, docId, [{ action: 'line-added', field: label, to: String(quantity) }]);
+      moved = await this.keepNeeds(trx, k, docId);
       return this.lineResult(trx, k, header, lineId);
     });
     this.tell(k, docId, actor.username);
+    this.tellStock(moved);
     return result;
   }
 
   async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
     let docId = 0;
+    let moved: number[] = [];
     const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
@@ -105,9 +109,12 @@ export class CartService extends DocumentServiceBase {
         } as const;
         await this.record(trx, actor, k, line.doc_id, [change]);
       }
-      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
+      const answer = await this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
+      return answer;
     });
     this.tell(k, docId, actor.username);
+    this.tellStock(moved);
     return result;
   }
 
@@ -132,6 +139,7 @@ export class CartService extends DocumentServiceBase {
   async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
     const k = KINDS[kind];
     let docId = 0;
+    let moved: number[] = [];
     const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
@@ -141,9 +149,11 @@ export class CartService extends DocumentServiceBase {
       await repo.deleteLine(trx, k, lineId);
       const header = await this.touchForPricing(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.priceAndStore(trx, k, header);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
       return { id: lineId, totals, totalsCents };
     });
     this.tell(k, docId, actor.username);
+    this.tellStock(moved);
     return result;
   }
 
@@ -164,7 +174,8 @@ export class CartService extends DocumentServiceBase {
   /** Add Part on an expanded package line (update_subpart_list). */
   async addSubPart(kind: DocumentKind, lineId: number, childId: number, quantity: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.db.transaction().execute(async (trx) => {
+    let moved: number[] = [];
+    const added = await this.db.transaction().execute(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
       const child = await repo.findProductWithType(trx, childId);
@@ -181,8 +192,11 @@ export class CartService extends DocumentServiceBase {
       const { label } = await this.lineForHistory(trx, k, lineId);
       const to = `${child.item_no} x ${quantity}`;
       await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-added', field: label, to }]);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
       return (await repo.subParts(trx, k, lineId)).find((s) => s.rowId === id)!;
     });
+    this.tellStock(moved);
+    return added;
   }
 
   protected async subPartOrThrow(db: Db, k: KindTables, rowId: number) {
@@ -191,6 +205,7 @@ export class CartService extends DocumentServiceBase {
 
   async deleteSubPart(kind: DocumentKind, rowId: number, actor: Actor) {
     const k = KINDS[kind];
+    let moved: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       const row = await this.subPartOrThrow(trx, k, rowId);
       if (row.source === 'MOD') throw conflict('This sub-part comes from a modifier: turn the modifier off instead.');
@@ -200,7 +215,9 @@ export class CartService extends DocumentServiceBase {
       const part = await repo.findProductWithType(trx, row.product_id);
       const from = `${part?.item_no ?? `product ${row.product_id}`} x ${row.quantity}`;
       await this.record(trx, actor, k, line.doc_id, [{ action: 'sub-part-removed', field: line.label, from }]);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
     });
+    this.tellStock(moved);
   }
 
   async setSubPartNotes(
@@ -263,7 +280,8 @@ export class CartService extends DocumentServiceBase {
     actor: Actor,
   ) {
     const k = KINDS[kind];
-    return this.priced(async (trx) => {
+    let moved: number[] = [];
+    const answer = await this.priced(async (trx) => {
       const line = await this.lineOrThrow(trx, k, lineId);
       this.requirePackageLine(k, line);
       const m = await repo.findPackageModifier(trx, modifierId);
@@ -305,8 +323,11 @@ export class CartService extends DocumentServiceBase {
       const header = await this.touchForPricing(trx, k, line.doc_id);
       const [applied] = await repo.appliedModifiers(trx, k, lineId, appliedId);
       const { line: priced, totals, totalsCents } = await this.lineResult(trx, k, header, lineId);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
       return { ...applied!, line: priced, totals, totalsCents };
     });
+    this.tellStock(moved);
+    return answer;
   }
 
   /**
@@ -315,7 +336,8 @@ export class CartService extends DocumentServiceBase {
    */
   async deleteModifier(kind: DocumentKind, appliedId: number, actor: Actor) {
     const k = KINDS[kind];
-    return this.priced(async (trx) => {
+    let moved: number[] = [];
+    const answer = await this.priced(async (trx) => {
       const row = found(
         await repo.findAppliedModifierRow(trx, k, appliedId),
         `Applied modifier ${appliedId} does not exist.`,
@@ -328,7 +350,11 @@ export class CartService extends DocumentServiceBase {
       const from = modifierText(m?.name ?? `modifier ${row.package_modifier_id}`, row);
       await this.record(trx, actor, k, line.doc_id, [{ action: 'modifier-removed', field: label, from }]);
       const header = await this.touchForPricing(trx, k, line.doc_id);
-      return { id: appliedId, ...(await this.lineResult(trx, k, header, line.id)) };
+      const result = { id: appliedId, ...(await this.lineResult(trx, k, header, line.id)) };
+      moved = await this.keepNeeds(trx, k, line.doc_id);
+      return result;
     });
+    this.tellStock(moved);
+    return answer;
   }
 }

@@ -18,6 +18,7 @@ import * as headers from './documents.headers.repository.js';
 import { exportedOrderIds } from './documents.lists.repository.js';
 import * as quotes from './documents.revisions.repository.js';
 import { pricingLock } from './documents.totals.repository.js';
+import { syncNeeds, tellStock } from '../stock/stock.ledger.js';
 import type { KindTables } from './kinds.js';
 
 /** 'order 26', 'orders 26 and 31', 'orders 26, 31 and 40'. */
@@ -121,6 +122,20 @@ export class DocumentServiceBase extends ClockedService {
         `${quoteLabel(q.number, q.revision)} was accepted${exported} and is read-only: revise it to change it.`,
       );
     }
+  }
+
+  /**
+   * After a write to an order's cart or a new order's copy, in its transaction: the order's needs
+   * in line with its cart and each product's reserved with them (docs/stock.md). Answers the
+   * products whose stock moved, for tellStock after the commit. Quotes need nothing.
+   */
+  protected keepNeeds(trx: Db, k: KindTables, docId: number): Promise<number[]> {
+    return k.kind === 'order' ? syncNeeds(trx, [docId], this.now()) : Promise.resolve([]);
+  }
+
+  /** Tells the open screens whose stock moved (after the commit). */
+  protected tellStock(productIds: readonly number[]): void {
+    tellStock(this.events, productIds);
   }
 
   async headerRow(db: Db, k: KindTables, id: number) {

@@ -24,6 +24,7 @@ import * as headers from './documents.headers.repository.js';
 import * as lists from './documents.lists.repository.js';
 import * as quotes from './documents.revisions.repository.js';
 import { storeTotals } from './documents.totals.js';
+import { orderChanged, releaseNeeds } from '../stock/stock.ledger.js';
 import { pricingLock } from './documents.totals.repository.js';
 import { pricedDocument } from './documents.pricing.js';
 import { waitingOn } from '../vendor-orders/vendor-orders.repository.js';
@@ -149,6 +150,7 @@ export class DocumentsService extends CartService {
   async update(kind: DocumentKind, id: number, input: DocumentInput, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
     let leftBay: number | null = null;
+    let moved: number[] = [];
     const saved = await this.priced(async (trx) => {
       // Locked before it is read: what the history records as "from" is what this save replaces.
       await headers.lockDocument(trx, k.header, id);
@@ -166,6 +168,7 @@ export class DocumentsService extends CartService {
         ...(refresh ? headers.multiplierCopies(customer) : {}),
       };
       let statusAfter: string | undefined;
+      let statusClosedAfter = false;
       const storedQuoteStatus = kind === 'quote' ? (current as unknown as { quote_status: string }).quote_status : null;
       if (kind === 'quote' && input.quoteStatus !== undefined && input.quoteStatus !== storedQuoteStatus) {
         values.quote_status = input.quoteStatus;
@@ -180,6 +183,7 @@ export class DocumentsService extends CartService {
         );
         const { status, pickup } = agreed;
         statusAfter = status.type;
+        statusClosedAfter = status.closed === 1;
         values.order_status_id = status.id;
         values.order_pickup = flag(pickup);
         // An order that is closed or no longer ready for pickup leaves its bay.
@@ -201,19 +205,29 @@ export class DocumentsService extends CartService {
           : []),
       ]);
       leftBay = kind === 'order' && current.current_load === 1 ? current.loading_bay : null;
+      if (kind === 'order' && statusAfter !== undefined) {
+        // Completed takes the goods off the shelf; leaving Completed gives them back (docs/stock.md).
+        const before = { type: current.status_type!, closed: current.status_closed === 1 };
+        const after = { type: statusAfter, closed: statusClosedAfter };
+        moved = await orderChanged(trx, id, before, after, { actor, now: this.now() });
+      }
       return this.get(kind, id, trx);
     });
     this.tell(k, id, actor.username, { saved, left: leftBay, pickup: true });
+    this.tellStock(moved);
     return saved;
   }
 
   async delete(kind: DocumentKind, id: number, actor: Actor): Promise<void> {
     const k = KINDS[kind];
+    let moved: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       const row = await this.headerRow(trx, k, id);
       await this.requireChangeable(trx, k, id, 'delete');
       // Kept with the document's id: the history outlives the document.
       await this.record(trx, actor, k, id, [{ action: 'deleted', from: row.job_name }]);
+      // Its needs go first, so each product's reserved goes down with them (docs/stock.md).
+      if (kind === 'order') moved = await releaseNeeds(trx, [id], this.now());
       // Lines, sub-parts, applied modifiers and vendor-order links go with it (foreign keys cascade).
       await headers.deleteHeader(trx, k, id);
       if (kind === 'quote') {
@@ -223,12 +237,14 @@ export class DocumentsService extends CartService {
         if (previous) await quotes.setLatestRevision(trx, number, previous.id);
       }
     });
+    this.tellStock(moved);
   }
 
   /** A deep copy with the edited job name: header, lines, sub-parts and applied modifiers. */
   async duplicate(kind: DocumentKind, id: number, jobName: string | null, actor: Actor): Promise<DocumentHeader> {
     const k = KINDS[kind];
-    return this.priced(async (trx) => {
+    let moved: number[] = [];
+    const copy = await this.priced(async (trx) => {
       const src = await this.headerRow(trx, k, id);
       const now = this.now();
       const values: DocHeaderValues = {
@@ -246,10 +262,13 @@ export class DocumentsService extends CartService {
       const copyId = await headers.insertHeader(trx, k, values);
       await cart.copyContent(trx, k, id, k, copyId, now);
       await this.storeTotals(trx, k, copyId);
+      moved = await this.keepNeeds(trx, k, copyId);
       await this.record(trx, actor, k, id, [{ action: 'duplicated', to: `${k.label} ${copyId}` }]);
       await this.record(trx, actor, k, copyId, [{ action: 'copied-from', from: `${k.label} ${id}`, to: jobName }]);
       return this.get(kind, copyId, trx);
     });
+    this.tellStock(moved);
+    return copy;
   }
 
   /**
@@ -260,39 +279,50 @@ export class DocumentsService extends CartService {
   async createFromQuote(quoteId: number, again: boolean, idempotencyKey: IdempotencyKey | undefined, actor: Actor) {
     // One scope for every quote: the key's request hash holds the quote's id, so the same key sent
     // for another quote is refused (422) rather than taken as new.
-    return withIdempotency(this.db, this.clock, 'quote:export', idempotencyKey, actor.userId, async (trx) => {
-      await pricingLock(trx, 'shared'); // the copy is priced (see priced())
-      await headers.lockQuote(trx, quoteId);
-      const q = await this.headerRow(trx, KINDS.quote, quoteId);
-      if (!again) {
-        const earlier = (await lists.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
-        if (earlier.length) throw conflict(`Quote ${quoteId} was already exported to ${ordersText(earlier)}.`);
-      }
-      const now = this.now();
-      const status = await this.statusRow(trx, null);
-      const id = await headers.insertHeader(trx, KINDS.order, {
-        ...headers.copiedHeaderFields(q),
-        order_date: this.today(),
-        order_status_id: status.id,
-        order_pickup: 0,
-        source_quote_id: quoteId,
-        created_at: now,
-        updated_at: now,
-      });
-      await cart.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
-      await this.storeTotals(trx, KINDS.order, id);
-      // The quote is won: Accepted (an exported revision keeps it, whatever its date).
-      const info = (await quotes.quoteRevisionInfo(trx, quoteId))!;
-      const label = quoteLabel(info.number, info.revision);
-      const quoteChanges: Change[] = [{ action: 'exported', to: `Order ${id}` }];
-      if (info.quote_status !== 'Accepted') {
-        await quotes.setQuoteStatus(trx, quoteId, 'Accepted', now);
-        quoteChanges.push({ action: 'changed', field: 'status', from: info.quote_status, to: 'Accepted' });
-      }
-      await this.record(trx, actor, KINDS.quote, quoteId, quoteChanges);
-      await this.record(trx, actor, KINDS.order, id, [{ action: 'exported-from', from: label }]);
-      return { statusCode: 201, body: await this.get('order', id, trx) };
-    });
+    let moved: number[] = [];
+    const done = await withIdempotency(
+      this.db,
+      this.clock,
+      'quote:export',
+      idempotencyKey,
+      actor.userId,
+      async (trx) => {
+        await pricingLock(trx, 'shared'); // the copy is priced (see priced())
+        await headers.lockQuote(trx, quoteId);
+        const q = await this.headerRow(trx, KINDS.quote, quoteId);
+        if (!again) {
+          const earlier = (await lists.exportedOrderIds(trx, [quoteId])).get(quoteId) ?? [];
+          if (earlier.length) throw conflict(`Quote ${quoteId} was already exported to ${ordersText(earlier)}.`);
+        }
+        const now = this.now();
+        const status = await this.statusRow(trx, null);
+        const id = await headers.insertHeader(trx, KINDS.order, {
+          ...headers.copiedHeaderFields(q),
+          order_date: this.today(),
+          order_status_id: status.id,
+          order_pickup: 0,
+          source_quote_id: quoteId,
+          created_at: now,
+          updated_at: now,
+        });
+        await cart.copyContent(trx, KINDS.quote, quoteId, KINDS.order, id, now);
+        await this.storeTotals(trx, KINDS.order, id);
+        moved = await this.keepNeeds(trx, KINDS.order, id);
+        // The quote is won: Accepted (an exported revision keeps it, whatever its date).
+        const info = (await quotes.quoteRevisionInfo(trx, quoteId))!;
+        const label = quoteLabel(info.number, info.revision);
+        const quoteChanges: Change[] = [{ action: 'exported', to: `Order ${id}` }];
+        if (info.quote_status !== 'Accepted') {
+          await quotes.setQuoteStatus(trx, quoteId, 'Accepted', now);
+          quoteChanges.push({ action: 'changed', field: 'status', from: info.quote_status, to: 'Accepted' });
+        }
+        await this.record(trx, actor, KINDS.quote, quoteId, quoteChanges);
+        await this.record(trx, actor, KINDS.order, id, [{ action: 'exported-from', from: label }]);
+        return { statusCode: 201, body: await this.get('order', id, trx) };
+      },
+    );
+    this.tellStock(moved);
+    return done;
   }
 
   /**

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { ListenConnection } from '../../db/database.js';
 
-export type DeskEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer';
+export type DeskEventType = 'bay' | 'pickup' | 'document' | 'catalogue' | 'customer' | 'stock';
 export interface DeskEvent {
   type: DeskEventType;
   data: Record<string, unknown>;

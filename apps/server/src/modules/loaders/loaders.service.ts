@@ -30,6 +30,7 @@ import { queueReadyForPickup } from '../mail/ready-for-pickup.js';
 import { withdrawReady } from '../mail/outbox.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DeskEvent, EventBus } from '../events/event-bus.js';
+import { pickUpOrders, readiness, tellStock } from '../stock/stock.ledger.js';
 
 const bayText = (bay: number | null) => (bay === null ? null : `bay ${bay}`);
 
@@ -101,7 +102,11 @@ export class LoadersService {
       rows.map((r) => r.id),
       isoAt(this.clock()).slice(0, 10),
     );
-    return rows.map((r) => ({ ...r, waitingOn: waiting.get(r.id) ?? [] }));
+    const stock = await readiness(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, waitingOn: waiting.get(r.id) ?? [], stock: stock.get(r.id) }));
   }
 
   /**
@@ -323,10 +328,11 @@ export class LoadersService {
 
   /** Completes loads in one transaction (`work`), then tells the yard of the bays they left. */
   private async completing(
-    work: (trx: Kysely<DB>) => Promise<{ completed: number[]; bays: number[] }>,
+    work: (trx: Kysely<DB>) => Promise<{ completed: number[]; bays: number[]; moved: number[] }>,
   ): Promise<{ completed: number[] }> {
-    const { completed, bays } = await this.db.transaction().execute(work);
+    const { completed, bays, moved } = await this.db.transaction().execute(work);
     this.tell(bays);
+    tellStock(this.events, moved);
     return { completed };
   }
 
@@ -341,6 +347,8 @@ export class LoadersService {
     ids: number[],
     bays: Map<number, number>,
   ) {
+    // The goods leave the shelf with the orders (docs/stock.md).
+    const moved = await pickUpOrders(trx, ids, { actor: actor ?? null, now });
     if (actor)
       for (const id of ids)
         await insertChangeRows(trx, actor, now, 'order', id, [
@@ -350,7 +358,7 @@ export class LoadersService {
       trx,
       ids.map((id) => ({ orderId: id, why: completedFirst(id) })),
     );
-    return { completed: ids, bays: [...bays.values()] };
+    return { completed: ids, bays: [...bays.values()], moved };
   }
 
   /** Pickup-ready orders waiting for a bay that are not its current load: the bay's "Next". */

@@ -6,11 +6,18 @@ import {
   linkedOrderInputSchema,
   linkedOrderSchema,
   listOrPageSchema,
+  receiptSchema,
+  receiveInputSchema,
+  vendorOrderLineInputSchema,
+  vendorOrderLineSchema,
+  vendorOrderLineUpdateSchema,
   VENDOR_ORDER_LIST_FIELDS,
   vendorOrderInputSchema,
   vendorOrderSchema,
 } from '@desk/domain';
 import { ok } from '../../lib/envelope.js';
+import { idempotencyKey } from '../../lib/idempotency.js';
+import { plural } from '../../lib/sql.js';
 import { answers } from '../../lib/response-schemas.js';
 import { listQuerySchema, parseListQuery } from '../../lib/paging.js';
 import { resourceRoutes, route } from '../../lib/routes.js';
@@ -50,6 +57,75 @@ export const vendorOrdersRoutes: FastifyPluginAsyncZod<{ vendorOrders: VendorOrd
     update: (id, body, actor) => vendorOrders.update(id, body, actor),
     remove: (id) => vendorOrders.remove(id),
   });
+
+  // ---- lines and receiving (docs/stock.md) ----------------------------------------------------
+  const lineParams = z.object({ lineId: idSchema });
+
+  app.get(
+    '/api/vendor-orders/:id/lines',
+    route('user', tags, {
+      summary: "A vendor order's lines: ordered, received and outstanding",
+      params: idParams,
+      response: answers.ok(z.array(vendorOrderLineSchema)),
+    }),
+    async (request) => ok(await vendorOrders.lines(request.params.id)),
+  );
+
+  app.post(
+    '/api/vendor-orders/:id/lines',
+    route('user', tags, {
+      summary: 'Add a line (a part; a package holds no stock)',
+      params: idParams,
+      body: vendorOrderLineInputSchema,
+      response: answers.created(vendorOrderLineSchema),
+    }),
+    async (request, reply) => {
+      const line = await vendorOrders.addLine(request.params.id, request.body, requireUser(request));
+      return reply.code(201).send(ok(line, `${line.itemNo} added`));
+    },
+  );
+
+  app.put(
+    '/api/vendor-orders/lines/:lineId',
+    route('user', tags, {
+      summary: "Change a line's quantity (never below what was received) and unit cost",
+      params: lineParams,
+      body: vendorOrderLineUpdateSchema,
+      response: answers.ok(vendorOrderLineSchema),
+    }),
+    async (request) =>
+      ok(await vendorOrders.updateLine(request.params.lineId, request.body, requireUser(request)), 'Line saved'),
+  );
+
+  app.delete(
+    '/api/vendor-orders/lines/:lineId',
+    route('user', tags, { summary: 'Remove a line with no receipts', params: lineParams, response: answers.none }),
+    async (request) => {
+      await vendorOrders.deleteLine(request.params.lineId, requireUser(request));
+      return ok(null, 'Line removed');
+    },
+  );
+
+  app.post(
+    '/api/vendor-orders/:id/receive',
+    route('user', tags, {
+      summary:
+        'Receive goods line by line, in one transaction; more than outstanding needs over: true; Idempotency-Key makes a retry answer the first receipt',
+      params: idParams,
+      body: receiveInputSchema,
+      response: answers.created(receiptSchema),
+    }),
+    async (request, reply) => {
+      const receipt = await vendorOrders.receive(
+        request.params.id,
+        request.body,
+        idempotencyKey(request),
+        requireUser(request),
+      );
+      const units = request.body.lines.reduce((n, l) => n + l.quantity, 0);
+      return reply.code(201).send(ok(receipt, `Received ${plural(units, 'unit')}`));
+    },
+  );
 
   app.post(
     '/api/linked-orders/create',

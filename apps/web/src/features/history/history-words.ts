@@ -104,6 +104,8 @@ export function historyWords(item: Pick<HistoryItem, 'action' | 'field' | 'from'
       // A record made by an import names it; a changed field reads as a change, from a file.
       if (field === null) return `imported the ${noun}${to ? ` ${to}` : ''} from a file`;
       return `${historyWords({ ...item, action: 'changed' }, noun)} in an import`;
+    case 'received':
+      return to ? `received ${to} of ${what}` : `received ${what}`;
     case 'deleted':
       return `deleted the ${noun}`;
   }
