@@ -92,11 +92,16 @@ function CountRow({ count, onOpen }: { count: StockCountSummary; onOpen: () => v
           href={countSheetUrl(count.id)}
           target="_blank"
           rel="noreferrer"
-          aria-label={`Count sheet of count ${count.id} (PDF)`}
+          aria-label={`Sheet (PDF) of count ${count.id}`}
         >
           Sheet (PDF)
         </a>
-        <Button size="sm" variant="outline-primary" onClick={onOpen} aria-label={`Open count ${count.id}`}>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={onOpen}
+          aria-label={`${count.state === 'open' ? 'Enter counts' : 'View'} of count ${count.id}`}
+        >
           {count.state === 'open' ? 'Enter counts' : 'View'}
         </Button>
       </td>

@@ -27,10 +27,10 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
     header: 'Item No',
     className: 'stock-col-shrink',
     render: (r) => (
-      <span className="text-nowrap">
+      <>
         <span className="fw-medium">{r.itemNo}</span>
         {r.countNeeded && <CountNeededBadge />}
-      </span>
+      </>
     ),
   },
   { key: 'itemDescription', header: 'Description', render: (r) => r.itemDescription ?? '' },
@@ -48,12 +48,23 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
   },
   {
     key: 'reorderPoint',
-    header: 'Reorder at / qty',
+    header: 'Reorder',
     sortable: false,
     filterable: false,
     className: 'stock-figure stock-col-shrink',
     render: (r) =>
-      r.reorderPoint === 0 && r.reorderQuantity === 0 ? '\u2014' : `${r.reorderPoint} / ${r.reorderQuantity}`,
+      r.reorderPoint === 0 && r.reorderQuantity === 0 ? (
+        '\u2014'
+      ) : (
+        <span title={`Reorder ${r.reorderQuantity} when below ${r.reorderPoint}`}>
+          <span aria-hidden="true">
+            {r.reorderPoint} / {r.reorderQuantity}
+          </span>
+          <span className="visually-hidden">
+            at {r.reorderPoint}, order {r.reorderQuantity}
+          </span>
+        </span>
+      ),
   },
 ];
 

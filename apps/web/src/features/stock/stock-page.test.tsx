@@ -117,7 +117,7 @@ describe('Stock page', () => {
     expect(within(spring).getByText('(3 short)')).toBeInTheDocument();
     expect(within(spring).getByText('Count needed')).toBeInTheDocument();
     expect(within(spring).getByText('Dec 3, 2026')).toBeInTheDocument();
-    expect(within(spring).getByText('5 / 20')).toBeInTheDocument();
+    expect(within(spring).getByText('at 5, order 20')).toBeInTheDocument();
     const track = within(table).getByText('TRK-12').closest('tr')!;
     expect(within(track).queryByText('Count needed')).toBeNull();
     expect(urls(fetchMock, '/api/stock?')[0]).toBe('/api/stock?page=1&size=10&sort=itemNo');
@@ -233,11 +233,11 @@ describe('Stock page', () => {
     });
     const user = userEvent.setup();
     renderApp('/stock?tab=counts');
-    expect(await screen.findByRole('link', { name: 'Count sheet of count 5 (PDF)' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sheet (PDF) of count 5' })).toHaveAttribute(
       'href',
       '/api/stock/counts/5/sheet.pdf',
     );
-    await user.click(screen.getByRole('button', { name: 'Open count 5' }));
+    await user.click(screen.getByRole('button', { name: 'Enter counts of count 5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Count 5' });
     expect(await within(dialog).findByRole('button', { name: 'Save counts' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Review and apply' })).toBeNull();

@@ -36,7 +36,14 @@ export function parseCost(text: string): number | null | undefined {
 }
 
 /** The Lines section of the vendor order modal, with the Receive panel under it. */
-export function VendorOrderLines({ vendorOrderId }: { vendorOrderId: number }) {
+export function VendorOrderLines({
+  vendorOrderId,
+  onReceived,
+}: {
+  vendorOrderId: number;
+  /** A receipt is being sent (it may make the vendor order Received). */
+  onReceived?: () => void;
+}) {
   const lines = useVendorOrderLines(vendorOrderId);
   const add = useAddVendorOrderLine(vendorOrderId);
   const remove = useDeleteVendorOrderLine(vendorOrderId);
@@ -115,7 +122,7 @@ export function VendorOrderLines({ vendorOrderId }: { vendorOrderId: number }) {
           <h3 id={receiveId} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
             Receive
           </h3>
-          <ReceivePanel vendorOrderId={vendorOrderId} lines={rows} />
+          <ReceivePanel vendorOrderId={vendorOrderId} lines={rows} onReceived={onReceived} />
         </section>
       )}
     </>
@@ -248,7 +255,15 @@ type ReceiveOutcome =
  * its line), "Receive all outstanding", an optional note. Each attempt carries its own
  * Idempotency-Key, kept while the same attempt is sent again (a lost answer, a retry).
  */
-export function ReceivePanel({ vendorOrderId, lines }: { vendorOrderId: number; lines: VendorOrderLine[] }) {
+export function ReceivePanel({
+  vendorOrderId,
+  lines,
+  onReceived,
+}: {
+  vendorOrderId: number;
+  lines: VendorOrderLine[];
+  onReceived?: () => void;
+}) {
   const id = useId();
   const receive = useReceiveVendorOrder(vendorOrderId);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
@@ -279,6 +294,7 @@ export function ReceivePanel({ vendorOrderId, lines }: { vendorOrderId: number; 
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     setOutcome(null);
     try {
+      onReceived?.();
       const receipt = await receive.mutateAsync({ ...input, key: attempt.current.key });
       attempt.current = null;
       const units = picked.reduce((sum, p) => sum + p.quantity, 0);
