@@ -302,7 +302,11 @@ function Moves({ productId }: { productId: number }) {
                   <td className="text-nowrap">
                     {m.refKind ? `${REF_WORDS[m.refKind] ?? m.refKind}${m.refId !== null ? ` ${m.refId}` : ''}` : ''}
                   </td>
-                  <td className="small">{[m.reason, m.note].filter(Boolean).join(' - ')}</td>
+                  <td className="small">
+                    {[m.reason ? (REASON_WORDS[m.reason as AdjustmentReason] ?? m.reason) : null, m.note]
+                      .filter(Boolean)
+                      .join(' - ')}
+                  </td>
                   <td className="small">{m.username ?? ''}</td>
                 </tr>
               ))
