@@ -94,5 +94,17 @@ test('the Stock page, its moves, count and reorder screens pass axe and fit each
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-reorder-1366.png` });
   await page.setViewportSize({ width: 1024, height: 768 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-reorder-1024.png` });
+
+  // Only this part, 12 of it, on a vendor order of its own; the link opens it with that line.
+  for (const box of await page.getByRole('checkbox', { name: /^Order / }).all()) {
+    if ((await box.getAttribute('aria-label')) !== `Order ${part.itemNo}`) await box.uncheck();
+  }
+  await quantity.fill('12');
+  await page.getByLabel('Vendor order name').fill(`Restock ${s}`);
+  await page.getByRole('button', { name: 'Create vendor order (1 line)' }).click();
+  await page.getByRole('link', { name: /^Open vendor order \d+$/ }).click();
+  const vendorOrder = page.getByRole('dialog', { name: /Edit Vendor Order/ });
+  await expect(vendorOrder.getByRole('spinbutton', { name: `Quantity of ${part.itemNo}` })).toHaveValue('12');
+  await audit(page, 'vendor order with lines', findings);
   expect(findings).toEqual([]);
 });
