@@ -144,6 +144,7 @@ const SERVER_PUBLISHED = [
   ['history/history.repository', "insertChangeRows writes a change's history in the writer's own transaction"],
   ['history/record-changes', 'the field-by-field list of what an edit changed, for the history'],
   ['documents/kinds', 'the table of the two document kinds, orders and quotes'],
+  ['printing/pdf-pool', "the stock count's sheet renders in the same PDF workers as the documents"],
   [
     'stock/stock.ledger',
     'orders, the yard and vendor orders move stock and keep the needs in their own transactions (docs/stock.md)',
@@ -179,6 +180,7 @@ const SERVER_EXCEPTIONS = {
     'customers/customers.repository': "an export streams the list's own query (docs/decisions/018)",
     'catalog/products.repository': 'likewise, the products list',
     'vendor-orders/vendor-orders.repository': 'likewise, the vendor orders list',
+    'stock/stock.repository': 'likewise, the stock list',
   },
   'modules/import/import.products.ts': {
     'catalog/products.repository': 'products are mapped to columns as the catalogue maps them (docs/decisions/019)',

@@ -330,6 +330,65 @@ async function serverCases(server, label, small) {
   );
   rows.bay = await measure(server, `${label}: a bay's data (bay 1)`, '/api/getGarageBayData/1');
 
+  // Stock (docs/stock.md): what the 50-line order needs and what covers it, the stock list's page
+  // sorted by a computed column, one cart line added at a time, and eight bays completed at once.
+  rows.availability50 = await measure(
+    server,
+    `${label}: availability of the 50-line order`,
+    `/api/orders/${order.id}/availability`,
+  );
+  rows.stockList = await measure(
+    server,
+    `${label}: stock list, a page sorted by available`,
+    '/api/stock?page=2&size=30&sort=available',
+  );
+  rows.stockShort = await measure(server, `${label}: stock list, short only`, '/api/stock?size=30&short=1');
+  let lineOrder;
+  rows.cartLine = await timedCase(`${label}: add a cart line (1 clerk, 200 lines)`, 200, async (i, time) => {
+    // A new order every 20 lines: a cart the size a counter keeps.
+    if (i % 20 === 0)
+      lineOrder = await server.api('POST', '/api/orders/create', {
+        customer: customers[0].id,
+        jobName: 'Bench - lines',
+      });
+    await time(() =>
+      server.api('POST', `/api/order-parts/create/${lineOrder.id}`, {
+        product: pkgIds[i % pkgIds.length],
+        quantity: 1,
+      }),
+    );
+  });
+  const statuses = await server.api('GET', '/api/dropdown/order-status');
+  const ready = statuses.find((s) => s.type === 'Ready for Pickup');
+  rows.completeEight = await timedCase(`${label}: complete eight bays at once`, 10, async (_i, time) => {
+    const ids = [];
+    for (let bay = 1; bay <= 8; bay++) {
+      const o = await server.api('POST', '/api/orders/create', {
+        customer: customers[bay % customers.length].id,
+        jobName: 'Bench - pickup',
+        orderStatus: ready,
+        orderPickup: true,
+      });
+      for (let l = 0; l < 3; l++)
+        await server.api('POST', `/api/order-parts/create/${o.id}`, {
+          product: pkgIds[(bay + l) % pkgIds.length],
+          quantity: 1,
+        });
+      ids.push(o.id);
+    }
+    // Emptied first: the bays' current loads (earlier cases may have loaded some) are completed.
+    const loads = [];
+    for (let bay = 1; bay <= 8; bay++) loads.push(...(await server.api('GET', `/api/orders/list/pickup_ready/${bay}`)));
+    const current = loads.filter((o) => o.current_load).map((o) => o.id);
+    if (current.length) await server.api('POST', '/api/orders/completeBayOrders', { orderIds: current });
+    await server.api(
+      'PUT',
+      '/api/orders/updateChosenJob',
+      ids.map((id, b) => ({ id, current_load: true, loading_bay: b + 1, waitingConfirmed: true })),
+    );
+    await time(() => server.api('POST', '/api/orders/completeBayOrders', { orderIds: ids }));
+  });
+
   // The change history of an order with 10,000 records (issue 15: a page in under 20 ms): 10,000
   // quantity changes through the API, 8 at a time, each a new quantity, so each is recorded.
   const busy = await server.api('POST', '/api/orders/create', {
@@ -426,6 +485,26 @@ async function serverCases(server, label, small) {
   rows.write = await writeCase(server, label, customers[0].id, pkgIds);
   for (const r of Object.values(rows)) r.vsHealth = r.rps / rows.health.rps;
   return rows;
+}
+
+/**
+ * A case timed one request at a time: `step(i, time)` runs `count` times and times the calls it
+ * passes to `time`; answers the p50 and the slowest (p99 with so few).
+ */
+async function timedCase(name, count, step) {
+  const times = [];
+  const time = async (call) => {
+    const s = performance.now();
+    const r = await call();
+    times.push(performance.now() - s);
+    return r;
+  };
+  for (let i = 0; i < count; i++) await step(i, time);
+  times.sort((a, b) => a - b);
+  const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 10) / 10;
+  const row = { name, rps: 1000 / q(0.5), p50: q(0.5), p99: q(0.99), requests: times.length, errors: 0 };
+  log(`${name.padEnd(52)} p50 ${row.p50} ms  p99 ${row.p99} ms`);
+  return row;
 }
 
 /** Write path: create an order and add 10 lines, 4 clerks at once, for DURATION seconds. */

@@ -287,7 +287,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const vendorOrders = new VendorOrdersService(database.db, clock, bus);
   await app.register(vendorOrdersRoutes, { vendorOrders });
-  await app.register(stockRoutes, { stock: new StockService(database.db, clock, bus), vendorOrders });
+  const stock = new StockService(database.db, clock, bus, {
+    pool: pdf,
+    companyName: async () => (await settings.company()).name,
+  });
+  await app.register(stockRoutes, { stock, vendorOrders });
   await app.register(printingRoutes, {
     printing: new PrintingService(database.db, clock, pdf, mailer, settings, config.taxRateScaled),
   });

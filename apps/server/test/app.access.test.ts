@@ -138,6 +138,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/stock/counts/:id': 'user',
   'PUT /api/stock/counts/:id': 'user',
   'POST /api/stock/counts/:id/apply': 'admin',
+  'GET /api/stock/counts/:id/sheet.pdf': 'user',
   'GET /api/stock/:productId': 'user',
   'GET /api/stock/:productId/moves': 'user',
   'PUT /api/stock/:productId/reorder': 'user',

@@ -9,6 +9,8 @@ import { documentInputSchema, type DocumentKind } from '@desk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/cli/demo-data.js';
 import { LARGE_DEFAULTS, loadLargeData, markQuoteLifecycle } from '../src/cli/large-data.js';
+import { seedStockInBulk } from '../src/modules/stock/stock.bulk.js';
+import { StockService } from '../src/modules/stock/stock.service.js';
 import { DocumentsService } from '../src/modules/documents/documents.service.js';
 import { createTestDb, engines, type TestDb } from './support.js';
 
@@ -73,6 +75,7 @@ for (const engine of engines()) {
   describe(`seeded documents obey the documents module on ${engine}`, () => {
     let demo: TestDb;
     let large: TestDb;
+    let stockCounts: Record<string, number>;
 
     beforeAll(async () => {
       demo = await createTestDb(engine);
@@ -80,6 +83,7 @@ for (const engine of engines()) {
       large = await createTestDb(engine);
       const small = { customers: 20, products: 60, packages: 10, orders: 60, quotes: 30, vendorOrders: 5 };
       await loadLargeData(large.database, { ...LARGE_DEFAULTS, ...small });
+      stockCounts = await seedStockInBulk(large.database, LARGE_DEFAULTS.seed, NOW.getTime());
     }, 120_000);
 
     afterAll(async () => {
@@ -114,6 +118,21 @@ for (const engine of engines()) {
         if (o.current_load) expect(o.order_pickup).toBe(1);
         expect(o.completed_at !== null).toBe(o.type === 'Completed');
       }
+    });
+
+    it('large-set stock (npm run db:large): completed orders picked up, open ones promised, the ledger adds up', async () => {
+      const counts = stockCounts;
+      expect(counts.stock_moves).toBeGreaterThan(0);
+      expect(counts.stock_needs).toBeGreaterThan(0);
+      expect(counts.vendor_order_lines).toBeGreaterThanOrEqual(5);
+      const stock = new StockService(large.database.db, () => NOW.getTime());
+      expect((await stock.check()).mismatches).toEqual([]);
+      const pickups = await large.database.db
+        .selectFrom('stock_moves')
+        .select('kind')
+        .where('kind', '=', 'pickup')
+        .execute();
+      expect(pickups.length).toBeGreaterThan(0);
     });
 
     // Last: it moves the large set's quotes on from Draft.

@@ -4,6 +4,7 @@
  * counts and reorder; GET /api/stock/check stays empty after every step.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hasPdftotext, pdfText } from './pdf-text.js';
 import { engines, json, suiteApp, userApi } from './support.js';
 
 describe.each(engines())('stock (%s)', (engine) => {
@@ -263,6 +264,14 @@ describe.each(engines())('stock (%s)', (engine) => {
       await adjust(f.spring.id, 20 - (await stockOf(f.spring.id)).onHand);
       const count = await S.data('POST', '/api/stock/counts', { itemNoPrefix: 'spr' });
       expect(count.lines).toEqual([expect.objectContaining({ itemNo: 'SPR-250', expected: 20, counted: null })]);
+      const sheet = await S.send('GET', `/api/stock/counts/${count.id}/sheet.pdf`);
+      expect(sheet.statusCode).toBe(200);
+      expect(sheet.headers['content-type']).toBe('application/pdf');
+      if (hasPdftotext) {
+        const text = pdfText(sheet.rawPayload);
+        expect(text).toContain(`Count ${count.id}`);
+        expect(text).toMatch(/SPR-250\s+20/);
+      }
       await adjust(f.spring.id, -5); // sold meanwhile: 15 on hand
       await S.data('PUT', `/api/stock/counts/${count.id}`, { lines: [{ productId: f.spring.id, counted: 18 }] });
       expect((await S.send('POST', `/api/stock/counts/${count.id}/apply`)).statusCode).toBe(403);

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { LARGE_DEFAULTS, loadLargeData, markQuoteLifecycle } from './large-data.js';
 import { sql } from 'kysely';
 import { repriceStale } from '../modules/documents/documents.totals.js';
+import { seedStockInBulk } from '../modules/stock/stock.bulk.js';
 
 async function main() {
   const config = loadConfig();
@@ -36,6 +37,11 @@ async function main() {
     const t = Date.now();
     const priced = await repriceStale(database.db, config.taxRateScaled);
     console.log(`  stored totals of ${priced} documents priced in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // Stock consistent with the orders (docs/stock.md): completed ones picked up, open ones promised.
+    const ts = Date.now();
+    const stock = await seedStockInBulk(database, LARGE_DEFAULTS.seed, LARGE_DEFAULTS.now.getTime());
+    console.log(`  stock seeded in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+    Object.assign(counts, stock);
     // PostgreSQL: the statistics and visibility map autovacuum would have made by the time a
     // business had written this much (without them, index-only scans visit the heap).
     if (database.kind === 'postgres') await sql`vacuum analyze`.execute(database.db);

@@ -118,6 +118,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('counted', 'integer')
     .addPrimaryKeyConstraint('stock_count_lines_pk', ['count_id', 'product_id'])
     .execute();
+
+  // The open orders already on file need their carts from now on: their needs, and each
+  // product's reserved with them (the rule of docs/stock.md, written here as of this migration).
+  const pkg = (t: string) => sql.raw(`lower(coalesce(${t}.type, '')) like '%package%'`);
+  await sql`
+    insert into stock_needs (order_id, product_id, required)
+    select x.order_id, x.product_id, sum(x.q) from (
+      select l.order_id as order_id, l.product_id as product_id, l.quantity as q
+        from order_parts l
+        join orders o on o.id = l.order_id and o.is_closed = 0
+        join products p on p.id = l.product_id
+        left join product_types t on t.id = p.product_type_id
+       where not (${pkg('t')})
+      union all
+      select l.order_id, s.product_id, s.quantity * l.quantity
+        from order_sub_parts s
+        join order_parts l on l.id = s.order_part_id
+        join orders o on o.id = l.order_id and o.is_closed = 0
+        join products p on p.id = l.product_id
+        left join product_types t on t.id = p.product_type_id
+        join products sp on sp.id = s.product_id
+        left join product_types st on st.id = sp.product_type_id
+       where ${pkg('t')} and not (${pkg('st')})
+    ) x
+    group by x.order_id, x.product_id
+    having sum(x.q) > 0`.execute(db);
+  await sql`
+    insert into stock_levels (product_id, reserved, updated_at)
+    select product_id, sum(required), ${new Date().toISOString()} from stock_needs group by product_id`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,14 @@
  * The columns of each export: the list's columns as its screen names them, in its order, plus
  * the document's date and total (docs/architecture.md section 14).
  */
-import { toCents, type Customer, type DocumentListItem, type Product, type VendorOrder } from '@desk/domain';
+import {
+  toCents,
+  type Customer,
+  type DocumentListItem,
+  type Product,
+  type StockRow,
+  type VendorOrder,
+} from '@desk/domain';
 import type { ExportColumn } from './cells.js';
 
 /** A list item with the document's stored total (cents), which the export reads with the row. */
@@ -64,4 +71,19 @@ export const VENDOR_ORDER_COLUMNS: ExportColumn<VendorOrder>[] = [
   { header: 'Estimated Arrival', kind: 'date', value: (v) => v.estimatedArrival },
   text('Status', (v) => v.status),
   { header: 'Received Date', kind: 'date', value: (v) => v.receivedDate },
+];
+
+export const STOCK_COLUMNS: ExportColumn<StockRow>[] = [
+  { header: 'Product ID', kind: 'integer', value: (s) => s.productId },
+  text('Item No', (s) => s.itemNo),
+  text('Item Description', (s) => s.itemDescription),
+  text('Product Type', (s) => s.productType),
+  { header: 'On Hand', kind: 'integer', value: (s) => s.onHand },
+  { header: 'Reserved', kind: 'integer', value: (s) => s.reserved },
+  { header: 'Available', kind: 'integer', value: (s) => s.available },
+  { header: 'On Order', kind: 'integer', value: (s) => s.onOrder },
+  { header: 'Next Arrival', kind: 'date', value: (s) => s.nextArrival },
+  { header: 'Reorder Point', kind: 'integer', value: (s) => s.reorderPoint },
+  { header: 'Reorder Quantity', kind: 'integer', value: (s) => s.reorderQuantity },
+  text('Count Needed', (s) => (s.countNeeded ? 'yes' : 'no')),
 ];

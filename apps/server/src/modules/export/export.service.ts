@@ -10,6 +10,7 @@ import {
   ORDER_LIST_FIELDS,
   PRODUCT_LIST_FIELDS,
   QUOTE_LIST_FIELDS,
+  STOCK_LIST_FIELDS,
   VENDOR_ORDER_LIST_FIELDS,
 } from '@desk/domain';
 import type { Database, Reader } from '../../db/database.js';
@@ -19,6 +20,7 @@ import { parseListQuery, type ListQuery } from '../../lib/paging.js';
 import * as customers from '../customers/customers.repository.js';
 import * as products from '../catalog/products.repository.js';
 import * as vendorOrders from '../vendor-orders/vendor-orders.repository.js';
+import * as stock from '../stock/stock.repository.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import type { ExportColumn } from './cells.js';
 import { csvChunks } from './csv-writer.js';
@@ -28,11 +30,12 @@ import {
   ORDER_COLUMNS,
   PRODUCT_COLUMNS,
   QUOTE_COLUMNS,
+  STOCK_COLUMNS,
   VENDOR_ORDER_COLUMNS,
   type DocumentExportRow,
 } from './export.columns.js';
 
-export const EXPORT_LISTS = ['customers', 'products', 'orders', 'quotes', 'vendor-orders'] as const;
+export const EXPORT_LISTS = ['customers', 'products', 'orders', 'quotes', 'vendor-orders', 'stock'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 /** Each list's sort and filter names (its route's), by the list's name in its URL (/api/<list>). */
 export const LIST_FIELDS: Record<ExportList, readonly string[]> = {
@@ -41,6 +44,7 @@ export const LIST_FIELDS: Record<ExportList, readonly string[]> = {
   orders: ORDER_LIST_FIELDS,
   quotes: QUOTE_LIST_FIELDS,
   'vendor-orders': VENDOR_ORDER_LIST_FIELDS,
+  stock: STOCK_LIST_FIELDS,
 };
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -64,6 +68,9 @@ export interface ExportRequest {
   productKind?: products.ProductKind;
 }
 
+/** The stock list's switches that are no column (docs/stock.md). */
+const STOCK_FILTER_ONLY = ['short', 'countNeeded'];
+
 /** The documents' filter that is no column (docs/architecture.md section 9). */
 const DOCUMENT_FILTER_ONLY = ['changedBy'];
 
@@ -85,6 +92,7 @@ export function parseExportRequest(list: ExportList, raw: Record<string, string>
   // Another list has no closed switch: the list route would refuse it as a filter too.
   const query = closed === undefined ? rest : raw;
   if (list === 'quotes') return { list, query: parseListQuery(query, LIST_FIELDS.quotes, 'id', DOCUMENT_FILTER_ONLY) };
+  if (list === 'stock') return { list, query: parseListQuery(query, LIST_FIELDS.stock, 'itemNo', STOCK_FILTER_ONLY) };
   if (list !== 'products') return { list, query: parseListQuery(query, LIST_FIELDS[list]) };
   const { kind, ...productQuery } = query;
   if (kind !== undefined && kind !== 'part' && kind !== 'package') throw badRequest('Kind must be part or package.');
@@ -242,6 +250,8 @@ export class ExportService {
           mapped(vendorOrders.listRows(db, query).stream(CURSOR_ROWS), vendorOrders.toVendorOrder),
           VENDOR_ORDER_COLUMNS,
         );
+      case 'stock':
+        return source(mapped(stock.stockListRows(db, query).stream(CURSOR_ROWS), stock.toStockRow), STOCK_COLUMNS);
     }
   }
 }
@@ -257,6 +267,7 @@ const SHEET_NAMES: Record<ExportList, string> = {
   orders: 'Orders',
   quotes: 'Quotes',
   'vendor-orders': 'Vendor orders',
+  stock: 'Stock',
 };
 
 function sheetName(request: ExportRequest): string {

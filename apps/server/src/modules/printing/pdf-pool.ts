@@ -8,10 +8,16 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PrintableDocument } from '@desk/domain';
+import type { CountSheet } from './render-count-sheet.js';
+
+export type { CountSheet };
+
+/** What the workers render: an order's or a quote's document, or a stock count's sheet. */
+export type Printable = PrintableDocument | CountSheet;
 
 interface Job {
   id: number;
-  doc: PrintableDocument;
+  doc: Printable;
   resolve: (b: Buffer) => void;
   reject: (e: Error) => void;
 }
@@ -123,7 +129,7 @@ export class PdfPool {
     }
   }
 
-  render(doc: PrintableDocument): Promise<Buffer> {
+  render(doc: Printable): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('PDF pool is closed'));
     const key = createHash('sha256').update(JSON.stringify(doc)).digest('base64url');
     const hit = this.cache.get(key);

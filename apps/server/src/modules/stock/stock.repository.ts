@@ -4,7 +4,8 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { StockMove, StockMoveKind, StockRefKind, StockRow } from '@desk/domain';
-import { runPagedList, type ListColumns, type ListQuery } from '../../lib/paging.js';
+import type { ListColumns, ListQuery } from '../../lib/paging.js';
+import { listReaders } from '../../lib/rows.js';
 import { isPostgres } from '../../lib/engine.js';
 import type { Db } from '../../lib/sql.js';
 
@@ -246,6 +247,12 @@ export async function openOrdersCartNeeds(db: Db): Promise<NeedRow[]> {
   return needRows((await cartNeedsQuery(ORDER_CART, open).execute(db)).rows);
 }
 
+/** What the carts of every Completed order need (the large data set's pickups). */
+export async function completedOrdersCartNeeds(db: Db): Promise<NeedRow[]> {
+  const done = sql`select o.id from orders o join order_statuses s on s.id = o.order_status_id where s.type = 'Completed'`;
+  return needRows((await cartNeedsQuery(ORDER_CART, done).execute(db)).rows);
+}
+
 export const ORDER_CART: CartTables = {
   parts: 'order_parts',
   subs: 'order_sub_parts',
@@ -392,22 +399,23 @@ export const toStockRow = (r: StockSqlRow): StockRow => {
   };
 };
 
-/** The stock list (its page; `short` and `countNeeded` filter by "1"). */
-export function stockPage(db: Db, query: ListQuery) {
-  return runPagedList({
-    base: stockBase(db),
-    select: selectStock,
-    columns: STOCK_COLUMNS,
-    query,
-    idColumn: sql`p.id`,
-    map: toStockRow,
-    filterOverrides: {
-      short: (_p, v) =>
-        v === '1' ? sql<boolean>`coalesce(s.on_hand, 0) < coalesce(s.reserved, 0)` : sql<boolean>`1 = 1`,
-      countNeeded: (_p, v) => (v === '1' ? sql<boolean>`s.count_needed = 1` : sql<boolean>`1 = 1`),
-    },
-  });
-}
+/** The stock list: its rows, columns and order (the page and the export); `short` and `countNeeded` filter by "1". */
+const stockListSpec = (db: Db, query: ListQuery) => ({
+  base: stockBase(db),
+  select: selectStock,
+  columns: STOCK_COLUMNS,
+  query,
+  idColumn: sql`p.id`,
+  map: toStockRow,
+  filterOverrides: {
+    short: (_p: string, v: string) =>
+      v === '1' ? sql<boolean>`coalesce(s.on_hand, 0) < coalesce(s.reserved, 0)` : sql<boolean>`1 = 1`,
+    countNeeded: (_p: string, v: string) => (v === '1' ? sql<boolean>`s.count_needed = 1` : sql<boolean>`1 = 1`),
+  },
+});
+
+/** The stock list's page, and its rows in its order as rows to map with toStockRow (the export). */
+export const { listPage: stockPage, listRows: stockListRows } = listReaders(stockListSpec);
 
 /** Stock rows of these products (packages are not among them). */
 export async function stockRows(db: Db, productIds: readonly number[]): Promise<StockRow[]> {

@@ -9,6 +9,7 @@ import {
   countStartSchema,
   idSchema,
   pageSchema,
+  pdfFileSchema,
   productStockSchema,
   reorderInputSchema,
   reorderRowSchema,
@@ -143,6 +144,24 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; vendorOrd
       response: answers.ok(stockCountSchema),
     }),
     async (request) => ok(await stock.enterCount(request.params.id, request.body), 'Counts saved'),
+  );
+
+  app.get(
+    '/api/stock/counts/:id/sheet.pdf',
+    route('user', tags, {
+      summary: "A count's printable sheet: each product, its expected quantity and a box for the count",
+      params: idParams,
+      response: { 200: pdfFileSchema },
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const pdf = await stock.countSheet(request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="count-${request.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   app.post(

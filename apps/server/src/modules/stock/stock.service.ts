@@ -29,6 +29,7 @@ import { ClockedService } from '../../lib/service.js';
 import type { Db } from '../../lib/sql.js';
 import { KINDS } from '../documents/kinds.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { CountSheet, PdfPool } from '../printing/pdf-pool.js';
 import type { Actor } from '../history/history.repository.js';
 import * as counts from './stock.counts.repository.js';
 import { postMoves, tellStock } from './stock.ledger.js';
@@ -39,6 +40,8 @@ export class StockService extends ClockedService {
     db: Kysely<DB>,
     clock: Clock,
     private readonly bus?: EventBus,
+    /** The PDF workers and the company's name, for the count sheet. */
+    private readonly print?: { pool: PdfPool; companyName: () => Promise<string> },
   ) {
     super(db, clock);
   }
@@ -255,6 +258,22 @@ export class StockService extends ClockedService {
     });
     tellStock(this.bus, moved);
     return result;
+  }
+
+  /** A count's printable sheet: each product, its expected quantity and a box for the count. */
+  async countSheet(id: number): Promise<Buffer> {
+    const count = await this.count(id);
+    if (!this.print) throw new Error('The count sheet needs the PDF workers.');
+    const sheet: CountSheet = {
+      countSheet: true,
+      companyName: await this.print.companyName(),
+      countId: count.id,
+      startedAt: count.startedAt,
+      startedBy: count.startedBy,
+      printedAt: this.now(),
+      lines: count.lines.map((l) => ({ itemNo: l.itemNo, itemDescription: l.itemDescription, expected: l.expected })),
+    };
+    return this.print.pool.render(sheet);
   }
 
   // ---- reorder ----------------------------------------------------------------------------
