@@ -9,6 +9,7 @@ import { Button, Form } from 'react-bootstrap';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { lazyComponent } from '../../lib/lazy-component';
 import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
+import { StockExportLinks } from './stock-export-links';
 import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
 import { StockModal, useStockModal } from './modal-slot';
 
@@ -83,6 +84,7 @@ export function StockList() {
         fetchPage={(query) => listStockPage(query, toggles)}
         initialSort="itemNo"
         emptyText="No parts found"
+        renderExport={(state) => <StockExportLinks state={state} toggles={toggles} />}
         toolbar={
           <div className="d-flex flex-wrap align-items-center gap-3">
             <Form.Check

@@ -130,6 +130,11 @@ describe('Stock page', () => {
     await waitFor(() =>
       expect(urls(fetchMock, '/api/stock?').at(-1)).toBe('/api/stock?page=1&size=10&sort=itemNo&short=1&countNeeded=1'),
     );
+    // The export follows the list's sort and switches.
+    expect(screen.getByRole('link', { name: 'Export stock to CSV' })).toHaveAttribute(
+      'href',
+      '/api/export/stock.csv?sort=itemNo&short=1&countNeeded=1',
+    );
   });
 
   it("shows a part's moves and saves its reorder settings; staff get no adjustment form", async () => {
