@@ -57,6 +57,15 @@ test('an administrator counts a prefix of parts and applies the count', async ({
 
   const counts = page.getByRole('table', { name: 'Counts, newest first' });
   await expect(counts.getByRole('row').nth(1)).toContainText('Applied');
+  // The printable count sheet is a PDF.
+  const sheet = await counts
+    .getByRole('row')
+    .nth(1)
+    .getByRole('link', { name: /^Sheet \(PDF\) of count \d+$/ })
+    .getAttribute('href');
+  const pdf = await page.request.get(sheet!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
   await page.getByRole('tab', { name: 'Stock', exact: true }).click();
   const list = page.getByRole('table', { name: 'Stock' });
   await list.getByLabel('Filter Item No').fill(prefix);
