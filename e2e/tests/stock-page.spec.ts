@@ -106,5 +106,15 @@ test('the Stock page, its moves, count and reorder screens pass axe and fit each
   const vendorOrder = page.getByRole('dialog', { name: /Edit Vendor Order/ });
   await expect(vendorOrder.getByRole('spinbutton', { name: `Quantity of ${part.itemNo}` })).toHaveValue('12');
   await audit(page, 'vendor order with lines', findings);
+  await vendorOrder.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(vendorOrder).toBeHidden();
+
+  // The catalogue shows the part's on hand and available (1 and 3 short).
+  await page.goto('/admin?tab=products');
+  const catalog = page.getByRole('table', { name: 'Product catalog' });
+  await catalog.getByLabel('Filter Item No').fill(part.itemNo);
+  const product = catalog.getByRole('row').filter({ hasText: part.itemNo });
+  await expect(product).toContainText('-3 (3 short)');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-catalogue-1024.png` });
   expect(findings).toEqual([]);
 });
