@@ -69,8 +69,19 @@ test('a vendor order received line by line, with the scan box', async ({ page, a
   await page.setViewportSize({ width: 1920, height: 1080 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-received-1920.png` });
 
+  // One spring more than was ordered: the server refuses (409), the clerk receives the extra anyway.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await modal.getByRole('spinbutton', { name: `Receive now of ${spring.itemNo}` }).fill('1');
+  await modal.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(modal.getByText('More than is outstanding')).toBeVisible();
+  await expect(modal.getByText(/0 outstanding/)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-receive-over-1366.png` });
+  await modal.getByRole('button', { name: 'Receive more than outstanding' }).click();
+  await expect(modal.getByText(/^Received 1 unit on 1 line\./)).toBeVisible();
+  await expect(lines.getByRole('row').filter({ hasText: spring.itemNo }).getByRole('cell').nth(3)).toHaveText('6');
+
   const stock = await api.get<{ items: Array<{ itemNo: string; onHand: number }> }>(
     `/api/stock?page=1&size=10&itemNo=${encodeURIComponent(`RSP-${s}`)}`,
   );
-  expect(stock.items.map((r) => [r.itemNo, r.onHand])).toEqual([[spring.itemNo, 5]]);
+  expect(stock.items.map((r) => [r.itemNo, r.onHand])).toEqual([[spring.itemNo, 6]]);
 });

@@ -246,7 +246,7 @@ function LineRow({
 
 type ReceiveOutcome =
   | { kind: 'done'; text: string }
-  | { kind: 'failed'; error: string; over: boolean }
+  | { kind: 'failed'; error: string; over: boolean; lost: boolean }
   | { kind: 'scan'; ok: boolean; text: string }
   | null;
 
@@ -314,6 +314,7 @@ export function ReceivePanel({
         kind: 'failed',
         error: errorText(error),
         over: !over && isApiError(error) && error.httpStatus === 409 && tooMany,
+        lost: !isApiError(error) || error.httpStatus === 0,
       });
     }
   };
@@ -428,7 +429,17 @@ export function ReceivePanel({
       <div aria-live="polite">
         {outcome?.kind === 'done' && <Banner variant="success" className="mt-3 mb-0" title={outcome.text} />}
         {outcome?.kind === 'failed' && (
-          <Banner variant={outcome.over ? 'warning' : 'danger'} className="mt-3 mb-0" title="Nothing was received">
+          <Banner
+            variant={outcome.over ? 'warning' : 'danger'}
+            className="mt-3 mb-0"
+            title={
+              outcome.over
+                ? 'More than is outstanding'
+                : outcome.lost
+                  ? 'No answer from the server: press Receive again (it will not be counted twice)'
+                  : 'Not received'
+            }
+          >
             <small>{outcome.error}</small>
             {outcome.over && (
               <div className="mt-2">
