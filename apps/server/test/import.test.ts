@@ -851,4 +851,46 @@ describe.each(engines())('import (%s)', (engine) => {
     const missing = await suite.t.send(suite.admin, 'GET', '/api/import/jobs/999999');
     expect(missing.statusCode).toBe(404);
   });
+  it('imports opening stock and reorder points by item number: an adjustment of the difference, packages and strangers refused', async () => {
+    const types = await suite.t.productTypes();
+    const part = await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'STK-1',
+      wholesalePrice: 1,
+      productType: types.Part,
+    });
+    await suite.t.admin('POST', '/api/products/create', {
+      itemNo: 'STK-PKG',
+      wholesalePrice: 1,
+      productType: types.Package,
+    });
+    const table: Table = [
+      ['Item No', 'Qty On Hand', 'Reorder Point', 'Reorder Qty'],
+      [' stk-1 ', '12', '5', '20'],
+      ['STK-PKG', '3', '', ''],
+      ['NOPE-9', '1', '', ''],
+      ['STK-1', 'x', '', ''],
+    ];
+    const p = await preview('stock', csv(table));
+    expect(p.problems).toEqual([
+      { row: 3, column: 'Item No', message: "Item No 'STK-PKG' is a package: a package holds no stock, its parts do" },
+      { row: 4, column: 'Item No', message: "Item No 'NOPE-9' is not in the catalogue" },
+      { row: 5, column: 'Item No', message: "Item No 'STK-1' is also on row 2" },
+      { row: 5, column: 'Qty On Hand', message: "On hand 'x' is not a whole number from 0" },
+    ]);
+    expect(await run('stock', csv(table), { mode: 'valid' })).toMatchObject({ state: 'done', updated: 1 });
+    expect(await suite.t.admin('GET', `/api/stock/${part.id}`)).toMatchObject({
+      onHand: 12,
+      reorderPoint: 5,
+      reorderQuantity: 20,
+    });
+    const moves = await suite.t.admin('GET', `/api/stock/${part.id}/moves`);
+    expect(moves.items).toEqual([
+      expect.objectContaining({ kind: 'adjustment', quantity: 12, reason: 'initial', note: 'import, row 2' }),
+    ]);
+    // The same file again changes nothing; a new count moves by the difference.
+    expect((await preview('stock', csv(table.slice(0, 2)))).unchanged).toBe(1);
+    await run('stock', csv([table[0]!, ['STK-1', '9', '', '']]));
+    expect((await suite.t.admin('GET', `/api/stock/${part.id}`)).onHand).toBe(9);
+    expect((await suite.t.admin('GET', '/api/stock/check')).mismatches).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
  * counts and reorder; GET /api/stock/check stays empty after every step.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../src/modules/import/import.file.js';
 import { hasPdftotext, pdfText } from './pdf-text.js';
 import { engines, json, suiteApp, userApi } from './support.js';
 
@@ -302,6 +303,33 @@ describe.each(engines())('stock (%s)', (engine) => {
       expect(lines).toEqual([expect.objectContaining({ productId: f.track.id, quantity: row.suggested })]);
       expect((await S.data('GET', '/api/stock/reorder')).some((r: any) => r.productId === f.track.id)).toBe(false);
     });
+  });
+
+  it('exports the stock list as the page filters it (csv)', async () => {
+    const res = await S.send('GET', '/api/export/stock.csv?itemNo=SPR-250');
+    expect(res.statusCode).toBe(200);
+    const [header, row, ...rest] = parseCsv(res.body.replace(/^\uFEFF/, ''), ',');
+    expect(header).toEqual([
+      'Product ID',
+      'Item No',
+      'Item Description',
+      'Product Type',
+      'On Hand',
+      'Reserved',
+      'Available',
+      'On Order',
+      'Next Arrival',
+      'Reorder Point',
+      'Reorder Quantity',
+      'Count Needed',
+    ]);
+    const stock = await stockOf(f.spring.id);
+    expect(row).toEqual(
+      [f.spring.id, 'SPR-250', '', 'Spring', stock.onHand, stock.reserved, stock.available, stock.onOrder]
+        .concat([stock.nextArrival ?? '', stock.reorderPoint, stock.reorderQuantity, 'no'])
+        .map(String),
+    );
+    expect(rest.filter((r) => r.some(Boolean))).toEqual([]);
   });
 
   describe('under load', () => {

@@ -28,6 +28,7 @@ import * as m95 from './migrations/2026112950_price_loose_parts.js';
 import * as m96 from './migrations/2026112960_yard_role.js';
 import * as m97 from './migrations/2026112970_idempotency_request_hash.js';
 import * as m100 from './migrations/2026113000_stock.js';
+import * as m101 from './migrations/2026113010_stock_import.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026112960_yard_role': m96,
   '2026112970_idempotency_request_hash': m97,
   '2026113000_stock': m100,
+  '2026113010_stock_import': m101,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

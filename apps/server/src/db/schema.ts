@@ -422,7 +422,7 @@ export interface TableCountsTable {
 /** One import run (migration 2026112810; docs/architecture.md section 15). */
 export interface ImportJobsTable {
   id: Generated<number>;
-  kind: 'products' | 'customers' | 'vendor-orders';
+  kind: 'products' | 'customers' | 'vendor-orders' | 'stock';
   mode: 'all' | 'valid';
   state: 'running' | 'done' | 'failed';
   /** The kind while running, NULL after: one import of a kind at a time (a unique index). */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MULTIPLIER_CATEGORIES, multiplierKey } from '../constants.js';
 
-export const IMPORT_KINDS = ['products', 'customers', 'vendor-orders'] as const;
+export const IMPORT_KINDS = ['products', 'customers', 'vendor-orders', 'stock'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_MODES = ['all', 'valid'] as const;
@@ -63,6 +63,13 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     { key: 'estimatedArrival', label: 'Estimated arrival' },
     { key: 'status', label: 'Status' },
     { key: 'receivedDate', label: 'Received date' },
+  ],
+  /** Opening stock and reorder points by item number (docs/stock.md). */
+  stock: [
+    { key: 'itemNo', label: 'Item No', required: true },
+    { key: 'onHand', label: 'On hand' },
+    { key: 'reorderPoint', label: 'Reorder point' },
+    { key: 'reorderQuantity', label: 'Reorder quantity' },
   ],
 };
 

@@ -106,6 +106,12 @@ const SYNONYMS: Record<ImportKind, Record<string, string[]>> = {
     status: ['status', 'state'],
     receivedDate: ['receiveddate', 'received', 'receivedon', 'datereceived'],
   },
+  stock: {
+    itemNo: ['item', 'itemno', 'itemcode', 'partno', 'part', 'sku', 'productno', 'code'],
+    onHand: ['onhand', 'qty', 'quantity', 'qtyonhand', 'stock', 'instock', 'count', 'openingstock'],
+    reorderPoint: ['reorderpoint', 'reorder', 'minimum', 'min', 'minqty', 'reorderlevel'],
+    reorderQuantity: ['reorderquantity', 'reorderqty', 'orderqty', 'orderquantity', 'max', 'eoq'],
+  },
 };
 
 /** Our field -> their column, from the headers' words; each column is used once, by its best field. */

@@ -27,6 +27,7 @@ import { readSpreadsheet, type Sheet } from './import.file.js';
 import { checkMapping, guessMapping, headersKey } from './import.mapping.js';
 import { byRow, type KindImporter, type Plan } from './import.plan.js';
 import { productsImporter } from './import.products.js';
+import { stockImporter } from './import.stock.js';
 import { customersImporter, importFieldOf, vendorOrdersImporter } from './import.records.js';
 import * as repo from './import.repository.js';
 
@@ -40,6 +41,7 @@ const IMPORTERS: Record<ImportKind, KindImporter> = {
   products: productsImporter,
   customers: customersImporter,
   'vendor-orders': vendorOrdersImporter,
+  stock: stockImporter,
 };
 
 /** Rows per write transaction: about 30-60 ms of writing on SQLite, less than a clerk notices. */

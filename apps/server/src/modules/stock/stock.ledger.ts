@@ -232,3 +232,14 @@ export async function resyncForProducts(db: Db, productIds: readonly number[], n
 export function stockUsage(db: Db, productId: number) {
   return repo.stockUsage(db, productId);
 }
+
+/** Each product's on hand and reorder settings as stored (0 for a product with no level yet). */
+export async function reorderSettingsOf(db: Db, productIds: readonly number[]) {
+  return repo.levelsOf(db, productIds);
+}
+
+/** Sets a product's reorder point and quantity (its level made if it has none). */
+export async function setReorderSettings(db: Db, productId: number, point: number, quantity: number, now: string) {
+  await repo.ensureLevels(db, [productId], now);
+  await repo.setReorder(db, productId, point, quantity, now);
+}

@@ -327,20 +327,18 @@ export async function olderNeeds(db: Db, orderId: number, productIds: readonly n
 
 // ---- the stock list ------------------------------------------------------------------------
 
-/** What is outstanding on open vendor orders, per product, and its earliest estimated arrival. */
-function onOrderTable(db: Db) {
-  return db
-    .selectFrom('vendor_order_lines as vl')
-    .innerJoin('vendor_orders as vo', 'vo.id', 'vl.vendor_order_id')
-    .select([
-      'vl.product_id',
-      sql<number | string>`sum(vl.quantity - vl.received_quantity)`.as('on_order'),
-      sql<string | null>`min(vo.estimated_arrival)`.as('next_arrival'),
-    ])
-    .where('vo.status', 'in', OPEN_VENDOR_STATUSES)
-    .where(sql<boolean>`vl.quantity > vl.received_quantity`)
-    .groupBy('vl.product_id');
-}
+/**
+ * What is outstanding of the product `p` on open vendor orders, and its earliest estimated arrival:
+ * correlated to the product row, so a page reads only its own products' few vendor order lines
+ * (the (product_id) index), never the whole table.
+ */
+const OPEN_OUTSTANDING = sql`from vendor_order_lines vl join vendor_orders vo on vo.id = vl.vendor_order_id
+  where vl.product_id = p.id and vo.status in (${sql.join(OPEN_VENDOR_STATUSES.map((v) => sql.lit(v)))})
+  and vl.quantity > vl.received_quantity`;
+const ON_ORDER = sql<
+  number | string
+>`coalesce((select sum(vl.quantity - vl.received_quantity) ${OPEN_OUTSTANDING}), 0)`;
+const NEXT_ARRIVAL = sql<string | null>`(select min(vo.estimated_arrival) ${OPEN_OUTSTANDING})`;
 
 const STOCK_COLUMNS: ListColumns = {
   itemNo: sql`p.item_no`,
@@ -349,8 +347,8 @@ const STOCK_COLUMNS: ListColumns = {
   onHand: sql`coalesce(s.on_hand, 0)`,
   reserved: sql`coalesce(s.reserved, 0)`,
   available: sql`coalesce(s.on_hand, 0) - coalesce(s.reserved, 0)`,
-  onOrder: sql`coalesce(oo.on_order, 0)`,
-  nextArrival: sql`oo.next_arrival`,
+  onOrder: ON_ORDER,
+  nextArrival: NEXT_ARRIVAL,
 };
 
 function stockBase(db: Db) {
@@ -358,7 +356,6 @@ function stockBase(db: Db) {
     .selectFrom('products as p')
     .leftJoin('product_types as t', 't.id', 'p.product_type_id')
     .leftJoin('stock_levels as s', 's.product_id', 'p.id')
-    .leftJoin(onOrderTable(db).as('oo'), 'oo.product_id', 'p.id')
     .where(sql<boolean>`not (${isPackage('t.type')})`);
 }
 
@@ -373,8 +370,8 @@ function selectStock(qb: ReturnType<typeof stockBase>) {
     sql<number | string>`coalesce(s.reorder_point, 0)`.as('reorder_point'),
     sql<number | string>`coalesce(s.reorder_quantity, 0)`.as('reorder_quantity'),
     sql<number | string>`coalesce(s.count_needed, 0)`.as('count_needed'),
-    sql<number | string>`coalesce(oo.on_order, 0)`.as('on_order'),
-    'oo.next_arrival',
+    ON_ORDER.as('on_order'),
+    NEXT_ARRIVAL.as('next_arrival'),
   ]);
 }
 
@@ -407,6 +404,9 @@ const stockListSpec = (db: Db, query: ListQuery) => ({
   query,
   idColumn: sql`p.id`,
   map: toStockRow,
+  // The page's ids first (sorted without the vendor order subqueries), then their rows.
+  fetchByIds: (ids: number[]) => selectStock(stockBase(db).where('p.id', 'in', ids)).execute(),
+  rowId: (r: StockSqlRow) => r.product_id,
   filterOverrides: {
     short: (_p: string, v: string) =>
       v === '1' ? sql<boolean>`coalesce(s.on_hand, 0) < coalesce(s.reserved, 0)` : sql<boolean>`1 = 1`,
@@ -429,9 +429,7 @@ export async function stockRows(db: Db, productIds: readonly number[]): Promise<
 /** Products whose available + on order is below their reorder point. */
 export async function belowReorderPoint(db: Db): Promise<StockRow[]> {
   const rows = await selectStock(
-    stockBase(db).where(
-      sql<boolean>`s.reorder_point > 0 and s.on_hand - s.reserved + coalesce(oo.on_order, 0) < s.reorder_point`,
-    ),
+    stockBase(db).where(sql<boolean>`s.reorder_point > 0 and s.on_hand - s.reserved + ${ON_ORDER} < s.reorder_point`),
   )
     .orderBy('p.item_no')
     .execute();
@@ -591,4 +589,23 @@ export async function stockUsage(db: Db, productId: number) {
       .executeTakeFirstOrThrow(),
   ]);
   return { moves: Number(moves.n), vendorLines: Number(lines.n) };
+}
+
+/** On hand and reorder settings of these products, by id (a product with no level is absent). */
+export async function levelsOf(db: Db, productIds: readonly number[]) {
+  const out = new Map<number, { on_hand: number; reorder_point: number; reorder_quantity: number }>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'on_hand', 'reorder_point', 'reorder_quantity'])
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      out.set(r.product_id, {
+        on_hand: Number(r.on_hand),
+        reorder_point: Number(r.reorder_point),
+        reorder_quantity: Number(r.reorder_quantity),
+      });
+  }
+  return out;
 }

@@ -21,7 +21,16 @@ const KINDS: Array<{ kind: ImportKind; label: string }> = [
   { kind: 'products', label: 'Products' },
   { kind: 'customers', label: 'Customers' },
   { kind: 'vendor-orders', label: 'Vendor orders' },
+  { kind: 'stock', label: 'Stock (on hand, reorder points)' },
 ];
+
+/** What the Import button says it writes: "Import 12 vendor orders", "Import 40 stock rows". */
+const WRITES_NOUN: Record<ImportKind, string> = {
+  products: 'products',
+  customers: 'customers',
+  'vendor-orders': 'vendor orders',
+  stock: 'stock rows',
+};
 
 const SOURCE_WORDS: Record<ImportPreview['mappingSource'], string> = {
   given: 'as you chose',
@@ -303,7 +312,7 @@ export function ImportTab() {
             onClick={() => void handleRun()}
             disabled={busy || stale || writes === 0 || (mode === 'all' && preview.problemCount > 0) || jobId !== null}
           >
-            {`Import ${n(writes)} ${kind === 'vendor-orders' ? 'vendor orders' : kind}`}
+            {`Import ${n(writes)} ${WRITES_NOUN[kind]}`}
           </Button>
           {mode === 'all' && preview.problemCount > 0 && (
             <p className="small text-body-secondary mt-1 mb-0">

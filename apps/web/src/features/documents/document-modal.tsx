@@ -36,6 +36,7 @@ import { useLiveEvents } from '../../lib/live-events';
 import { useSession } from '../auth/api/get-session';
 import { DocumentEmailsPanel } from './document-emails-panel';
 import { QuoteStatusBadge } from './quote-status-badge';
+import { StockSummary } from './stock-summary';
 import { WaitingOn } from '../vendor-orders/waiting-on';
 import { useReviseQuote } from './api/quote-revisions';
 import { useOrderStatuses } from './api/list-order-statuses';
@@ -260,6 +261,8 @@ export function DocumentModal({
   } else {
     body = (
       <>
+        {/* An open order: ready to pick, or short (docs/stock.md). */}
+        {saved?.kind === 'order' && saved.orderStatus?.closed !== true && <StockSummary kind={kind} docId={saved.id} />}
         {saved?.waitingOn && saved.waitingOn.length > 0 && <WaitingOn items={saved.waitingOn} className="mb-2 fs-6" />}
         {changedElsewhere && (
           <Alert

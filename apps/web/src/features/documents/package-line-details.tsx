@@ -1,4 +1,4 @@
-import type { CartLine, DocumentKind, SubPartRow } from '@desk/domain';
+import type { AvailabilityLine, CartLine, DocumentKind, SubPartRow } from '@desk/domain';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { ConfirmDelete } from '../../components/ui/confirm-modal';
@@ -13,11 +13,14 @@ import { useSubParts } from './api/list-sub-parts';
 import { useUpdateSubPartNotes } from './api/update-sub-part-notes';
 import { LineModifierPanel } from './line-modifier-panel';
 import { NotesModal } from './notes-modal';
+import { LineStockBadge } from '../../components/stock-badge';
 
 export interface PackageLineDetailsProps {
   kind: DocumentKind;
   docId: number;
   line: CartLine;
+  /** The document's availability by product (docs/stock.md): each sub-part shows its product's. */
+  stock?: ReadonlyMap<number, AvailabilityLine> | undefined;
 }
 
 const SUB_PART_COLUMNS = [
@@ -37,7 +40,7 @@ const MOD_ROW_CLASS = 'table-info';
  * An expanded package line (docs/product.md section 2): its sub-parts (per door, from the package's
  * associated parts and from applied modifiers), Add Part, and the package modifier panel.
  */
-export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProps) {
+export function PackageLineDetails({ kind, docId, line, stock }: PackageLineDetailsProps) {
   const subParts = useSubParts(kind, line.id);
   const addSubPart = useAddSubPart(kind, line.id);
   const deleteSubPart = useDeleteSubPart(kind, line.id);
@@ -132,6 +135,7 @@ export function PackageLineDetails({ kind, docId, line }: PackageLineDetailsProp
                       {fromModifier && row.category && (
                         <span className="ms-1 badge rounded-pill text-bg-info fw-normal">{row.category}</span>
                       )}
+                      <LineStockBadge line={stock?.get(row.product.id)} className="d-table mt-1" />
                     </td>
                     <td className="text-break" style={{ maxWidth: '16rem' }}>
                       {row.notes}

@@ -1,6 +1,7 @@
 import {
   isValidQuantity,
   QUANTITY_HINT,
+  type AvailabilityLine,
   type CartLine,
   type DocumentKind,
   type DocumentTotalsCents,
@@ -29,6 +30,8 @@ import { AddProductModal } from './add-product-modal';
 import { Chevron } from '../../components/ui/chevron';
 import { DetailsRow } from '../../components/ui/list-table';
 import { BusyStatus } from '../../components/ui/busy-status';
+import { LineStockBadge } from '../../components/stock-badge';
+import { useAvailability } from './api/get-availability';
 
 export interface ProductCartProps {
   kind: DocumentKind;
@@ -91,6 +94,14 @@ export function ProductCart({
   const [announcement, setAnnouncement] = useState('');
 
   const taxRate = config.data?.taxRate;
+  // What the shelf covers (docs/stock.md), asked once the cart has shown: the badges fill in.
+  // A closed order has taken its parts (or released them): no badges.
+  const closed = doc.data?.orderStatus?.closed === true;
+  const availability = useAvailability(kind, docId, {
+    enabled: cart.isSuccess && doc.isSuccess && !closed,
+    live: true,
+  });
+  const stock = closed ? undefined : stockByProduct(availability.data?.lines);
 
   /** Saves one line's change; a failure is a toast, and answers the error for the cell to show. */
   const run = async (
@@ -172,6 +183,20 @@ export function ProductCart({
         )}
         {cart.isFetching && <BusyStatus className="ms-auto">Updating...</BusyStatus>}
       </div>
+      {availability.isError && !closed && (
+        <p className="small text-danger-emphasis mb-2" data-testid="stock-error">
+          The shelf could not be checked: {errorText(availability.error)}{' '}
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-baseline"
+            onClick={() => void availability.refetch()}
+            disabled={availability.isFetching}
+          >
+            Try again
+          </Button>
+        </p>
+      )}
       <div role="status" className="visually-hidden">
         {announcement}
       </div>
@@ -231,7 +256,13 @@ export function ProductCart({
                       </Locked>
                     </td>
                     <td className="item-no fw-medium">{line.product.itemNo}</td>
-                    <td style={{ minWidth: '16rem' }}>{line.product.itemDescription}</td>
+                    <td style={{ minWidth: '16rem' }}>
+                      {line.product.itemDescription}
+                      {/* A package holds no stock: its sub-parts show theirs. */}
+                      {!line.pricingInfo.isPackage && (
+                        <LineStockBadge line={stock?.get(line.product.id)} className="d-table mt-1" />
+                      )}
+                    </td>
                     <td className="small">
                       <WindowsInserts line={line} />
                     </td>
@@ -267,7 +298,7 @@ export function ProductCart({
                   {isOpen && (
                     <DetailsRow className="package-line-row" colSpan={columnCount} padX="px-3">
                       <Locked locked={readOnly}>
-                        <PackageLineDetails kind={kind} docId={docId} line={line} />
+                        <PackageLineDetails kind={kind} docId={docId} line={line} stock={stock} />
                       </Locked>
                     </DetailsRow>
                   )}
@@ -293,6 +324,13 @@ export function ProductCart({
       </ConfirmDelete>
     </div>
   );
+}
+
+/** The availability answer by product id; undefined until it is known. */
+function stockByProduct(
+  lines: readonly AvailabilityLine[] | undefined,
+): ReadonlyMap<number, AvailabilityLine> | undefined {
+  return lines && new Map(lines.map((l) => [l.productId, l]));
 }
 
 /** Sub Total, Tax (rate in percent) and Total as the server priced them, two decimals. */

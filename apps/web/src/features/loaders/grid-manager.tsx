@@ -14,8 +14,9 @@ import { WaitingOn } from '../vendor-orders/waiting-on';
 import { isApiError } from '../../lib/api-client';
 import { PlacementDialog, type PlacementAnswer } from './placement-dialog';
 import { TableHead } from '../../components/ui/table-head';
+import { StockBadge } from '../../components/stock-badge';
 
-export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment'] as const;
+export const GRID_MANAGER_COLUMNS = ['ID', 'Customer Name', 'Job Name', 'Stock', 'In Bay', 'Bay Assignment'] as const;
 
 /** The message docs/product.md section 8 gives when a pickup save answers 200. */
 export const PICKUP_SAVED_MESSAGE = 'Update completed successfully!';
@@ -201,6 +202,7 @@ export function GridManager() {
             { label: 'ID', className: 'gm-col-id' },
             'Customer Name',
             'Job Name',
+            { label: 'Stock', className: 'gm-col-stock' },
             { label: 'In Bay', className: 'gm-col-in-bay text-center' },
             { label: 'Bay Assignment', className: 'gm-col-bay' },
           ]}
@@ -234,6 +236,9 @@ export function GridManager() {
                   <td>
                     {order.jobName ?? ''}
                     <WaitingOn items={order.waitingOn} />
+                  </td>
+                  <td>
+                    <PickupStock stock={order.stock} />
                   </td>
                   <td className="text-center">
                     <Form.Check
@@ -291,6 +296,23 @@ export function GridManager() {
         }}
       />
     </>
+  );
+}
+
+/**
+ * Whether the shelf covers the order before it goes to a bay (docs/stock.md): "Ready" or
+ * "7 short", in words. Nothing when the server does not say.
+ */
+function PickupStock({ stock }: { stock: PickupOrder['stock'] }) {
+  if (!stock) return null;
+  return stock.ready || stock.short <= 0 ? (
+    <StockBadge text="Ready" tone="ok" title="The shelf covers everything this order needs" />
+  ) : (
+    <StockBadge
+      text={`${stock.short} short`}
+      tone="short"
+      title={`The shelf is ${stock.short} ${stock.short === 1 ? 'unit' : 'units'} short of what this order needs`}
+    />
   );
 }
 

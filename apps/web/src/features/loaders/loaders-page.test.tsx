@@ -5,6 +5,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { GRID_MANAGER_COLUMNS } from './grid-manager';
 import { LOADERS_REQUEST_TIMEOUT_MS } from './api/request-limits';
 
 const emptyBay = emptyBayData;
@@ -512,7 +513,7 @@ describe('Loaders > Grid Manager', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Customer Name', 'Job Name', 'In Bay', 'Bay Assignment']);
+    ).toEqual(['ID', 'Customer Name', 'Job Name', 'Stock', 'In Bay', 'Bay Assignment']);
     expect(within(table).getByText('Unknown')).toBeInTheDocument();
     expect(inBay(41).checked).toBe(true);
     expect(bayOf(43).value).toBe('1');
@@ -536,6 +537,30 @@ describe('Loaders > Grid Manager', () => {
     expect(document.getElementById(place.getAttribute('aria-describedby')!)!.textContent).toMatch(/current load/);
     const choose = screen.getByRole('button', { name: 'Choose Garage Bay' });
     expect(document.getElementById(choose.getAttribute('aria-describedby')!)!.textContent).toMatch(/bay only/);
+  });
+
+  it("shows each order's stock in words before it goes to a bay: Ready, 7 short, nothing when not told", async () => {
+    stubLoaders({
+      'GET /api/orders/list/pickup_ready': ok([
+        order(41, { customerName: 'Sierra Door Service', stock: { ready: true, short: 0 } }),
+        order(43, { customerName: 'Folsom Garage', stock: { ready: false, short: 7 } }),
+        order(44, { customerName: 'No Stock Said' }),
+      ]),
+    });
+    renderApp('/loaders?tab=grid-manager');
+    const table = await screen.findByRole('table', { name: 'Pickup-ready orders' });
+    const stockCell = (name: string) => {
+      const row = within(table).getByText(name).closest('tr')!;
+      const column = GRID_MANAGER_COLUMNS.indexOf('Stock');
+      return within(row).getAllByRole('cell')[column]!;
+    };
+    await within(table).findByText('Sierra Door Service');
+    expect(stockCell('Sierra Door Service').textContent).toBe('Stock: Ready');
+    expect(stockCell('Folsom Garage').textContent).toBe('Stock: 7 short');
+    expect(stockCell('No Stock Said').textContent).toBe('');
+    // Not colour alone: the words carry it; the tone is the badge's colour.
+    expect(within(stockCell('Sierra Door Service')).getByText('Ready').getAttribute('data-tone')).toBe('ok');
+    expect(within(stockCell('Folsom Garage')).getByText('7 short').getAttribute('data-tone')).toBe('short');
   });
 
   it('ticking In Bay clears the other order of that bay only; unticking clears only that order', async () => {

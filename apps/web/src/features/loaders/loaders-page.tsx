@@ -44,6 +44,8 @@ export function LoadersPage() {
   const live = useLiveEvents({
     bay: ({ bay }) => void queryClient.invalidateQueries({ queryKey: loaderKeys.bay(Number(bay)) }),
     pickup: () => void queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
+    // Stock moved: an order's ready or short in the Grid Manager may have changed (docs/stock.md).
+    stock: () => void queryClient.invalidateQueries({ queryKey: loaderKeys.pickupReady() }),
     reset: () => void refreshYard(queryClient),
   });
   // Back after the stream was down (a new stream resumes nothing): read the yard again, since

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
+import { refreshAvailability } from './get-availability';
 
 /** Add Part: PUT /api/order-parts/update_subpart_list/{lineId} (quotes: update_subpart_quote_list) {child, quantity}. */
 export function addSubPart(kind: DocumentKind, lineId: number, childId: number, quantity: number) {
@@ -15,6 +16,10 @@ export function useAddSubPart(kind: DocumentKind, lineId: number) {
   return useMutation({
     mutationFn: ({ childId, quantity }: { childId: number; quantity: number }) =>
       addSubPart(kind, lineId, childId, quantity),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.subParts(kind, lineId) }),
+    onSuccess: () => {
+      // A sub-part knows its line, not its document: every open cart of the kind asks the shelf again.
+      refreshAvailability(queryClient, kind);
+      return queryClient.invalidateQueries({ queryKey: documentKeys.subParts(kind, lineId) });
+    },
   });
 }

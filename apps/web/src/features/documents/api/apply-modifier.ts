@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { applyLineAnswer } from './cart-cache';
 import { documentKeys } from './query-keys';
+import { refreshAvailability } from './get-availability';
 
 export interface ApplyModifierInput {
   /** The package modifier's id. */
@@ -36,6 +37,7 @@ export function useApplyModifier(kind: DocumentKind, docId: number, lineId: numb
         list ? [...list.filter((a) => a.id !== applied.id), applied].sort((a, b) => a.id - b.id) : list,
       );
       if (line) applyLineAnswer(queryClient, kind, docId, { ...line, totals, totalsCents });
+      refreshAvailability(queryClient, kind, docId);
       return queryClient.invalidateQueries({ queryKey: documentKeys.subParts(kind, lineId) });
     },
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { removeLine, type DeletedLineAnswer } from './cart-cache';
+import { refreshAvailability } from './get-availability';
 
 /**
  * DELETE /api/{order|quote}-parts/delete/{lineId}: the line with its sub-parts and modifiers;
@@ -16,6 +17,9 @@ export function useDeleteCartLine(kind: DocumentKind, docId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lineId: number) => deleteCartLine(kind, lineId),
-    onSuccess: (answer) => removeLine(queryClient, kind, docId, answer),
+    onSuccess: (answer) => {
+      removeLine(queryClient, kind, docId, answer);
+      refreshAvailability(queryClient, kind, docId);
+    },
   });
 }

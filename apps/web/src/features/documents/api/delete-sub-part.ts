@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
+import { refreshAvailability } from './get-availability';
 
 /** DELETE /api/{order|quote}-parts/delete-sub/{rowId}; only sub-parts from associated parts. */
 export function deleteSubPart(kind: DocumentKind, rowId: number): Promise<null> {
@@ -17,6 +18,7 @@ export function useDeleteSubPart(kind: DocumentKind, lineId: number) {
       queryClient.setQueryData<SubPartRow[]>(documentKeys.subParts(kind, lineId), (rows) =>
         rows?.filter((r) => r.rowId !== rowId),
       );
+      refreshAvailability(queryClient, kind);
     },
   });
 }

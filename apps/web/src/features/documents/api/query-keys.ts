@@ -12,6 +12,9 @@ export const documentKeys = {
   list: (kind: DocumentKind, closed = false) => [`${kind}s`, 'list', closed ? 'closed' : 'open'] as const,
   detail: (kind: DocumentKind, id: number) => [`${kind}s`, 'detail', id] as const,
   cart: (kind: DocumentKind, id: number) => [`${kind}s`, 'cart', id] as const,
+  /** What the shelf covers of a document's needs (docs/stock.md); every document's of the kind without `id`. */
+  availability: (kind: DocumentKind, id?: number) =>
+    id === undefined ? ([`${kind}s`, 'availability'] as const) : ([`${kind}s`, 'availability', id] as const),
   /** What belongs to one cart line: sub-parts and applied modifiers. */
   line: (kind: DocumentKind, lineId: number) => [`${kind}s`, 'line', lineId] as const,
   subParts: (kind: DocumentKind, lineId: number) => [`${kind}s`, 'line', lineId, 'sub-parts'] as const,

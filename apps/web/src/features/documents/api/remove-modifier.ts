@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { applyLineAnswer } from './cart-cache';
 import { documentKeys } from './query-keys';
+import { refreshAvailability } from './get-availability';
 
 /** The answer of a star off: the applied modifier's id, the line as priced now and the new totals. */
 export type { RemovedModifierAnswer };
@@ -23,6 +24,7 @@ export function useRemoveModifier(kind: DocumentKind, docId: number, lineId: num
       );
       // The answer carries the line as priced now and the totals; only the sub-parts are asked again.
       if (line) applyLineAnswer(queryClient, kind, docId, { ...line, totals, totalsCents });
+      refreshAvailability(queryClient, kind, docId);
       return queryClient.invalidateQueries({ queryKey: documentKeys.subParts(kind, lineId) });
     },
   });

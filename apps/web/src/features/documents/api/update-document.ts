@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 import { documentKeys } from './query-keys';
+import { refreshAvailability } from './get-availability';
 
 const MULTIPLIER_COPIES = [
   'openerMultiplierCopy',
@@ -35,6 +36,8 @@ export function useUpdateDocument(kind: DocumentKind) {
       const before = queryClient.getQueryData<DocumentHeader>(key);
       queryClient.setQueryData(key, document);
       const refreshes = [queryClient.invalidateQueries({ queryKey: documentKeys.lists(kind) })];
+      // A new status opens or closes the order's needs (docs/stock.md).
+      refreshAvailability(queryClient, kind, document.id);
       // Refreshed multipliers (or those of a new customer) change the line prices.
       if (!before || MULTIPLIER_COPIES.some((field) => before[field] !== document[field])) {
         refreshes.push(queryClient.invalidateQueries({ queryKey: documentKeys.cart(kind, document.id) }));
