@@ -3,7 +3,7 @@
  * is below their reorder point, each with a suggested quantity the clerk may change, and
  * "Create vendor order" (POST /api/stock/reorder), which links to the new vendor order.
  */
-import { APP_PATHS, type VendorOrder } from '@desk/domain';
+import type { VendorOrder } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Form, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
@@ -146,9 +146,11 @@ export function ReorderTab() {
         </BusyButton>
       </div>
       <div aria-live="polite">
+        {/* The Sales page's address (APP_PATHS.sales) written out: importing the domain's routes here
+            put them in a chunk of their own on the Sales page's first paint (the /sales budget). */}
         {created && (
           <Banner variant="success" className="mt-3 mb-0" title={`Vendor order ${created.id} created`}>
-            <Link to={`${APP_PATHS.sales}?tab=vendor-orders&open=${created.id}`}>Open vendor order {created.id}</Link>
+            <Link to={`/sales?tab=vendor-orders&open=${created.id}`}>Open vendor order {created.id}</Link>
           </Banner>
         )}
         {error !== null && (
