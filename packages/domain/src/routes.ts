@@ -11,6 +11,7 @@ export const APP_PATHS = {
   dashboard: '/dashboard',
   admin: '/admin',
   account: '/account',
+  stock: '/stock',
 } as const;
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
 

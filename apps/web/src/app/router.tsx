@@ -21,6 +21,7 @@ const DashboardPage = lazyComponent(
   () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
   <Loading />,
 );
+const StockPage = lazyComponent(() => import('../features/stock/stock-page').then((m) => m.StockPage), <Loading />);
 const AccountPage = lazyComponent(
   () => import('../features/account/account-page').then((m) => m.AccountPage),
   <Loading />,
@@ -64,6 +65,12 @@ export const routes: Record<AppPath, AppRoute> = {
     area: 'signed-in',
     page: () => <DashboardPage />,
     preload: DashboardPage.preload,
+  },
+  [APP_PATHS.stock]: {
+    title: 'Stock',
+    area: 'signed-in',
+    page: () => <StockPage />,
+    preload: StockPage.preload,
   },
   [APP_PATHS.account]: {
     title: 'Account',

@@ -38,7 +38,8 @@ describe('navigation bar', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/loaders'));
     expect(nav.getByRole('link', { name: 'Loaders' })).toBeInTheDocument();
     expect(await nav.findByRole('link', { name: /^Account/ })).toBeInTheDocument();
-    for (const hidden of ['Sales', 'Dashboard', 'Admin']) expect(nav.queryByRole('link', { name: hidden })).toBeNull();
+    for (const hidden of ['Sales', 'Stock', 'Dashboard', 'Admin'])
+      expect(nav.queryByRole('link', { name: hidden })).toBeNull();
     expect(nav.queryByRole('button', { name: /Search/ })).toBeNull();
   });
 

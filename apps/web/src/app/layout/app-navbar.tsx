@@ -53,6 +53,11 @@ export function AppNavbar() {
                 Loaders
               </NavLink>
             )}
+            {opens(APP_PATHS.stock) && (
+              <NavLink to={APP_PATHS.stock} className="nav-link">
+                Stock
+              </NavLink>
+            )}
             {showDashboard && (
               <NavLink to={APP_PATHS.dashboard} className="nav-link">
                 Dashboard

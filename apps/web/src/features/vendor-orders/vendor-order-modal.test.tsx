@@ -24,7 +24,12 @@ function openEditor(vendorOrderId: number | null) {
 }
 
 const stubEditor = (extra: Parameters<typeof stubApi>[0] = {}) =>
-  stubApi({ 'GET /api/vendor-orders/3': ok(springs), 'GET /api/linked-orders/orders/3': ok([]), ...extra });
+  stubApi({
+    'GET /api/vendor-orders/3': ok(springs),
+    'GET /api/linked-orders/orders/3': ok([]),
+    'GET /api/vendor-orders/3/lines': ok([]),
+    ...extra,
+  });
 
 describe('vendor order modal', () => {
   it('opens with the cursor in Name, and closes at once when nothing changed', async () => {

@@ -1,5 +1,5 @@
 import { VENDOR_ORDER_STATUSES, type VendorOrder, type VendorOrderInput, type VendorOrderStatus } from '@desk/domain';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { RecordEditorModal, type EditorFormProps } from '../../components/ui/record-editor-modal';
 import type { SaveResult } from '../../components/ui/result-banner';
@@ -8,6 +8,7 @@ import { useCreateVendorOrder } from './api/create-vendor-order';
 import { useCreateVendorOrderForOrder } from './api/create-vendor-order-for-order';
 import { useVendorOrder } from './api/get-vendor-order';
 import { useUpdateVendorOrder } from './api/update-vendor-order';
+import { VendorOrderLines } from './vendor-order-lines';
 import { VendorOrderLinkedOrders } from './vendor-order-linked-orders';
 import {
   emptyVendorOrderForm,
@@ -49,6 +50,10 @@ export function VendorOrderModal({
   forOrderId,
 }: VendorOrderModalProps) {
   const linkedId = useId();
+  const linesId = useId();
+  // A receipt can make the vendor order Received (a new version, so a new form): the cursor
+  // stays where the clerk is receiving instead of jumping to Name at the top.
+  const [received, setReceived] = useState(false);
   const vendorOrder = useVendorOrder(vendorOrderId);
   const createAlone = useCreateVendorOrder();
   const createForOrder = useCreateVendorOrderForOrder(forOrderId ?? null);
@@ -70,7 +75,15 @@ export function VendorOrderModal({
     >
       {({ record, formKey, ...form }) => (
         <>
-          <VendorOrderForm key={formKey} vendorOrder={record} {...form} />
+          <VendorOrderForm key={formKey} vendorOrder={record} {...form} autoFocus={form.autoFocus && !received} />
+          {record && (
+            <section aria-labelledby={linesId} className="mt-4">
+              <h3 id={linesId} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
+                Lines
+              </h3>
+              <VendorOrderLines vendorOrderId={record.id} onReceived={() => setReceived(true)} />
+            </section>
+          )}
           {record && (
             <section aria-labelledby={linkedId} className="mt-4">
               <h3 id={linkedId} className="fs-6 fw-semibold border-bottom pb-2 mb-3">

@@ -11,7 +11,9 @@ const page = (items: Product[]): Page<Product> => ({ items, filtered: items.leng
 describe('ProductCatalog', () => {
   it('lists a page of products with prices to 2 decimals', async () => {
     const fetchMock = stubApi({
-      'GET /api/products/': ok(page([aProduct({ wholesalePrice: 1234.5 }), aPackage()])),
+      'GET /api/products/': ok(
+        page([aProduct({ wholesalePrice: 1234.5, stock: { onHand: 417, available: -3 } }), aPackage({ stock: null })]),
+      ),
     });
     renderWithClient(<ProductCatalog />);
 
@@ -27,9 +29,16 @@ describe('ProductCatalog', () => {
       'Wholesale Price',
       'Modifier Cost',
       'Product Type',
+      'On Hand',
+      'Available',
       'Actions',
     ]);
     expect(await within(table).findByText('1,234.50')).toBeInTheDocument();
+    // Stock (docs/stock.md): a part's on hand and available, short in words; a package has none.
+    const [part, pkg] = within(table).getAllByRole('row').slice(2);
+    expect(within(part!).getByText('417')).toBeInTheDocument();
+    expect(within(part!).getByText('(3 short)')).toBeInTheDocument();
+    expect(within(pkg!).getAllByText('\u2014')).toHaveLength(2);
     expect(within(table).getByText('38.00')).toBeInTheDocument();
     expect(within(table).getByText('Door Package')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 40 rows')).toBeInTheDocument();

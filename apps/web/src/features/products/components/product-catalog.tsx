@@ -48,6 +48,32 @@ const COLUMNS: Column<Product>[] = [
         (p.productType?.type ?? '')
       ),
   },
+  // Stock (docs/stock.md): a package holds none (its parts do), so it shows a dash.
+  {
+    key: 'onHand',
+    header: 'On Hand',
+    sortable: false,
+    filterable: false,
+    className: 'products-col-shrink text-end',
+    render: (p) => (p.stock ? p.stock.onHand : '\u2014'),
+  },
+  {
+    key: 'available',
+    header: 'Available',
+    sortable: false,
+    filterable: false,
+    className: 'products-col-shrink text-end',
+    render: (p) =>
+      !p.stock ? (
+        '\u2014'
+      ) : p.stock.available < 0 ? (
+        <span className="text-danger fw-semibold text-nowrap">
+          {p.stock.available} <span className="small">({-p.stock.available} short)</span>
+        </span>
+      ) : (
+        p.stock.available
+      ),
+  },
 ];
 
 /**

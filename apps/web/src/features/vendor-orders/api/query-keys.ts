@@ -11,6 +11,8 @@ export const vendorOrderKeys = {
   /** The whole list, for the picker of the Linked Vendor Orders section. */
   options: () => [...vendorOrderKeys.all, 'options'] as const,
   detail: (id: number) => [...vendorOrderKeys.all, 'detail', id] as const,
+  /** What is on one vendor order and what arrived of it (docs/stock.md). */
+  lines: (id: number) => [...vendorOrderKeys.all, 'lines', id] as const,
 };
 
 export const linkedOrderKeys = {

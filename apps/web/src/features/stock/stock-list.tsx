@@ -1,0 +1,120 @@
+/**
+ * The stock list (docs/stock.md, GET /api/stock): each part's on hand, reserved, available, on
+ * order and next arrival, its reorder point and quantity, and whether it needs a count; paged,
+ * sorted and filtered by the server like every list, with two toggles (short, count needed).
+ */
+import type { StockRow } from '@desk/domain';
+import { useMemo, useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { lazyComponent } from '../../lib/lazy-component';
+import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
+import { StockExportLinks } from './stock-export-links';
+import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
+import { StockModal, useStockModal } from './modal-slot';
+
+const ProductStockModal = lazyComponent(() => import('./product-stock-modal').then((m) => m.ProductStockModal));
+
+const figure = (key: keyof StockRow, header: string): Column<StockRow> => ({
+  key,
+  header,
+  filterable: false,
+  className: 'stock-figure stock-col-shrink',
+});
+
+export const STOCK_COLUMNS: Column<StockRow>[] = [
+  {
+    key: 'itemNo',
+    header: 'Item No',
+    className: 'stock-col-shrink',
+    render: (r) => (
+      <>
+        <span className="fw-medium">{r.itemNo}</span>
+        {r.countNeeded && <CountNeededBadge />}
+      </>
+    ),
+  },
+  { key: 'itemDescription', header: 'Description', render: (r) => r.itemDescription ?? '' },
+  { key: 'productType', header: 'Type', className: 'stock-col-type', render: (r) => r.productType ?? '' },
+  figure('onHand', 'On hand'),
+  figure('reserved', 'Reserved'),
+  { ...figure('available', 'Available'), render: (r) => <AvailableFigure available={r.available} /> },
+  figure('onOrder', 'On order'),
+  {
+    key: 'nextArrival',
+    header: 'Next arrival',
+    filterable: false,
+    className: 'stock-col-shrink',
+    render: (r) => arrivalText(r.nextArrival),
+  },
+  {
+    key: 'reorderPoint',
+    header: 'Reorder',
+    sortable: false,
+    filterable: false,
+    className: 'stock-figure stock-col-shrink',
+    render: (r) =>
+      r.reorderPoint === 0 && r.reorderQuantity === 0 ? (
+        '\u2014'
+      ) : (
+        <span title={`Reorder ${r.reorderQuantity} when below ${r.reorderPoint}`}>
+          <span aria-hidden="true">
+            {r.reorderPoint} / {r.reorderQuantity}
+          </span>
+          <span className="visually-hidden">
+            at {r.reorderPoint}, order {r.reorderQuantity}
+          </span>
+        </span>
+      ),
+  },
+];
+
+export function StockList() {
+  const [toggles, setToggles] = useState<StockToggles>({ short: false, countNeeded: false });
+  const product = useStockModal<StockRow>();
+  const queryKey = useMemo(() => [...stockKeys.lists(), toggles], [toggles]);
+
+  return (
+    <>
+      <DataTable<StockRow>
+        caption="Stock"
+        columns={STOCK_COLUMNS}
+        rowKey={(r) => r.productId}
+        queryKey={queryKey}
+        fetchPage={(query) => listStockPage(query, toggles)}
+        initialSort="itemNo"
+        emptyText="No parts found"
+        renderExport={(state) => <StockExportLinks state={state} toggles={toggles} />}
+        toolbar={
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Form.Check
+              type="switch"
+              id="stock-short"
+              label="Short only"
+              checked={toggles.short}
+              onChange={(e) => setToggles((t) => ({ ...t, short: e.target.checked }))}
+            />
+            <Form.Check
+              type="switch"
+              id="stock-count-needed"
+              label="Count needed only"
+              checked={toggles.countNeeded}
+              onChange={(e) => setToggles((t) => ({ ...t, countNeeded: e.target.checked }))}
+            />
+          </div>
+        }
+        rowActions={(r) => (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            aria-label={`Moves of ${r.itemNo}`}
+            onClick={() => product.open(r)}
+          >
+            Moves
+          </Button>
+        )}
+      />
+      <StockModal modal={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</StockModal>
+    </>
+  );
+}
