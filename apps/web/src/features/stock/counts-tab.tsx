@@ -21,7 +21,7 @@ import {
   useStockCounts,
 } from './api/stock-api';
 import { momentText, signed } from './stock-words';
-import { StockModal, useStockModal } from './modal-slot';
+import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 
 type Scope = 'all' | 'type' | 'prefix';
 
@@ -29,7 +29,7 @@ const COUNT_COLUMNS = ['Count', 'Started', 'By', 'Counted', 'State', 'Actions'] 
 
 export function CountsTab() {
   const counts = useStockCounts();
-  const sheet = useStockModal<number>();
+  const sheet = useModalSlot<number>();
   const rows = counts.data ?? [];
 
   return (
@@ -59,7 +59,7 @@ export function CountsTab() {
           </tbody>
         </Table>
       </div>
-      <StockModal modal={sheet}>{(id, modal) => <CountModal {...modal} countId={id} />}</StockModal>
+      <SlotModal slot={sheet}>{(id, modal) => <CountModal {...modal} countId={id} />}</SlotModal>
     </>
   );
 }

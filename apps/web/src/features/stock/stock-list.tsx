@@ -11,7 +11,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
 import { StockExportLinks } from './stock-export-links';
 import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
-import { StockModal, useStockModal } from './modal-slot';
+import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 
 const ProductStockModal = lazyComponent(() => import('./product-stock-modal').then((m) => m.ProductStockModal));
 
@@ -71,7 +71,7 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
 
 export function StockList() {
   const [toggles, setToggles] = useState<StockToggles>({ short: false, countNeeded: false });
-  const product = useStockModal<StockRow>();
+  const product = useModalSlot<StockRow>();
   const queryKey = useMemo(() => [...stockKeys.lists(), toggles], [toggles]);
 
   return (
@@ -114,7 +114,7 @@ export function StockList() {
           </Button>
         )}
       />
-      <StockModal modal={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</StockModal>
+      <SlotModal slot={product}>{(row, modal) => <ProductStockModal {...modal} row={row} />}</SlotModal>
     </>
   );
 }
