@@ -147,6 +147,10 @@ describe.each(engines())('attacks on the running server (%s)', (engine) => {
           const res = await raw(server.port, route.method, route.url, { body, headers });
           const small = body.length < 4096;
           lines.push(`${route.method} ${route.url}, ${what}: ${res.status} in ${res.ms.toFixed(1)} ms`);
+          // A body over the limit is answered 413 and the connection closed unread; the reset that
+          // closing sends can take the answer with it before the client reads it (status 0). That
+          // is the refusal too: the unread case below proves it comes before the body is read.
+          if (!small && res.status === 0) continue;
           if (route.method === 'GET' || route.method === 'HEAD') {
             // Never parsed: over the limit refused, under it ignored.
             expect(res.status, `${route.url} ${what}`).toBe(small ? 200 : 413);
