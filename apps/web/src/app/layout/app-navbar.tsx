@@ -28,7 +28,7 @@ export function AppNavbar() {
   return (
     <nav className="app-navbar navbar navbar-expand-md navbar-dark bg-dark" data-bs-theme="dark" aria-label="Main">
       <div className="app-container container-fluid">
-        <Link to={APP_PATHS.home} className="navbar-brand">
+        <Link to={APP_PATHS.home} className="navbar-brand" title={companyName || undefined}>
           {companyName || 'Home'}
         </Link>
         <button
