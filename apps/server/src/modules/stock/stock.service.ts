@@ -115,7 +115,7 @@ export class StockService extends ClockedService {
     const rows = new Map((await repo.stockRows(this.db, productIds)).map((r) => [r.productId, r]));
     const older =
       kind === 'order' && open
-        ? await repo.olderNeeds(this.db, docId, productIds)
+        ? await repo.olderNeeds(this.db, docId)
         : new Map([...rows].map(([p, r]) => [p, r.reserved]));
     const lines = needs
       .map((n) => {
