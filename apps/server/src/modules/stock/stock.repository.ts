@@ -295,23 +295,28 @@ export async function addReserved(db: Db, productId: number, delta: number, now:
 }
 
 /**
- * What the open orders older than `orderId` need of each product the order needs (promised oldest
- * first), in one statement (one snapshot). The shorter side of the `(product_id, order_id)` range
- * is read: for an order in the newer half of the open ones, the product's reserved (the sum of
- * every open order's need, kept with them) less what this order and the newer ones need, so the
- * counter's usual case, a recent order, reads a few rows per product instead of all of them.
+ * What the open orders older than the need row `n`'s order need of its product (promised oldest
+ * first), as an SQL expression for a select over `stock_needs as n`. It reads the shorter side of
+ * the product's `(product_id, order_id)` range: for an order in the newer half of the open ones
+ * (`ends`: the lowest and highest order id with needs), the product's reserved (the sum of every
+ * open order's need, kept with them) less what this order and the newer ones need; else the sum
+ * over the older ones. The counter's usual case, a recent order, reads a few rows per product.
  */
+async function olderExpression(db: Db) {
+  // Two subqueries: each is one look-up at an end of the index (min and max in one select scan it).
+  const ends = await sql<{ lo: number | null; hi: number | null }>`select
+      (select min(order_id) from stock_needs) as lo, (select max(order_id) from stock_needs) as hi`.execute(db);
+  const mid = Number(ends.rows[0]?.lo ?? 0) + Number(ends.rows[0]?.hi ?? 0);
+  return sql<number | string>`case when n.order_id * 2 > ${mid}
+    then coalesce((select l.reserved from stock_levels l where l.product_id = n.product_id), 0)
+      - (select sum(y.required) from stock_needs y where y.product_id = n.product_id and y.order_id >= n.order_id)
+    else coalesce((select sum(o.required) from stock_needs o
+      where o.product_id = n.product_id and o.order_id < n.order_id), 0) end`;
+}
+
+/** What the open orders older than `orderId` need of each product it needs (one statement, one snapshot). */
 export async function olderNeeds(db: Db, orderId: number): Promise<Map<number, number>> {
-  const span = await db
-    .selectFrom('stock_needs')
-    .select([sql<number | null>`min(order_id)`.as('lo'), sql<number | null>`max(order_id)`.as('hi')])
-    .executeTakeFirst();
-  const newer = span?.lo != null && span.hi != null && orderId * 2 > Number(span.lo) + Number(span.hi);
-  const older = newer
-    ? sql<number | string>`coalesce((select l.reserved from stock_levels l where l.product_id = n.product_id), 0)
-        - (select sum(y.required) from stock_needs y where y.product_id = n.product_id and y.order_id >= n.order_id)`
-    : sql<number | string>`coalesce((select sum(o.required) from stock_needs o
-        where o.product_id = n.product_id and o.order_id < n.order_id), 0)`;
+  const older = await olderExpression(db);
   const rows = await db
     .selectFrom('stock_needs as n')
     .select(['n.product_id', older.as('older')])
@@ -516,6 +521,7 @@ export async function documentState(db: Db, table: 'orders' | 'quotes', id: numb
  */
 export async function needsWithOlder(db: Db, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
+  const older = await olderExpression(db);
   const rows = await db
     .selectFrom('stock_needs as n')
     .leftJoin('stock_levels as s', 's.product_id', 'n.product_id')
@@ -524,8 +530,7 @@ export async function needsWithOlder(db: Db, orderIds: readonly number[]) {
       'n.product_id',
       'n.required',
       sql<number | string>`coalesce(s.on_hand, 0)`.as('on_hand'),
-      sql<number | string>`(select coalesce(sum(o.required), 0) from stock_needs o
-        where o.product_id = n.product_id and o.order_id < n.order_id)`.as('older'),
+      older.as('older'),
     ])
     .where('n.order_id', 'in', orderIds)
     .execute();

@@ -133,7 +133,7 @@ export class StockService extends ClockedService {
           nextArrival: row.nextArrival,
         };
       })
-      .sort((a, b) => a.itemNo.localeCompare(b.itemNo) || a.productId - b.productId);
+      .sort((a, b) => (a.itemNo < b.itemNo ? -1 : a.itemNo > b.itemNo ? 1 : a.productId - b.productId));
     return { ready: lines.every((l) => l.short === 0), lines };
   }
 
