@@ -83,7 +83,7 @@ export async function postMoves(db: Db, moves: readonly MoveRequest[], who: Move
  * whose reserved quantity moved.
  */
 export function syncNeeds(db: Db, orderIds: readonly number[], now: string): Promise<number[]> {
-  return setNeeds(db, orderIds, now, (ids) => repo.openOrders(db, ids));
+  return setNeeds(db, orderIds, now, (ids) => repo.openCartNeeds(db, ids));
 }
 
 /** Before these orders are deleted: their needs released, and each product's reserved with them. */
@@ -95,12 +95,12 @@ async function setNeeds(
   db: Db,
   orderIds: readonly number[],
   now: string,
-  needing: (ids: number[]) => Promise<number[]>,
+  needs: (ids: number[]) => Promise<repo.NeedRow[]>,
 ): Promise<number[]> {
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const before = await repo.storedNeeds(db, ids);
-  const after = await repo.cartNeeds(db, repo.ORDER_CART, await needing(ids));
+  const after = await needs(ids);
   const key = (rows: repo.NeedRow[]) => rows.map((r) => `${r.docId}:${r.productId}:${r.required}`).join(',');
   if (key(before) === key(after)) return [];
   const delta = new Map<number, number>();
@@ -113,7 +113,7 @@ async function setNeeds(
     moved.map(([p]) => p),
     now,
   );
-  for (const [productId, d] of moved) await repo.addReserved(db, productId, d, now);
+  await repo.addReserved(db, moved, now);
   return moved.map(([p]) => p);
 }
 

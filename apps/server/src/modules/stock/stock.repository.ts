@@ -216,6 +216,14 @@ function cartNeedsQuery(t: CartTables, docIds: RawBuilder<unknown>) {
 const needRows = (rows: Array<{ doc_id: number; product_id: number; required: number | string }>): NeedRow[] =>
   rows.map((r) => ({ docId: Number(r.doc_id), productId: Number(r.product_id), required: Number(r.required) }));
 
+/** What the carts of these orders need, counting only those that are open (closed orders need nothing). */
+export async function openCartNeeds(db: Db, orderIds: readonly number[]): Promise<NeedRow[]> {
+  if (orderIds.length === 0) return [];
+  const ids = sql.join(orderIds.map((id) => sql.lit(id)));
+  const open = sql`select id from orders where id in (${ids}) and is_closed = 0`;
+  return needRows((await cartNeedsQuery(ORDER_CART, open).execute(db)).rows);
+}
+
 /** What the carts of these documents need, open or not. */
 export async function cartNeeds(db: Db, t: CartTables, docIds: readonly number[]): Promise<NeedRow[]> {
   if (docIds.length === 0) return [];
@@ -264,18 +272,6 @@ export async function allStoredNeeds(db: Db): Promise<NeedRow[]> {
   return rows.map((r) => ({ docId: r.order_id, productId: r.product_id, required: Number(r.required) }));
 }
 
-/** Which of these orders are open (their status is not a closed one). */
-export async function openOrders(db: Db, orderIds: readonly number[]): Promise<number[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', 'in', orderIds)
-    .where('is_closed', '=', 0)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function replaceNeeds(db: Db, orderIds: readonly number[], rows: readonly NeedRow[]): Promise<void> {
   if (orderIds.length) await db.deleteFrom('stock_needs').where('order_id', 'in', orderIds).execute();
   for (let i = 0; i < rows.length; i += 500) {
@@ -286,11 +282,21 @@ export async function replaceNeeds(db: Db, orderIds: readonly number[], rows: re
   }
 }
 
-export async function addReserved(db: Db, productId: number, delta: number, now: string): Promise<void> {
+/** Moves each product's reserved by its delta, in one statement. */
+export async function addReserved(db: Db, deltas: ReadonlyArray<[number, number]>, now: string): Promise<void> {
+  if (deltas.length === 0) return;
+  const byProduct = sql.join(
+    deltas.map(([p, d]) => sql`when ${sql.lit(p)} then ${sql.lit(d)}`),
+    sql` `,
+  );
   await db
     .updateTable('stock_levels')
-    .set({ reserved: sql`reserved + ${delta}`, updated_at: now })
-    .where('product_id', '=', productId)
+    .set({ reserved: sql`reserved + case product_id ${byProduct} else 0 end`, updated_at: now })
+    .where(
+      'product_id',
+      'in',
+      deltas.map(([p]) => p),
+    )
     .execute();
 }
 
