@@ -106,7 +106,7 @@ async function setNeeds(
   const delta = new Map<number, number>();
   for (const r of before) delta.set(r.productId, (delta.get(r.productId) ?? 0) - r.required);
   for (const r of after) delta.set(r.productId, (delta.get(r.productId) ?? 0) + r.required);
-  await repo.replaceNeeds(db, ids, after);
+  await repo.writeNeedChanges(db, before, after);
   const moved = [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b);
   await repo.ensureLevels(
     db,

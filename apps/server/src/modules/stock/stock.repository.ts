@@ -272,12 +272,41 @@ export async function allStoredNeeds(db: Db): Promise<NeedRow[]> {
   return rows.map((r) => ({ docId: r.order_id, productId: r.product_id, required: Number(r.required) }));
 }
 
-export async function replaceNeeds(db: Db, orderIds: readonly number[], rows: readonly NeedRow[]): Promise<void> {
-  if (orderIds.length) await db.deleteFrom('stock_needs').where('order_id', 'in', orderIds).execute();
-  for (let i = 0; i < rows.length; i += 500) {
+/**
+ * Writes only what changed of these orders' needs (`before` as stored, `after` as they are now):
+ * the rows gone, the rows new and the quantities moved. A line added to a 10-line order then
+ * touches its own products' index entries, not every need of the order (each a page of the
+ * (product_id, order_id) index, spread across the table).
+ */
+export async function writeNeedChanges(db: Db, before: readonly NeedRow[], after: readonly NeedRow[]): Promise<void> {
+  const key = (r: NeedRow) => `${r.docId}:${r.productId}`;
+  const was = new Map(before.map((r) => [key(r), r]));
+  const now = new Map(after.map((r) => [key(r), r]));
+  const gone = before.filter((r) => !now.has(key(r)));
+  const added = after.filter((r) => !was.has(key(r)));
+  const moved = after.filter((r) => was.has(key(r)) && was.get(key(r))!.required !== r.required);
+  const goneByOrder = new Map<number, number[]>();
+  for (const r of gone) goneByOrder.set(r.docId, [...(goneByOrder.get(r.docId) ?? []), r.productId]);
+  for (const [orderId, products] of goneByOrder)
+    for (let i = 0; i < products.length; i += 500)
+      await db
+        .deleteFrom('stock_needs')
+        .where('order_id', '=', orderId)
+        .where('product_id', 'in', products.slice(i, i + 500))
+        .execute();
+  for (const r of moved)
+    await db
+      .updateTable('stock_needs')
+      .set({ required: r.required })
+      .where('order_id', '=', r.docId)
+      .where('product_id', '=', r.productId)
+      .execute();
+  for (let i = 0; i < added.length; i += 500) {
     await db
       .insertInto('stock_needs')
-      .values(rows.slice(i, i + 500).map((r) => ({ order_id: r.docId, product_id: r.productId, required: r.required })))
+      .values(
+        added.slice(i, i + 500).map((r) => ({ order_id: r.docId, product_id: r.productId, required: r.required })),
+      )
       .execute();
   }
 }
