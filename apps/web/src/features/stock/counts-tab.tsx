@@ -20,7 +20,7 @@ import {
   useStockCount,
   useStockCounts,
 } from './api/stock-api';
-import { momentText, signed } from './stock-words';
+import { momentText, OutcomeNote, signed, type StockOutcome } from './stock-words';
 import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 
 type Scope = 'all' | 'type' | 'prefix';
@@ -236,7 +236,7 @@ function CountSheet({ count, onClose }: { count: StockCount; onClose: () => void
     Object.fromEntries(count.lines.map((l) => [l.productId, l.counted === null ? '' : String(l.counted)])),
   );
   const [stage, setStage] = useState<Stage>({ kind: 'entry' });
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<StockOutcome | null>(null);
   const open = count.state === 'open';
 
   const invalid = count.lines.filter((l) => {
@@ -412,17 +412,7 @@ function CountSheet({ count, onClose }: { count: StockCount; onClose: () => void
             </tbody>
           </Table>
         </div>
-        <div aria-live="polite">
-          {outcome && (
-            <Banner
-              variant={outcome.ok ? 'success' : 'danger'}
-              className="mt-3 mb-0"
-              title={outcome.ok ? outcome.text : 'Not saved'}
-            >
-              {!outcome.ok && <small>{outcome.text}</small>}
-            </Banner>
-          )}
-        </div>
+        <OutcomeNote outcome={outcome} failureTitle="Not saved" className="mt-3 mb-0" />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>

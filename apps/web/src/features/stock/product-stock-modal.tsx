@@ -6,7 +6,6 @@
 import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockRow } from '@desk/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
-import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
 import { Modal, ModalHeading } from '../../components/ui/modal';
@@ -26,8 +25,10 @@ import {
   CountNeededBadge,
   MOVE_KIND_WORDS,
   momentText,
+  OutcomeNote,
   REF_WORDS,
   signed,
+  type StockOutcome,
 } from './stock-words';
 
 export interface ProductStockModalProps {
@@ -95,7 +96,7 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
   const save = useSaveReorderSettings(row.productId);
   const [point, setPoint] = useState(String(row.reorderPoint));
   const [quantity, setQuantity] = useState(String(row.reorderQuantity));
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<StockOutcome | null>(null);
   const pointOk = wholeFromZero(point);
   const quantityOk = wholeFromZero(quantity);
 
@@ -154,17 +155,7 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
         </Col>
       </Row>
       <div className="form-text">Suggested for reorder when available plus on order falls below the reorder point.</div>
-      <div aria-live="polite">
-        {outcome && (
-          <Banner
-            variant={outcome.ok ? 'success' : 'danger'}
-            className="mt-2 mb-0 py-2"
-            title={outcome.ok ? outcome.text : 'Not saved'}
-          >
-            {!outcome.ok && <small>{outcome.text}</small>}
-          </Banner>
-        )}
-      </div>
+      <OutcomeNote outcome={outcome} failureTitle="Not saved" className="mt-2 mb-0 py-2" />
     </Form>
   );
 }
@@ -175,7 +166,7 @@ function AdjustmentForm({ productId }: { productId: number }) {
   const [quantity, setQuantity] = useState('');
   const [reason, setReason] = useState<AdjustmentReason | ''>('');
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<StockOutcome | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const n = Number(quantity);
   const quantityOk = /^-?\d+$/.test(quantity.trim()) && n !== 0;
@@ -250,17 +241,7 @@ function AdjustmentForm({ productId }: { productId: number }) {
           Adjust
         </BusyButton>
       </div>
-      <div aria-live="polite">
-        {outcome && (
-          <Banner
-            variant={outcome.ok ? 'success' : 'danger'}
-            className="mt-2 mb-0 py-2"
-            title={outcome.ok ? outcome.text : 'Not adjusted'}
-          >
-            {!outcome.ok && <small>{outcome.text}</small>}
-          </Banner>
-        )}
-      </div>
+      <OutcomeNote outcome={outcome} failureTitle="Not adjusted" className="mt-2 mb-0 py-2" />
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 /** How stock figures read on the Stock page (docs/stock.md). */
 import { Badge } from 'react-bootstrap';
+import { Banner } from '../../components/ui/banner';
 import { dayText } from '../../lib/dates';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,3 +49,34 @@ export const REF_WORDS: Record<string, string> = {
 
 /** A signed quantity: "+5", "-2". */
 export const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** What a save on the Stock page answered: the server's message, good or bad. */
+export type StockOutcome = { ok: boolean; text: string };
+
+/**
+ * A save's outcome where the clerk is looking, read out when it appears: the success in words,
+ * or `failureTitle` with the server's reason under it.
+ */
+export function OutcomeNote({
+  outcome,
+  failureTitle,
+  className,
+}: {
+  outcome: StockOutcome | null;
+  failureTitle: string;
+  className: string;
+}) {
+  return (
+    <div aria-live="polite">
+      {outcome && (
+        <Banner
+          variant={outcome.ok ? 'success' : 'danger'}
+          className={className}
+          title={outcome.ok ? outcome.text : failureTitle}
+        >
+          {!outcome.ok && <small>{outcome.text}</small>}
+        </Banner>
+      )}
+    </div>
+  );
+}
