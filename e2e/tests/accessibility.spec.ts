@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi, uniqueSuffix } from './api-helpers.js';
+import { seriousViolations } from './axe.js';
 import { ADMIN, createStaffUser, editFromList, listRow, signIn } from './fixtures.js';
 
 /**
@@ -17,8 +17,6 @@ import { ADMIN, createStaffUser, editFromList, listRow, signIn } from './fixture
  * validity days) beside a declined one.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 interface Finding {
   state: string;
   rule: string;
@@ -28,22 +26,10 @@ interface Finding {
 
 /** Runs axe on the page as it is now and keeps the serious and critical findings under `state`. */
 async function audit(page: Page, state: string, findings: Finding[]) {
-  // Animations done (a fading modal is half transparent: contrast would be misread). Under load
-  // a fade can outlast a fixed pause, so the shown dialogs are also waited for until opaque.
+  // Animations done (a fading modal is half transparent: contrast would be misread); seriousViolations
+  // also waits for the shown dialogs and the running transitions.
   await page.waitForTimeout(200);
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.modal.show')).every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  // And every other transition or animation that ends (a button's colour, a row's background):
-  // under load one can still be running, and axe reads the colours it is passing through.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+  for (const v of await seriousViolations(page)) {
     findings.push({ state, rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) });
   }
 }

@@ -120,3 +120,12 @@ export async function openFromList(table: Locator, kind: 'order' | 'quote', doc:
   await table.getByLabel('Filter Job Name').fill(doc.jobName);
   return editFromList(table, kind, doc.id);
 }
+
+/** On the Stock page: starts a count of the parts whose item number starts with `prefix`; its dialog. */
+export async function startCountByPrefix(page: Page, prefix: string): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Counts', exact: true }).click();
+  await page.getByRole('radio', { name: 'Item numbers starting with' }).check();
+  await page.getByLabel('Item number prefix').fill(prefix);
+  await page.getByRole('button', { name: 'Start count' }).click();
+  return page.getByRole('dialog', { name: /^Count \d+$/ });
+}

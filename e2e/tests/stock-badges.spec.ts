@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { dataOf, uniqueSuffix, type AdminApi } from './api-helpers.js';
+import { seriousViolations, targets } from './axe.js';
 import { editFromList, listRow, signIn, test, ADMIN } from './fixtures.js';
 
 /**
@@ -15,7 +15,6 @@ import { editFromList, listRow, signIn, test, ADMIN } from './fixtures.js';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { name: '1366x768', width: 1366, height: 768 },
   { name: '1920x1080', width: 1920, height: 1080 },
@@ -24,18 +23,7 @@ const VIEWPORTS = [
 
 /** Serious and critical axe findings on the page as it is now (after the modal's fade). */
 async function axeFindings(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.modal.show')).every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await seriousViolations(page)).map((v) => `${v.id} (${v.impact}): ${targets(v)}`);
 }
 
 /** A date `days` from today, as the API takes it, and as the badges word it ("Dec 9"). */

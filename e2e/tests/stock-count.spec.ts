@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn, test } from './fixtures.js';
+import { ADMIN, signIn, startCountByPrefix, test } from './fixtures.js';
 
 /**
  * Issue 33 (docs/stock.md): a count from start to apply by an administrator. Two parts with an
@@ -29,12 +29,7 @@ test('an administrator counts a prefix of parts and applies the count', async ({
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stock', exact: true }).click();
-  await page.getByRole('tab', { name: 'Counts', exact: true }).click();
-  await page.getByRole('radio', { name: 'Item numbers starting with' }).check();
-  await page.getByLabel('Item number prefix').fill(prefix);
-  await page.getByRole('button', { name: 'Start count' }).click();
-
-  const dialog = page.getByRole('dialog', { name: /^Count \d+$/ });
+  const dialog = await startCountByPrefix(page, prefix);
   await expect(dialog.getByRole('spinbutton', { name: `Counted ${a.itemNo}` })).toBeVisible();
   await dialog.getByRole('spinbutton', { name: `Counted ${a.itemNo}` }).fill('7');
   await dialog.getByRole('spinbutton', { name: `Counted ${b.itemNo}` }).fill('3');

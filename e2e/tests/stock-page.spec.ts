@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { uniqueSuffix } from './api-helpers.js';
-import { ADMIN, signIn, test } from './fixtures.js';
+import { seriousViolations, targets } from './axe.js';
+import { ADMIN, signIn, startCountByPrefix, test } from './fixtures.js';
 
 /**
  * Issue 33 (docs/stock.md): the Stock page and its modals pass axe-core (WCAG 2.2 A and AA, no
@@ -10,28 +10,10 @@ import { ADMIN, signIn, test } from './fixtures.js';
  * it and makes a vendor order of it.
  */
 const SHOTS = process.env.SHOTS_DIR;
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function audit(page: Page, state: string, findings: string[]) {
   await page.waitForTimeout(200);
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.modal.show')).every((el) => getComputedStyle(el).opacity === '1'),
-  );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of result.violations) {
-    if (v.impact === 'serious' || v.impact === 'critical')
-      findings.push(
-        `${state}: ${v.id} (${v.impact}) ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-      );
-  }
+  for (const v of await seriousViolations(page)) findings.push(`${state}: ${v.id} (${v.impact}) ${targets(v, 5)}`);
 }
 
 test('the Stock page, its moves, count and reorder screens pass axe and fit each screen', async ({ page, api }) => {
@@ -75,11 +57,7 @@ test('the Stock page, its moves, count and reorder screens pass axe and fit each
   await moves.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(moves).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Counts', exact: true }).click();
-  await page.getByRole('radio', { name: 'Item numbers starting with' }).check();
-  await page.getByLabel('Item number prefix').fill(prefix);
-  await page.getByRole('button', { name: 'Start count' }).click();
-  const count = page.getByRole('dialog', { name: /^Count \d+$/ });
+  const count = await startCountByPrefix(page, prefix);
   await expect(count.getByRole('spinbutton', { name: `Counted ${part.itemNo}` })).toBeVisible();
   await audit(page, 'count modal', findings);
   await count.getByRole('button', { name: 'Close', exact: true }).click();

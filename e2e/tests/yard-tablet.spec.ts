@@ -10,19 +10,20 @@ import { ADMIN, type Bays, loadingBay, signIn, test } from './fixtures.js';
  */
 test.use({ serviceWorkers: 'allow', viewport: { width: 1024, height: 768 } });
 
-async function loadInBay(api: AdminApi, bays: Bays, jobName: string, bay: number) {
+/**
+ * Where both tests start: a pickup-ready order named `jobName` loaded in bay 6 through the API, and
+ * the administrator on the Loading Grid. The order.
+ */
+async function orderInBay6OnGrid(page: Page, api: AdminApi, bays: Bays, jobName: string) {
   const s = uniqueSuffix();
   const customer = await api.createCustomer({ name: `Tablet Yard ${s}`, customerNo: `TY-${s}` });
   const part = await api.createProduct({ itemNo: `TAB-${s}`, itemDescription: 'Torsion spring 0.243 x 2 x 32' });
   const order = await api.pickupOrder(customer.id, jobName, [{ productId: part.id, quantity: 2 }]);
-  await bays.place([[order, bay]]);
-  return order;
-}
-
-async function openLoadingGrid(page: Page) {
+  await bays.place([[order, 6]]);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/loaders');
   await expect(page.getByRole('tab', { name: 'Loading Grid' })).toHaveAttribute('aria-selected', 'true');
+  return order;
 }
 
 test('a scanned pick ticket selects its bay for completion; an order in no bay is said plainly; Complete Orders completes it', async ({
@@ -30,8 +31,7 @@ test('a scanned pick ticket selects its bay for completion; an order in no bay i
   api,
   bays,
 }) => {
-  const order = await loadInBay(api, bays, `Scan job ${uniqueSuffix()}`, 6);
-  await openLoadingGrid(page);
+  const order = await orderInBay6OnGrid(page, api, bays, `Scan job ${uniqueSuffix()}`);
   const field = page.getByLabel('Scan pick ticket');
   await expect(field).toBeFocused();
   await expect(loadingBay(page, 6)).toContainText(`Order #${order.id}`);
@@ -64,8 +64,7 @@ test('installs as a full-screen app on a tablet, and a reload with the network g
   api,
   bays,
 }) => {
-  const order = await loadInBay(api, bays, `Offline tablet ${uniqueSuffix()}`, 6);
-  await openLoadingGrid(page);
+  const order = await orderInBay6OnGrid(page, api, bays, `Offline tablet ${uniqueSuffix()}`);
   // The manifest and its icons.
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = await (await page.request.get(href!)).json();
