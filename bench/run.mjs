@@ -105,6 +105,16 @@ function unitAllocator() {
   return settings;
 }
 
+/** Runs `work` on a server started with `env`, and stops the server however `work` ends. */
+async function withServer(env, work) {
+  const server = await startServer(env);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function startServer(env) {
   const port = await freePort();
   // As the systemd unit runs it: V8's young generation capped at 2 x 8 MB (by default it grows to
@@ -1233,19 +1243,13 @@ async function importRun() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   try {
-    const sqlite = await startServer({ DATA_DIR: path.join(dir, 'sqlite') });
-    try {
-      out.sqlite = await importCase(sqlite, 'SQLite', log);
-    } finally {
-      await sqlite.stop();
-    }
+    out.sqlite = await withServer({ DATA_DIR: path.join(dir, 'sqlite') }, (s) => importCase(s, 'SQLite', log));
     if (process.env.TEST_DATABASE_URL) {
       const db = await freshPgDatabase('desk_bench_import');
-      const server = await startServer({ DATABASE_URL: db.url, DATA_DIR: path.join(dir, 'pg') });
       try {
-        out.postgres = await importCase(server, 'PostgreSQL', log);
+        const env = { DATABASE_URL: db.url, DATA_DIR: path.join(dir, 'pg') };
+        out.postgres = await withServer(env, (s) => importCase(s, 'PostgreSQL', log));
       } finally {
-        await server.stop();
         await db.drop();
       }
     }
@@ -1269,12 +1273,7 @@ async function exportRun(pgLargeUrl) {
   mkdirSync(path.join(dir, 'sqlite'), { recursive: true });
   try {
     sh('cp', [path.join(large.dir, 'desk.sqlite'), path.join(large.dir, 'session-secret'), path.join(dir, 'sqlite')]);
-    const sqlite = await startServer({ DATA_DIR: path.join(dir, 'sqlite') });
-    try {
-      out.sqlite = await exportCase(sqlite, 'SQLite', log);
-    } finally {
-      await sqlite.stop();
-    }
+    out.sqlite = await withServer({ DATA_DIR: path.join(dir, 'sqlite') }, (s) => exportCase(s, 'SQLite', log));
     if (process.env.TEST_DATABASE_URL) {
       const own = pgLargeUrl ? null : await freshPgDatabase('desk_bench_export');
       try {
@@ -1282,12 +1281,8 @@ async function exportRun(pgLargeUrl) {
           log('building the large data set on PostgreSQL for the export');
           sh('node', ['apps/server/dist/cli/large.js'], { DATABASE_URL: own.url, DATA_DIR: path.join(dir, 'pg') });
         }
-        const server = await startServer({ DATABASE_URL: pgLargeUrl ?? own.url, DATA_DIR: path.join(dir, 'pg') });
-        try {
-          out.postgres = await exportCase(server, 'PostgreSQL', log);
-        } finally {
-          await server.stop();
-        }
+        const env = { DATABASE_URL: pgLargeUrl ?? own.url, DATA_DIR: path.join(dir, 'pg') };
+        out.postgres = await withServer(env, (s) => exportCase(s, 'PostgreSQL', log));
       } finally {
         await own?.drop();
       }
@@ -1390,21 +1385,13 @@ async function main() {
     if (!process.env.BENCH_SKIP_BUILD) sh('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
     const dir = path.join(copyDataSets([['large', sqliteDataSet('large', 1).dir]]), 'large');
     const out = {};
-    const server = await startServer({ DATA_DIR: dir });
-    try {
-      out.sqlite = await cases(server, 'SQLite');
-    } finally {
-      await server.stop();
-    }
+    out.sqlite = await withServer({ DATA_DIR: dir }, (s) => cases(s, 'SQLite'));
     if (process.env.TEST_DATABASE_URL) {
       const u = new URL(process.env.TEST_DATABASE_URL);
       u.pathname = '/desk_bench';
-      const pgServer = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') });
-      try {
-        out.postgres = await cases(pgServer, 'PostgreSQL');
-      } finally {
-        await pgServer.stop();
-      }
+      out.postgres = await withServer({ DATABASE_URL: u.toString(), DATA_DIR: path.join(dir, 'pg') }, (s) =>
+        cases(s, 'PostgreSQL'),
+      );
     }
     console.log(JSON.stringify(out, null, 2));
     // Into the last full run's figures (its rows replaced).

@@ -24,6 +24,11 @@ describe.each(engines())('stock (%s)', (engine) => {
       { productId, quantity, reason: 'initial' },
       key ? { 'idempotency-key': key } : {},
     );
+  /** A plain part of the test's own (wholesale 1), for a test that needs a shelf no other test touches. */
+  const newPart = async (itemNo: string) => {
+    const types = await suite.t.productTypes();
+    return A.data('POST', '/api/products/create', { itemNo, wholesalePrice: 1, productType: types.Part });
+  };
   const status = (type: string) => f.statuses.find((s: any) => s.type === type);
   const setStatus = async (orderId: number, type: string) => {
     const order = await S.data('GET', `/api/orders/${orderId}`);
@@ -338,12 +343,7 @@ describe.each(engines())('stock (%s)', (engine) => {
 
   describe('under load', () => {
     it('50 orders at once each needing the last 5 units: 5 covered in all, the rest short', async () => {
-      const types = await suite.t.productTypes();
-      const last = await A.data('POST', '/api/products/create', {
-        itemNo: 'LAST-5',
-        wholesalePrice: 1,
-        productType: types.Part,
-      });
+      const last = await newPart('LAST-5');
       expect((await adjust(last.id, 5)).statusCode).toBe(201);
       const orders = await Promise.all(
         Array.from({ length: 50 }, () => S.data('POST', '/api/orders/create', { customer: f.customer.id })),
@@ -361,12 +361,7 @@ describe.each(engines())('stock (%s)', (engine) => {
     });
 
     it('keeps on hand equal to the ledger with receipts, pickups, adjustments and a count racing', async () => {
-      const types = await suite.t.productTypes();
-      const p = await A.data('POST', '/api/products/create', {
-        itemNo: 'RACE-1',
-        wholesalePrice: 1,
-        productType: types.Part,
-      });
+      const p = await newPart('RACE-1');
       await adjust(p.id, 50);
       const vo = await S.data('POST', '/api/vendor-orders/create', { name: 'Race #1' });
       const line = await S.data('POST', `/api/vendor-orders/${vo.id}/lines`, { productId: p.id, quantity: 100 });
