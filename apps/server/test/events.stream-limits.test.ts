@@ -6,9 +6,9 @@
  * heartbeat. Over a real port, on both databases.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_SESSION, StreamPlaces } from '../src/modules/events/stream-places.js';
-import { anotherInstance, createTestApp, engines, STAFF_PASSWORD, type TestApp } from './support.js';
+import { anotherInstance, engines, STAFF_PASSWORD, suiteApp } from './support.js';
 
 interface Stream {
   /** The status, and the body of a refusal. */
@@ -60,16 +60,14 @@ describe('StreamPlaces', () => {
 });
 
 describe.each(engines())('live event stream limits (%s)', (engine) => {
-  let t: TestApp;
+  const suite = suiteApp(engine);
   let base: string;
   let clerk: string;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    clerk = await t.staff('streams1');
+    base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+    clerk = await suite.t.staff('streams1');
   });
-  afterAll(async () => t?.close());
 
   it(`50 streams at once from one session: ${STREAMS_PER_SESSION} open, the rest refused in words; another session connects; a closed one frees its place`, async () => {
     expect(STREAMS_PER_SESSION).toBeGreaterThanOrEqual(6);
@@ -86,7 +84,7 @@ describe.each(engines())('live event stream limits (%s)', (engine) => {
       );
     }
     // Another session of the same user still connects.
-    const other = openStream(base, await t.login('streams1', STAFF_PASSWORD));
+    const other = openStream(base, await suite.t.login('streams1', STAFF_PASSWORD));
     expect((await other.ready).status).toBe(200);
     // Closing two frees two places, and no more.
     open[0]!.close();
@@ -99,10 +97,14 @@ describe.each(engines())('live event stream limits (%s)', (engine) => {
   });
 
   it('refuses the stream past the instance limit with 429 in words, and takes new ones once others close', async () => {
-    const app = await anotherInstance(t, { eventStreamLimits: { perSession: 8, perInstance: 10 } });
+    const app = await anotherInstance(suite.t, { eventStreamLimits: { perSession: 8, perInstance: 10 } });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const cookies = [clerk, await t.login('streams1', STAFF_PASSWORD), await t.login('streams1', STAFF_PASSWORD)];
+      const cookies = [
+        clerk,
+        await suite.t.login('streams1', STAFF_PASSWORD),
+        await suite.t.login('streams1', STAFF_PASSWORD),
+      ];
       const streams = Array.from({ length: 12 }, (_, i) => openStream(url, cookies[i % 3]!));
       const answers = await Promise.all(streams.map((s) => s.ready));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
