@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common.js';
-import { flagSchema, multiplierSchema, versionSchema } from './fields.js';
+import { flagSchema, multiplierFields, multiplierSchema, versionSchema } from './fields.js';
 
 export const addressSchema = z
   .object({
@@ -46,10 +46,7 @@ export const customerInputSchema = z.object({
   taxCode: optionalText(40),
   termsCode: optionalText(40),
   useTax: flagSchema.optional().default(false),
-  openerMultiplier: multiplierSchema.optional().default(1),
-  residentialMultiplier: multiplierSchema.optional().default(1),
-  sectionalMultiplier: multiplierSchema.optional().default(1),
-  commercialMultiplier: multiplierSchema.optional().default(1),
+  ...multiplierFields('', multiplierSchema.optional().default(1)),
   /** E-mail the customer when an order is placed in a bay. Left out: kept (a new customer: yes). */
   readyForPickupEmail: flagSchema.optional(),
   version: versionSchema,
@@ -74,10 +71,7 @@ export const customerSchema = z.object({
   termsCode: z.string().nullable(),
   openOrders: z.number().int(),
   useTax: z.boolean(),
-  openerMultiplier: z.number(),
-  residentialMultiplier: z.number(),
-  sectionalMultiplier: z.number(),
-  commercialMultiplier: z.number(),
+  ...multiplierFields('', z.number()),
   readyForPickupEmail: z.boolean(),
   version: z.number().int(),
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MODIFIER_CATEGORIES, SUB_PART_SOURCES, VENDOR_ORDER_STATUSES } from '../constants.js';
 import type { PricingInfo } from '../pricing.js';
 import { optionalText, positiveId, refSchema, requiredText } from './common.js';
-import { flagSchema, priceOverrideAmountSchema, quantitySchema, versionSchema } from './fields.js';
+import { flagSchema, multiplierFields, priceOverrideAmountSchema, quantitySchema, versionSchema } from './fields.js';
 import { customerSchema } from './customers.js';
 import { modifierProductSchema, orderStatusSchema, packageModifierSchema, productSchema } from './products.js';
 
@@ -134,6 +134,13 @@ export const documentTotalsCentsSchema = z.object({
 });
 export type DocumentTotalsCents = z.infer<typeof documentTotalsCentsSchema>;
 
+/** What a write that moves a price answers besides its own data: the document's new totals. */
+export const pricedTotalsSchema = z.object({
+  totals: documentTotalsSchema,
+  totalsCents: documentTotalsCentsSchema,
+});
+export type PricedTotals = z.infer<typeof pricedTotalsSchema>;
+
 /**
  * A cart line's price in integer cents, as the server priced it: what the cart, its '?' breakdown
  * and the PDF show (docs/architecture.md section 1). The browser formats it and computes nothing.
@@ -184,21 +191,37 @@ export const waitingOnSchema = z.object({
 });
 export type WaitingOn = z.infer<typeof waitingOnSchema>;
 
+/** The job a document is for: its job name and the customer's PO number (headers, lists and bays alike). */
+export const documentJobFields = {
+  jobName: z.string().nullable(),
+  poNumber: z.string().nullable(),
+};
+
+/**
+ * A document's date: orderDate on an order, quoteDate on a quote (the header and the list set the
+ * one of its kind).
+ */
+const documentDates = {
+  orderDate: z.string().optional(),
+  quoteDate: z.string().optional(),
+};
+
+/** Quotes: the status, the number its revisions share, and its revision (the header and the list alike). */
+const quoteRevisionFields = {
+  status: z.enum(QUOTE_STATUSES).optional(),
+  quoteNumber: z.number().int().optional(),
+  revision: z.number().int().optional(),
+};
+
 export const documentHeaderSchema = z.object({
   id: z.number().int(),
   kind: z.enum(DOCUMENT_KINDS),
   customer: documentCustomerSchema,
-  jobName: z.string().nullable(),
-  poNumber: z.string().nullable(),
+  ...documentJobFields,
   specialInstructions: z.string().nullable(),
-  /** orderDate for orders, quoteDate for quotes (both are set on the object for the kind). */
-  orderDate: z.string().optional(),
-  quoteDate: z.string().optional(),
+  ...documentDates,
   useTax: z.boolean(),
-  openerMultiplierCopy: z.number(),
-  residentialMultiplierCopy: z.number(),
-  sectionalMultiplierCopy: z.number(),
-  commercialMultiplierCopy: z.number(),
+  ...multiplierFields('Copy', z.number()),
   /** "Price loose parts" as the document captured it when made (docs/decisions/028). */
   priceLooseParts: z.boolean().optional(),
   orderStatus: orderStatusSchema.optional(),
@@ -210,38 +233,31 @@ export const documentHeaderSchema = z.object({
   exportedOrderIds: z.array(z.number().int()).optional(),
   /** Print without prices (a pick ticket for the yard); saved with the header. */
   noPricePrint: z.boolean(),
-  /** Quotes: the status, the number its revisions share, its revision, and whether it is the latest. */
-  status: z.enum(QUOTE_STATUSES).optional(),
-  quoteNumber: z.number().int().optional(),
-  revision: z.number().int().optional(),
+  ...quoteRevisionFields,
+  /** Quotes: whether it is the latest revision. */
   latestRevision: z.boolean().optional(),
   /** Orders: the open vendor orders it waits on. */
   waitingOn: z.array(waitingOnSchema).optional(),
   version: z.number().int(),
-  totals: documentTotalsSchema.optional(),
-  totalsCents: documentTotalsCentsSchema.optional(),
+  ...pricedTotalsSchema.partial().shape,
 });
 export type DocumentHeader = z.infer<typeof documentHeaderSchema>;
 
 /** A row of the order or quote list (flat fields are the filter and sort names). */
 export const documentListItemSchema = z.object({
   id: z.number().int(),
-  jobName: z.string().nullable(),
-  poNumber: z.string().nullable(),
+  ...documentJobFields,
   customerId: z.number().int(),
   customerNo: z.string().nullable(),
   customerName: z.string(),
   contactName: z.string().nullable(),
   orderStatus: z.string().optional(),
-  orderDate: z.string().optional(),
-  quoteDate: z.string().optional(),
+  ...documentDates,
   orderPickup: z.boolean().optional(),
   /** Quotes: the orders made from it by Export to Order, oldest first. */
   exportedOrderIds: z.array(z.number().int()).optional(),
-  /** Quotes (the latest revision): status, number and revision. */
-  status: z.enum(QUOTE_STATUSES).optional(),
-  quoteNumber: z.number().int().optional(),
-  revision: z.number().int().optional(),
+  /** Quotes: those of the latest revision. */
+  ...quoteRevisionFields,
   /** Orders: the open vendor orders it waits on. */
   waitingOn: z.array(waitingOnSchema).optional(),
   /** The total the pricer last gave it, in cents (the stored totals); sorted by as `total`. */
@@ -262,8 +278,7 @@ export const quoteRevisionSchema = z.object({
   status: z.enum(QUOTE_STATUSES),
   latest: z.boolean(),
   quoteDate: z.string(),
-  totals: documentTotalsSchema,
-  totalsCents: documentTotalsCentsSchema,
+  ...pricedTotalsSchema.shape,
 });
 export type QuoteRevision = z.infer<typeof quoteRevisionSchema>;
 
@@ -293,13 +308,6 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** What a write that moves a price answers besides its own data: the document's new totals. */
-export const pricedTotalsSchema = z.object({
-  totals: documentTotalsSchema,
-  totalsCents: documentTotalsCentsSchema,
-});
-export type PricedTotals = z.infer<typeof pricedTotalsSchema>;
-
 /** Add a line, change its quantity or override: the line as priced now, with the new totals. */
 export const lineAnswerSchema = cartLineSchema.extend(pricedTotalsSchema.shape);
 export type LineAnswer = z.infer<typeof lineAnswerSchema>;
@@ -311,12 +319,10 @@ export type DeletedLineAnswer = z.infer<typeof deletedLineAnswerSchema>;
 export const subPartRowSchema = z.object({
   rowId: z.number().int(),
   source: z.enum(SUB_PART_SOURCES),
-  product: z.object({
-    id: z.number().int(),
-    itemNo: z.string(),
-    itemDescription: z.string().nullable(),
-    productType: z.string().nullable(),
-  }),
+  /** The part as the product answers it, with its product type's name. */
+  product: productSchema
+    .pick({ id: true, itemNo: true, itemDescription: true })
+    .extend({ productType: z.string().nullable() }),
   quantity: z.number().int(),
   notes: z.string().nullable(),
   inches: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MultiplierKey } from '../constants.js';
 import { decimalPlaces } from '../money.js';
 import { wholeNumberFromDigits } from './common.js';
 
@@ -45,3 +46,16 @@ export const versionSchema = z.number().int().min(1).optional();
 
 /** Accepts true/false, and 0/1 as some clients send them. */
 export const flagSchema = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+
+/**
+ * The four multipliers under the names a record gives them, each `field`, in the order the API
+ * lists them: a customer's own (`openerMultiplier`, suffix '') and a document's copies of them
+ * (`openerMultiplierCopy`, suffix 'Copy'); see MultiplierKey in constants.ts.
+ */
+export const multiplierFields = <S extends '' | 'Copy', T extends z.ZodType>(suffix: S, field: T) =>
+  ({
+    [`openerMultiplier${suffix}`]: field,
+    [`residentialMultiplier${suffix}`]: field,
+    [`sectionalMultiplier${suffix}`]: field,
+    [`commercialMultiplier${suffix}`]: field,
+  }) as { [K in `${MultiplierKey}Multiplier${S}`]: T };

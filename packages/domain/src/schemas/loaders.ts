@@ -1,7 +1,7 @@
 /** Loading bays (docs/architecture.md section 4): bays 1 to 8; 0 or empty means not in a bay. */
 import { z } from 'zod';
 import { positiveId, wholeNumberFromDigits } from './common.js';
-import { waitingOnSchema } from './documents.js';
+import { documentJobFields, waitingOnSchema } from './documents.js';
 
 export const bayIdSchema = wholeNumberFromDigits(0, 8, {
   type: 'must be a bay number',
@@ -70,8 +70,7 @@ export const pickupOrderRowSchema = z.object({
   customerId: z.number().int(),
   customerName: z.string().nullable(),
   customerNo: z.string().nullable(),
-  jobName: z.string().nullable(),
-  poNumber: z.string().nullable(),
+  ...documentJobFields,
   orderStatus: z.string(),
   current_load: z.boolean(),
   loading_bay: z.number().int().nullable(),
@@ -82,6 +81,20 @@ export const pickupOrderRowSchema = z.object({
 });
 export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 
+/** An order assigned to a bay that is not (yet) its current load: shown as "Next". */
+export const bayNextOrderSchema = z.object({
+  orderId: z.number().int(),
+  customerName: z.string().nullable(),
+  jobName: z.string().nullable(),
+});
+export type BayNextOrder = z.infer<typeof bayNextOrderSchema>;
+
+/** An order Place in Bay would load, and the bay. */
+const orderToBay = {
+  orderId: z.number().int(),
+  bay: z.number().int(),
+};
+
 /**
  * The 409 of Place in Bay that asks first (issue 36): each bay whose current load the save would
  * replace, and each order it would load that waits on an open vendor order. Sent again with
@@ -90,19 +103,14 @@ export type PickupOrder = z.infer<typeof pickupOrderRowSchema>;
 export const placementQuestionsSchema = z.object({
   taken: z.array(
     z.object({
-      orderId: z.number().int(),
-      bay: z.number().int(),
-      holder: z.object({
-        orderId: z.number().int(),
-        customerName: z.string().nullable(),
-        jobName: z.string().nullable(),
-      }),
+      ...orderToBay,
+      /** The bay's current load, as the bay names it. */
+      holder: bayNextOrderSchema,
     }),
   ),
   waiting: z.array(
     z.object({
-      orderId: z.number().int(),
-      bay: z.number().int(),
+      ...orderToBay,
       customerName: z.string().nullable(),
       jobName: z.string().nullable(),
       waitingOn: z.array(waitingOnSchema),
@@ -126,14 +134,6 @@ export const bayRowSchema = z.object({
   notes: z.array(z.string()),
 });
 export type BayRow = z.infer<typeof bayRowSchema>;
-
-/** An order assigned to a bay that is not (yet) its current load: shown as "Next". */
-export const bayNextOrderSchema = z.object({
-  orderId: z.number().int(),
-  customerName: z.string().nullable(),
-  jobName: z.string().nullable(),
-});
-export type BayNextOrder = z.infer<typeof bayNextOrderSchema>;
 
 export const bayDataSchema = z.object({
   bayId: z.number().int(),

@@ -44,7 +44,7 @@ export const productSchema = z.object({
   itemDescription: z.string().nullable(),
   wholesalePrice: z.number(),
   multiplierCategory: z.string().nullable(),
-  productType: z.object({ id: z.number().int(), type: z.string() }).nullable(),
+  productType: productTypeSchema.pick({ id: true, type: true }).nullable(),
   modifierCostIncrease: z.number(),
   windowsData: z.string().nullable(),
   windowDescription: z.string().nullable(),

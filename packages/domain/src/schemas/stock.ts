@@ -35,14 +35,35 @@ const unitsFromZero = wholeNumberFromDigits(0, QUANTITY_MAX * 10, {
   max: `must be at most ${(QUANTITY_MAX * 10).toLocaleString('en-US')}`,
 });
 
+/** The product a stock answer's row is about, as every one of them names it. */
+const productNamed = {
+  productId: z.number().int(),
+  itemNo: z.string(),
+  itemDescription: z.string().nullable(),
+};
+
+/** What open vendor orders bring of a product: the units still to come and the earliest expected date. */
+const incoming = {
+  onOrder: z.number().int(),
+  nextArrival: z.string().nullable(),
+};
+
+/**
+ * A request's lines: at least one and at most `max`, each refused in words that name the lines
+ * by `noun` ('must name at least one product').
+ */
+const someLines = <T extends z.ZodType>(line: T, max: number, noun: string) =>
+  z
+    .array(line)
+    .min(1, { error: `must name at least one ${noun}` })
+    .max(max, { error: `must name at most ${max.toLocaleString('en-US')} ${noun}s` });
+
 // ---- vendor order lines and receiving --------------------------------------------------------
 
 export const vendorOrderLineSchema = z.object({
   id: z.number().int(),
   vendorOrderId: z.number().int(),
-  productId: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productNamed,
   quantity: z.number().int(),
   receivedQuantity: z.number().int(),
   /** quantity - receivedQuantity, never below 0 (an over-receipt leaves 0). */
@@ -65,10 +86,7 @@ export const vendorOrderLineUpdateSchema = z.object({
 export type VendorOrderLineUpdate = z.infer<typeof vendorOrderLineUpdateSchema>;
 
 export const receiveInputSchema = z.object({
-  lines: z
-    .array(z.object({ lineId: positiveId('must be a line id'), quantity: quantitySchema }))
-    .min(1, { error: 'must name at least one line' })
-    .max(2000, { error: 'must name at most 2,000 lines' }),
+  lines: someLines(z.object({ lineId: positiveId('must be a line id'), quantity: quantitySchema }), 2000, 'line'),
   note: optionalText(2000),
   /** Receive more than is outstanding (the vendor sent extra). */
   over: z.boolean().optional().default(false),
@@ -87,16 +105,13 @@ export type Receipt = z.infer<typeof receiptSchema>;
 // ---- the stock list, a product's stock and its moves ----------------------------------------
 
 export const stockRowSchema = z.object({
-  productId: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productNamed,
   productType: z.string().nullable(),
   onHand: z.number().int(),
   reserved: z.number().int(),
   /** onHand - reserved; below 0 when the open orders need more than the shelf holds. */
   available: z.number().int(),
-  onOrder: z.number().int(),
-  nextArrival: z.string().nullable(),
+  ...incoming,
   reorderPoint: z.number().int(),
   reorderQuantity: z.number().int(),
   countNeeded: z.boolean(),
@@ -116,9 +131,7 @@ export const STOCK_LIST_FIELDS = [
 
 /** A package holds no stock: how many whole packages the free stock of its parts makes. */
 export const packageStockSchema = z.object({
-  productId: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productNamed,
   isPackage: z.literal(true),
   buildable: z.number().int(),
   parts: z.array(
@@ -153,15 +166,12 @@ export type StockMove = z.infer<typeof stockMoveSchema>;
 // ---- what an order (or a quote, as if placed now) needs ------------------------------------
 
 export const availabilityLineSchema = z.object({
-  productId: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productNamed,
   required: z.number().int(),
   covered: z.number().int(),
   short: z.number().int(),
   onHand: z.number().int(),
-  onOrder: z.number().int(),
-  nextArrival: z.string().nullable(),
+  ...incoming,
 });
 export type AvailabilityLine = z.infer<typeof availabilityLineSchema>;
 
@@ -197,10 +207,11 @@ export const countStartSchema = z.object({
 export type CountStart = z.infer<typeof countStartSchema>;
 
 export const countEntrySchema = z.object({
-  lines: z
-    .array(z.object({ productId: positiveId('must be a product id'), counted: unitsFromZero }))
-    .min(1, { error: 'must name at least one product' })
-    .max(5000, { error: 'must name at most 5,000 products' }),
+  lines: someLines(
+    z.object({ productId: positiveId('must be a product id'), counted: unitsFromZero }),
+    5000,
+    'product',
+  ),
 });
 export type CountEntry = z.infer<typeof countEntrySchema>;
 
@@ -214,9 +225,7 @@ export const stockCountSchema = z.object({
   appliedAt: z.string().nullable(),
   lines: z.array(
     z.object({
-      productId: z.number().int(),
-      itemNo: z.string(),
-      itemDescription: z.string().nullable(),
+      ...productNamed,
       expected: z.number().int(),
       counted: z.number().int().nullable(),
     }),
@@ -248,10 +257,11 @@ export type ReorderRow = z.infer<typeof reorderRowSchema>;
 
 export const reorderInputSchema = z.object({
   name: requiredText(200),
-  lines: z
-    .array(z.object({ productId: positiveId('must be a product id'), quantity: quantitySchema }))
-    .min(1, { error: 'must name at least one product' })
-    .max(2000, { error: 'must name at most 2,000 products' }),
+  lines: someLines(
+    z.object({ productId: positiveId('must be a product id'), quantity: quantitySchema }),
+    2000,
+    'product',
+  ),
 });
 export type ReorderInput = z.infer<typeof reorderInputSchema>;
 
