@@ -14,6 +14,10 @@ const totals = (subTotalCents: number, taxCents: number) => ({
   totals: { subTotal: subTotalCents / 100, tax: taxCents / 100, total: (subTotalCents + taxCents) / 100 },
 });
 
+/** An answer's totals (both forms) are these. */
+const expectTotals = (answer: { totals: unknown; totalsCents: unknown }, subTotalCents: number, taxCents: number) =>
+  expect({ totals: answer.totals, totalsCents: answer.totalsCents }).toEqual(totals(subTotalCents, taxCents));
+
 describe.each(engines())('one priced document (%s)', (engine) => {
   let t: TestApp;
   let staff: string;
@@ -44,7 +48,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
 
     it('answers the totals of a new, empty document', async () => {
       doc = await call('POST', `/api/${plural}/create`, { customer: f.customer.id, jobName: 'Priced' });
-      expect({ totals: doc.totals, totalsCents: doc.totalsCents }).toEqual(totals(0, 0));
+      expectTotals(doc, 0, 0);
     });
 
     it('adding a package line answers the line in cents and the new totals', async () => {
@@ -68,7 +72,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
       });
       expect(pkgLine.unitPrice).toBe(1111.1);
       expect(pkgLine.linePrice).toBe(2222.2);
-      expect({ totals: pkgLine.totals, totalsCents: pkgLine.totalsCents }).toEqual(totals(222220, 21666));
+      expectTotals(pkgLine, 222220, 21666);
     });
 
     it('applying a modifier answers the line with its cost and the new totals', async () => {
@@ -78,14 +82,14 @@ describe.each(engines())('one priced document (%s)', (engine) => {
       });
       // 3250 x 2 = 6500 per unit; 111110 + 6500 = 117610; x 2 = 235220; tax 22933.95 -> 22934
       expect(applied.line.price).toMatchObject({ modCostCents: 6500, unitPriceCents: 117610, linePriceCents: 235220 });
-      expect({ totals: applied.totals, totalsCents: applied.totalsCents }).toEqual(totals(235220, 22934));
+      expectTotals(applied, 235220, 22934);
     });
 
     it('changing the quantity answers the line and the new totals', async () => {
       const r = await call('PUT', `/api/${parts}/update/${pkgLine.id}`, { quantity: 3 });
       // 117610 x 3 = 352830; tax 34400.925 -> 34401
       expect(r.price).toMatchObject({ quantity: 3, unitPriceCents: 117610, linePriceCents: 352830 });
-      expect({ totals: r.totals, totalsCents: r.totalsCents }).toEqual(totals(352830, 34401));
+      expectTotals(r, 352830, 34401);
     });
 
     it('a part line counts 0 until overridden; the override answers the new totals', async () => {
@@ -100,7 +104,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
       const r = await call('PUT', `/api/${parts}/update/${hingeLine.id}/price-override`, { priceOverride: 25 });
       // 352830 + 2500 = 355330; tax 34644.675 -> 34645
       expect(r.price).toMatchObject({ linePriceCents: 2500, priceOverrideCents: 2500, counts: true, overridden: true });
-      expect({ totals: r.totals, totalsCents: r.totalsCents }).toEqual(totals(355330, 34645));
+      expectTotals(r, 355330, 34645);
     });
 
     it.skipIf(!hasPdftotext)("the cart, the document's totals and the PDF show the same cents", async () => {
@@ -128,7 +132,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
       // 111110 x 3 = 333330; + 2500 = 335830; tax 32743.425 -> 32743
       expect(r.id).toBe(applied.id);
       expect(r.line.price).toMatchObject({ modCostCents: 0, unitPriceCents: 111110, linePriceCents: 333330 });
-      expect({ totals: r.totals, totalsCents: r.totalsCents }).toEqual(totals(335830, 32743));
+      expectTotals(r, 335830, 32743);
     });
 
     it('refreshing the multipliers answers the new totals', async () => {
@@ -137,7 +141,7 @@ describe.each(engines())('one priced document (%s)', (engine) => {
       const d = await call('GET', `/api/${plural}/${doc.id}`);
       const r = await call('PUT', `/api/${plural}/update/${doc.id}`, { ...d, refreshMultiplier: true });
       // round(123456 x 0.8) = round(98764.8) = 98765; x 3 = 296295; + 2500 = 298795; tax 29132.5125 -> 29133
-      expect({ totals: r.totals, totalsCents: r.totalsCents }).toEqual(totals(298795, 29133));
+      expectTotals(r, 298795, 29133);
       expect((await cartAndTotals()).cart[0].price).toMatchObject({ multiplier: 0.8, linePriceCents: 296295 });
       await call('PUT', `/api/customers/update/${f.customer.id}`, {
         ...(await call('GET', `/api/customers/${f.customer.id}`)),

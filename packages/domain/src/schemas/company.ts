@@ -33,6 +33,18 @@ const line = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** The letterhead's address, phone and e-mail lines, and the most characters each holds. */
+const LETTERHEAD_LINES = { street: 200, city: 100, state: 50, zip: 20, phone: 40, email: 254 } as const;
+type LetterheadLine = keyof typeof LETTERHEAD_LINES;
+
+/** The letterhead lines, in their order, each as `field` makes it (the body's rule, the stored value). */
+const letterheadLines = <T extends z.ZodType>(field: (key: LetterheadLine, max: number) => T) =>
+  Object.fromEntries(
+    Object.entries(LETTERHEAD_LINES).map(([key, max]) => [key, field(key as LetterheadLine, max)]),
+  ) as Record<LetterheadLine, T>;
+
+const letterheadInput = letterheadLines((key, max) => line(L[key], max));
+
 export const MAX_QUOTE_VALIDITY_DAYS = 3650;
 
 /** Body of PUT /api/settings/company. */
@@ -44,12 +56,8 @@ export const companySettingsSchema = z.object(
       .min(1, { error: `${L.name} is required` })
       .max(120, { error: `${L.name} must be at most 120 characters` })
       .refine((v) => !/[\r\n]/.test(v), { error: `${L.name} must be one line` }),
-    street: line(L.street, 200),
-    city: line(L.city, 100),
-    state: line(L.state, 50),
-    zip: line(L.zip, 20),
-    phone: line(L.phone, 40),
-    email: line(L.email, 254).refine(
+    ...letterheadInput,
+    email: letterheadInput.email.refine(
       (v) => v === null || /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/.test(v),
       { error: `${L.email} must be an e-mail address, e.g. sales@example.com` },
     ),
@@ -91,12 +99,7 @@ export type CompanySettingsUpdate = z.infer<typeof companySettingsSchema>;
 /** The settings as stored (GET /api/settings/company and the answer of a save). */
 export const companySettingsOutputSchema = z.object({
   name: z.string(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...letterheadLines(() => z.string().nullable()),
   quoteValidityDays: z.number().int().nullable(),
   terms: z.string().nullable(),
   hours: z.string().nullable(),

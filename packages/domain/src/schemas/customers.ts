@@ -30,15 +30,16 @@ const emailSchema = z
     error: 'must be an e-mail address',
   });
 
+/** A customer's phone numbers: phone, fax and mobile, each `field` (at most 40 characters in a body). */
+const phoneNumbers = <T extends z.ZodType>(field: () => T) => ({ phone: field(), fax: field(), mobilePhone: field() });
+
 /** Body of customers/create and customers/update/{id}. Read-only fields (openOrders, id) are ignored. */
 export const customerInputSchema = z.object({
   customerNo: optionalText(40),
   name: requiredText(200),
   contactName: optionalText(200),
   email: emailSchema,
-  phone: optionalText(40),
-  fax: optionalText(40),
-  mobilePhone: optionalText(40),
+  ...phoneNumbers(() => optionalText(40)),
   streetAddress: addressSchema,
   shipTo: addressSchema,
   specialNeeds: optionalText(2000),
@@ -60,9 +61,7 @@ export const customerSchema = z.object({
   name: z.string(),
   contactName: z.string().nullable(),
   email: z.string().nullable(),
-  phone: z.string().nullable(),
-  fax: z.string().nullable(),
-  mobilePhone: z.string().nullable(),
+  ...phoneNumbers(() => z.string().nullable()),
   streetAddress: addressOutputSchema,
   shipTo: addressOutputSchema,
   specialNeeds: z.string().nullable(),

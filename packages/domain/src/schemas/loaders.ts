@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { positiveId, wholeNumberFromDigits } from './common.js';
 import { documentJobFields, waitingOnSchema } from './documents.js';
+import { productLabelFields } from './products.js';
 
 export const bayIdSchema = wholeNumberFromDigits(0, 8, {
   type: 'must be a bay number',
@@ -125,8 +126,7 @@ export type CompletedOrders = z.infer<typeof completedOrdersSchema>;
 
 export const bayRowSchema = z.object({
   quantity: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productLabelFields,
   price: z.number(),
   /** 'LINE' for a cart line, 'SUB' for a part under a package line. */
   kind: z.enum(['LINE', 'SUB']),

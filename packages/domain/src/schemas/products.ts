@@ -37,11 +37,16 @@ export const productTypeSchema = z.object({
 });
 export type ProductType = z.infer<typeof productTypeSchema>;
 
+/** How a product is named wherever it is listed: its item number and description. */
+export const productLabelFields = {
+  itemNo: z.string(),
+  itemDescription: z.string().nullable(),
+};
+
 /** A product as the server answers it (products/{id}, the list, create, update, duplicate). */
 export const productSchema = z.object({
   id: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productLabelFields,
   wholesalePrice: z.number(),
   multiplierCategory: z.string().nullable(),
   productType: productTypeSchema.pick({ id: true, type: true }).nullable(),
@@ -185,9 +190,7 @@ export const bulkPriceSchema = z
 export type BulkPriceInput = z.infer<typeof bulkPriceSchema>;
 
 /** One product of a bulk price change, as the preview and the answer show it. */
-export const bulkPriceRowSchema = z.object({
-  id: z.number().int(),
-  itemNo: z.string(),
+export const bulkPriceRowSchema = productSchema.pick({ id: true, itemNo: true }).extend({
   fromCents: z.number().int(),
   toCents: z.number().int(),
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { optionalText, positiveId, refSchema, requiredText, wholeNumberFromDigits } from './common.js';
 import { QUANTITY_MAX, quantitySchema } from './fields.js';
+import { productLabelFields } from './products.js';
 
 /** What moved stock: the kinds of ledger move. */
 export const STOCK_MOVE_KINDS = ['receipt', 'pickup', 'return', 'adjustment', 'count', 'reopen'] as const;
@@ -38,8 +39,7 @@ const unitsFromZero = wholeNumberFromDigits(0, QUANTITY_MAX * 10, {
 /** The product a stock answer's row is about, as every one of them names it. */
 const productNamed = {
   productId: z.number().int(),
-  itemNo: z.string(),
-  itemDescription: z.string().nullable(),
+  ...productLabelFields,
 };
 
 /** What open vendor orders bring of a product: the units still to come and the earliest expected date. */
