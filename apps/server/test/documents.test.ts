@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, json, userApi, type TestApp } from './support.js';
+import { createSierraDoors, productMaker } from './pricing-fixtures.js';
 
 interface Fixture {
   customer: { id: number };
@@ -20,51 +21,23 @@ interface Fixture {
 
 async function setup(t: TestApp, admin: string): Promise<Fixture> {
   const A = userApi(() => ({ t, cookie: admin })).data;
-  const types = await t.productTypes();
-  const customer = await A('POST', '/api/customers/create', {
-    name: 'Sierra Door Installers',
+  const product = productMaker(A, await t.productTypes());
+  const customer = await createSierraDoors(A, {
     customerNo: 'C-4001',
-    useTax: true,
     sectionalMultiplier: 0.9,
     residentialMultiplier: 0.85,
     openerMultiplier: 0.95,
     commercialMultiplier: 1,
   });
-  const pkg = await A('POST', '/api/products/create', {
-    itemNo: 'PKG-1607',
+  const pkg = await product('PKG-1607', 1234.56, 'Door Package', {
     itemDescription: '16x7 insulated steel sectional door package',
-    wholesalePrice: 1234.56,
     multiplierCategory: 'Sectional',
-    productType: types['Door Package'],
   });
-  const hinge = await A('POST', '/api/products/create', {
-    itemNo: 'HNG-02',
-    wholesalePrice: 2.1,
-    productType: types.Hardware,
-  });
-  const seal = await A('POST', '/api/products/create', {
-    itemNo: 'SEAL-16',
-    wholesalePrice: 18,
-    productType: types.Part,
-  });
-  const kit = await A('POST', '/api/products/create', {
-    itemNo: 'HLK-24',
-    wholesalePrice: 140,
-    productType: types.Hardware,
-    modifierCostIncrease: 185,
-  });
-  const springs = await A('POST', '/api/products/create', {
-    itemNo: 'SPR-25K',
-    wholesalePrice: 60,
-    productType: types.Spring,
-    modifierCostIncrease: 32.5,
-  });
-  const opener = await A('POST', '/api/products/create', {
-    itemNo: 'OPN-BELT',
-    wholesalePrice: 329,
-    multiplierCategory: 'Opener',
-    productType: types.Opener,
-  });
+  const hinge = await product('HNG-02', 2.1, 'Hardware');
+  const seal = await product('SEAL-16', 18, 'Part');
+  const kit = await product('HLK-24', 140, 'Hardware', { modifierCostIncrease: 185 });
+  const springs = await product('SPR-25K', 60, 'Spring', { modifierCostIncrease: 32.5 });
+  const opener = await product('OPN-BELT', 329, 'Opener', { multiplierCategory: 'Opener' });
   await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: hinge.id, quantity: 8 });
   await A('POST', `/api/package/associated-parts/create/${pkg.id}`, { child: seal.id, quantity: 1 });
   const liftMod = await A('POST', `/api/package/modifiers/create/${pkg.id}`, {

@@ -19,32 +19,29 @@ export async function createPricingApp(engine: DatabaseKind) {
 }
 export type PricingCatalog = Awaited<ReturnType<typeof seedPricingCatalog>>;
 
+/**
+ * Makes products through the API as `call`'s user: an item number, a wholesale price, the name of
+ * its product type, and any other field of the product body.
+ */
+export function productMaker(call: Call, types: Record<string, number>) {
+  return (itemNo: string, wholesalePrice: number, type: string, more: Record<string, unknown> = {}) =>
+    call('POST', '/api/products/create', { itemNo, wholesalePrice, productType: types[type], ...more });
+}
+
+/** The customer the catalogues price for: Sierra Door Installers, paying tax, with `fields` (its number, multipliers). */
+export const createSierraDoors = (call: Call, fields: Record<string, unknown>) =>
+  call('POST', '/api/customers/create', { name: 'Sierra Door Installers', useTax: true, ...fields });
+
 export async function seedPricingCatalog(t: TestApp, call: Call) {
-  const types = await t.productTypes();
-  const customer = await call('POST', '/api/customers/create', {
-    name: 'Sierra Door Installers',
+  const product = productMaker(call, await t.productTypes());
+  const customer = await createSierraDoors(call, {
     customerNo: 'C-4101',
-    useTax: true,
     sectionalMultiplier: 0.9,
     openerMultiplier: 0.95,
   });
-  const pkg = await call('POST', '/api/products/create', {
-    itemNo: 'PKG-1607',
-    wholesalePrice: 1234.56,
-    multiplierCategory: 'Sectional',
-    productType: types['Door Package'],
-  });
-  const part = await call('POST', '/api/products/create', {
-    itemNo: 'HNG-02',
-    wholesalePrice: 2.1,
-    productType: types.Hardware,
-  });
-  const springs = await call('POST', '/api/products/create', {
-    itemNo: 'SPR-25K',
-    wholesalePrice: 60,
-    productType: types.Spring,
-    modifierCostIncrease: 32.5,
-  });
+  const pkg = await product('PKG-1607', 1234.56, 'Door Package', { multiplierCategory: 'Sectional' });
+  const part = await product('HNG-02', 2.1, 'Hardware');
+  const springs = await product('SPR-25K', 60, 'Spring', { modifierCostIncrease: 32.5 });
   const mod = await call('POST', `/api/package/modifiers/create/${pkg.id}`, {
     category: 'Springs',
     name: '25k cycle pair',
