@@ -119,19 +119,18 @@ export const modifierUpsertSchema = z
   })
   .transform((v) => ({ modifierId: (v.id ?? v.modifierId) as number, notes: v.notes, inches: v.inches }));
 
-export const documentTotalsSchema = z.object({
-  subTotal: z.number(),
-  tax: z.number(),
-  total: z.number(),
-});
+/** A document's Sub Total, Tax and Total, each `field`, named with `suffix` ('Cents' for the cents). */
+const totalsFields = <S extends '' | 'Cents', T extends z.ZodType>(suffix: S, field: T) =>
+  ({ [`subTotal${suffix}`]: field, [`tax${suffix}`]: field, [`total${suffix}`]: field }) as {
+    [K in `${'subTotal' | 'tax' | 'total'}${S}`]: T;
+  };
+
+/** Sub Total, Tax and Total in dollars, for older clients. */
+export const documentTotalsSchema = z.object(totalsFields('', z.number()));
 export type DocumentTotals = z.infer<typeof documentTotalsSchema>;
 
 /** Sub Total, Tax and Total in integer cents, as the server priced them. */
-export const documentTotalsCentsSchema = z.object({
-  subTotalCents: z.number().int(),
-  taxCents: z.number().int(),
-  totalCents: z.number().int(),
-});
+export const documentTotalsCentsSchema = z.object(totalsFields('Cents', z.number().int()));
 export type DocumentTotalsCents = z.infer<typeof documentTotalsCentsSchema>;
 
 /** What a write that moves a price answers besides its own data: the document's new totals. */
