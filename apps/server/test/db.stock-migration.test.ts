@@ -1,11 +1,12 @@
 /**
  * Migration 2026113000 (docs/stock.md, docs/decisions/032-stock-ledger.md): a database that
  * already holds open orders gets their needs, and each product's reserved, when stock arrives;
- * closed orders need nothing. GET /api/stock/check is empty right after it.
+ * closed orders need nothing. GET /api/stock/check is empty right after it and 2026113020.
  */
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import * as stockMigration from '../src/db/migrations/2026113000_stock.js';
+import * as levelRowsMigration from '../src/db/migrations/2026113020_stock_level_rows.js';
 import { engines, suiteApp, userApi } from './support.js';
 
 describe.each(engines())('migration 2026113000_stock on a database with orders (%s)', (engine) => {
@@ -41,10 +42,19 @@ describe.each(engines())('migration 2026113000_stock on a database with orders (
     });
     await A.data('POST', `/api/order-parts/create/${cancelled.id}`, { product: part.id, quantity: 5 });
 
-    // The database as it was before stock: the tables gone, the orders and carts kept.
+    // The database as it was before stock: the tables gone, the orders and carts kept. Then stock
+    // arrives, and migration 2026113020 gives every product its level row (the package's at zero,
+    // which the check would otherwise report) and the index on available.
     const db = suite.t.db.database.db as Kysely<any>;
+    await levelRowsMigration.down(db);
     await stockMigration.down(db);
     await stockMigration.up(db);
+    expect((await A.data('GET', '/api/stock/check')).mismatches).toContainEqual({
+      kind: 'level',
+      productId: pkg.id,
+      detail: 'the product has no stock level row',
+    });
+    await levelRowsMigration.up(db);
 
     expect((await A.data('GET', '/api/stock/check')).mismatches).toEqual([]);
     expect(await A.data('GET', `/api/stock/${part.id}`)).toMatchObject({ onHand: 0, reserved: 2 });

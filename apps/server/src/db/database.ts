@@ -22,6 +22,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { foldForSearch } from '@desk/domain';
 import type { DB } from './schema.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { WalDurability } from './wal-durability.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -88,8 +89,14 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   sqlite.pragma('cache_size = -16000');
   sqlite.pragma('temp_store = MEMORY');
   addFold(sqlite);
-  const durability = file === ':memory:' ? null : new WalDurability(`${file}-wal`, options.sync);
-  const dialect = new ImmediateSqliteDialect({ database: cachingStatements(sqlite, STATEMENT_CACHE_SIZE, durability) });
+  const onDisk = file !== ':memory:';
+  const durability = onDisk ? new WalDurability(`${file}-wal`, options.sync) : null;
+  // Checkpoints run in a worker (wal-checkpointer.ts); SQLite's own, in a commit, only past a
+  // higher mark, should the worker fall behind.
+  const checkpointer = onDisk ? new WalCheckpointer(file) : null;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
+  const statements = cachingStatements(sqlite, STATEMENT_CACHE_SIZE, durability, () => checkpointer?.wrote());
+  const dialect = new ImmediateSqliteDialect({ database: statements });
   const db = new Kysely<DB>({ dialect });
   const database: Database = {
     db,
@@ -110,6 +117,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     durable: () => durability?.durable() ?? Promise.resolve(),
     async close() {
       await durability?.durable().catch(() => {});
+      await checkpointer?.close();
       await db.destroy();
       durability?.close();
     },
@@ -167,6 +175,9 @@ function addFold(sqlite: SQLite.Database) {
 /** SQLite calls transaction control read-only; a COMMIT still writes (the transaction's end). */
 const COMMIT = /^\s*(commit|end)\b/i;
 
+/** WAL pages past which a commit checkpoints itself (SQLite's default is 1,000): the worker's is the usual one. */
+const SAFETY_NET_CHECKPOINT_PAGES = 10_000;
+
 /** Statements kept by SQL text: the queries of the app are a few hundred texts at most. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -181,11 +192,15 @@ export function cachingStatements(
   sqlite: SQLite.Database,
   size = STATEMENT_CACHE_SIZE,
   durability: WalDurability | null = null,
+  wrote: () => void = () => {},
 ): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
   // Kysely prepares a statement and runs it in the same tick: a write is noted just before it runs.
   const noted = (stmt: SQLite.Statement, sql: string) => {
-    if (durability && (!stmt.readonly || COMMIT.test(sql))) durability.noteWrite();
+    if (!stmt.readonly || COMMIT.test(sql)) {
+      durability?.noteWrite();
+      wrote();
+    }
     return stmt;
   };
   return {

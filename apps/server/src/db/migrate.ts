@@ -29,6 +29,7 @@ import * as m96 from './migrations/2026112960_yard_role.js';
 import * as m97 from './migrations/2026112970_idempotency_request_hash.js';
 import * as m100 from './migrations/2026113000_stock.js';
 import * as m101 from './migrations/2026113010_stock_import.js';
+import * as m102 from './migrations/2026113020_stock_level_rows.js';
 
 const migrations: Record<string, Migration> = {
   '2026112201_initial_schema': m01,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026112970_idempotency_request_hash': m97,
   '2026113000_stock': m100,
   '2026113010_stock_import': m101,
+  '2026113020_stock_level_rows': m102,
 };
 
 /** Every migration, in order: what a database is at once it is up to date. */

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { badRequest, forbidden, HttpError, invalidFields } from '../lib/errors.js';
 import { fieldMessage, splitPath } from '../lib/field-words.js';
 
@@ -186,7 +186,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     }
   });
 
-  await app.register(helmet, {
+  // helmet's middleware, built once: @fastify/helmet built it (and parsed the CSP) for every
+  // request, about a tenth of a millisecond each (docs/performance.md, "Stock (issue 33)").
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -209,6 +211,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     // Sent below, over HTTPS only (RFC 6797 7.2: never over plain HTTP).
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (e?: unknown) => done(e instanceof Error ? e : undefined));
   });
 
   app.addHook('onRequest', async (request) => {

@@ -18,7 +18,7 @@ import type { ListQuery } from '../../lib/paging.js';
 import { plural, updateVersioned, type Db } from '../../lib/sql.js';
 import { ClockedService } from '../../lib/service.js';
 import { withIdempotency, type IdempotencyKey } from '../../lib/idempotency.js';
-import { resyncForProducts, stockUsage } from '../stock/stock.ledger.js';
+import { addLevelRows, resyncForProducts, stockUsage } from '../stock/stock.ledger.js';
 import * as repo from './products.repository.js';
 import { insertChangeRows, type Actor, type Change } from '../history/history.repository.js';
 import { describeChanges } from '../history/record-changes.js';
@@ -121,7 +121,9 @@ export class CatalogService extends ClockedService {
     return this.db.transaction().execute(async (trx) => {
       await this.checkItemNoFree(trx, input.itemNo);
       await this.checkProductType(trx, input.productType);
-      const product = await this.getProduct(await repo.insertProduct(trx, input, this.now()), trx);
+      const id = await repo.insertProduct(trx, input, this.now());
+      await addLevelRows(trx, [id], this.now());
+      const product = await this.getProduct(id, trx);
       await this.record(trx, actor, product.id, [{ action: 'created', to: product.itemNo }]);
       return product;
     });
@@ -203,6 +205,7 @@ export class CatalogService extends ClockedService {
       await this.checkItemNoFree(trx, itemNo);
       const copyId = await repo.copyProduct(trx, id, itemNo, this.now());
       if (copyId === null) throw notFound(`Product ${id} does not exist.`);
+      await addLevelRows(trx, [copyId], this.now());
       return this.getProduct(copyId, trx);
     });
   }

@@ -33,6 +33,7 @@ import {
 import { repriceForProducts } from '../documents/documents.totals.js';
 import { pricingLock } from '../documents/documents.totals.repository.js';
 import { describeChanges } from '../history/record-changes.js';
+import { addLevelRows } from '../stock/stock.ledger.js';
 import { breathe, issueProblems, parseAmount, parsedCells, shown, type RowReader } from './import.cells.js';
 import type { Sheet, SheetRow } from './import.file.js';
 import { asImport, normalisedNumbers, recordImport, rowsWhereIn, updateRow } from './import.plan.js';
@@ -422,6 +423,11 @@ export const productsImporter: KindImporter = {
             creates.map((r) => r.key),
           );
           for (const m of made) ids.set(m.number_key, m.id);
+          await addLevelRows(
+            trx,
+            made.map((m) => m.id),
+            now,
+          );
         }
         // The price fields as they are now, not as planned: a price changed by someone since the
         // plan (the bulk change) is written back by this row, and its documents must follow.

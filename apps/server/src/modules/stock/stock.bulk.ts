@@ -24,15 +24,15 @@ export async function seedStockInBulk(database: Database, seed: number, nowMs: n
   const db = database.db;
   const r = seededRandom(seed);
   const iso = (ms: number) => new Date(ms).toISOString();
-  const parts = (
-    await db
-      .selectFrom('products as p')
-      .leftJoin('product_types as t', 't.id', 'p.product_type_id')
-      .select('p.id')
-      .where(sql<boolean>`not (lower(coalesce(t.type, '')) like '%package%')`)
-      .orderBy('p.id')
-      .execute()
-  ).map((p) => p.id);
+  const products = await db
+    .selectFrom('products as p')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .select(['p.id', sql<number>`lower(coalesce(t.type, '')) like '%package%'`.as('package')])
+    .orderBy('p.id')
+    .execute();
+  const parts = products.filter((p) => !Number(p.package)).map((p) => p.id);
+  // Every product has a level row (docs/stock.md, "Levels"); a package's stays at zero.
+  const packages = products.filter((p) => Number(p.package)).map((p) => p.id);
   if (parts.length === 0) return {};
 
   // Vendor order lines; a Received vendor order received in full by one receipt.
@@ -154,6 +154,7 @@ export async function seedStockInBulk(database: Database, seed: number, nowMs: n
     const count = onHand.get(product) ?? 0;
     return [product, count, reserved.get(product) ?? 0, point, point ? r.between(10, 100) : 0, count < 0 ? 1 : 0, now];
   });
+  for (const product of packages) levels.push([product, 0, 0, 0, 0, 0, now]);
 
   const w = bulkWriter(database);
   const counts: Record<string, number> = {};

@@ -77,6 +77,11 @@ export async function postMoves(db: Db, moves: readonly MoveRequest[], who: Move
   return posted;
 }
 
+/** New products' stock level rows, at zero: every product has one (docs/stock.md, "Levels"). */
+export function addLevelRows(db: Db, productIds: readonly number[], now: string): Promise<void> {
+  return repo.ensureLevels(db, productIds, now);
+}
+
 /**
  * Brings the stored needs of these orders in line with their carts (an open order needs what its
  * cart holds; a closed one nothing) and each product's reserved with them. Answers the products
@@ -108,11 +113,6 @@ async function setNeeds(
   for (const r of after) delta.set(r.productId, (delta.get(r.productId) ?? 0) + r.required);
   await repo.writeNeedChanges(db, before, after);
   const moved = [...delta].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b);
-  await repo.ensureLevels(
-    db,
-    moved.map(([p]) => p),
-    now,
-  );
   await repo.addReserved(db, moved, now);
   return moved.map(([p]) => p);
 }

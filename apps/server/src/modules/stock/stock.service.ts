@@ -109,32 +109,44 @@ export class StockService extends ClockedService {
     const k = KINDS[kind];
     const open = await repo.documentState(this.db, k.header, docId);
     if (open === null) throw notFound(`${k.label} ${docId} does not exist.`);
+    // An open order: its stored needs, promised after the older open orders' (one statement).
+    // A quote or a closed order: what its cart would need, after every open order's.
     const needs =
-      kind === 'order' && open ? await repo.storedNeeds(this.db, [docId]) : await repo.cartNeeds(this.db, k, [docId]);
-    const productIds = needs.map((n) => n.productId);
-    const rows = new Map((await repo.stockRows(this.db, productIds)).map((r) => [r.productId, r]));
-    const older =
-      kind === 'order' && open
-        ? await repo.olderNeeds(this.db, docId)
-        : new Map([...rows].map(([p, r]) => [p, r.reserved]));
+      kind === 'order' && open ? await repo.openOrderAvailability(this.db, docId) : await this.asIfPlacedNow(k, docId);
     const lines = needs
       .map((n) => {
-        const row = rows.get(n.productId)!;
-        const covered = Math.min(n.required, Math.max(0, row.onHand - (older.get(n.productId) ?? 0)));
+        const covered = Math.min(n.required, Math.max(0, n.onHand - n.older));
         return {
           productId: n.productId,
-          itemNo: row.itemNo,
-          itemDescription: row.itemDescription,
+          itemNo: n.itemNo,
+          itemDescription: n.itemDescription,
           required: n.required,
           covered,
           short: n.required - covered,
-          onHand: row.onHand,
-          onOrder: row.onOrder,
-          nextArrival: row.nextArrival,
+          onHand: n.onHand,
+          onOrder: n.onOrder,
+          nextArrival: n.nextArrival,
         };
       })
       .sort((a, b) => (a.itemNo < b.itemNo ? -1 : a.itemNo > b.itemNo ? 1 : a.productId - b.productId));
     return { ready: lines.every((l) => l.short === 0), lines };
+  }
+
+  /** What a document's cart needs, each product's older needs being every open order's (reserved). */
+  private async asIfPlacedNow(k: (typeof KINDS)[DocumentKind], docId: number) {
+    const needs = await repo.cartNeeds(this.db, k, [docId]);
+    const rows = new Map(
+      (
+        await repo.stockRows(
+          this.db,
+          needs.map((n) => n.productId),
+        )
+      ).map((r) => [r.productId, r]),
+    );
+    return needs.map((n) => {
+      const row = rows.get(n.productId)!;
+      return { ...row, required: n.required, older: row.reserved };
+    });
   }
 
   /** An administrator's correction of on hand, with its reason (a retry with the key answers the first). */
@@ -314,6 +326,8 @@ export class StockService extends ClockedService {
           detail: `reserved ${l.reserved}, the open orders' needs add up to ${l.needed}`,
         });
     }
+    for (const productId of await repo.productsWithoutLevel(this.db))
+      mismatches.push({ kind: 'level', productId, detail: 'the product has no stock level row' });
     const key = (r: repo.NeedRow) => `${r.docId}:${r.productId}`;
     const fresh = new Map((await repo.openOrdersCartNeeds(this.db)).map((r) => [key(r), r]));
     const stored = new Map((await repo.allStoredNeeds(this.db)).map((r) => [key(r), r]));
