@@ -72,6 +72,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
 export interface SqliteOptions {
   /** The WAL's disk wait (fsync); the group-commit test slows it down to see who waits for it. */
   sync?: (fd: number) => Promise<void>;
+  /** How long the checkpoint worker waits for a write before it ends (the test shortens it). */
+  checkpointIdleMs?: number;
 }
 
 export function openSqlite(file: string, options: SqliteOptions = {}): Database {
@@ -93,7 +95,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   const durability = onDisk ? new WalDurability(`${file}-wal`, options.sync) : null;
   // Checkpoints run in a worker (wal-checkpointer.ts); SQLite's own, in a commit, only past a
   // higher mark, should the worker fall behind.
-  const checkpointer = onDisk ? new WalCheckpointer(file) : null;
+  const checkpointer = onDisk ? new WalCheckpointer(file, options.checkpointIdleMs) : null;
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
   const statements = cachingStatements(sqlite, STATEMENT_CACHE_SIZE, durability, () => checkpointer?.wrote());
   const dialect = new ImmediateSqliteDialect({ database: statements });
