@@ -169,6 +169,9 @@ const SERVER_EXCEPTIONS = {
   'modules/documents/documents.cart.repository.ts': {
     'catalog/products.repository': "a cart line is read with its product's fields in one query",
   },
+  'modules/stock/stock.repository.ts': {
+    'catalog/products.repository': 'a product with its type is read as the catalogue reads it (one query, one home)',
+  },
   'modules/documents/documents.pricing.ts': {
     'catalog/products.repository': "the pricer reads a line's product fields as the catalogue maps them",
   },

@@ -241,6 +241,16 @@ export async function orderStatuses(db: Db) {
   return rows.map((r) => ({ id: r.id, type: r.type, closed: r.closed === 1 }));
 }
 
+/** A product with its type's name (what decides whether it is a package): the cart and the stock read it. */
+export function productWithType(db: Db, productId: number) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
+    .select(['p.id', 'p.item_no', 'p.item_description', 't.type'])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+}
+
 export function insertProduct(db: Db, input: ProductInput, now: string): Promise<number> {
   const row = { ...productValues(input), created_at: now, updated_at: now };
   return insertedId(db.insertInto('products').values(row).returning('id'));

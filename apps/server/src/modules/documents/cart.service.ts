@@ -92,13 +92,34 @@ export class CartService extends DocumentServiceBase {
     return result;
   }
 
-  async updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
+  /**
+   * A write to one line of the cart, priced, in one transaction: the line read (its label for the
+   * history; on PostgreSQL under the document's lock), `write`, then the order's needs kept with
+   * the cart (docs/stock.md). The document and its stock are told after the commit.
+   */
+  protected async onLine<T>(
+    kind: DocumentKind,
+    lineId: number,
+    actor: Actor,
+    write: (trx: Db, k: KindTables, line: Awaited<ReturnType<CartService['lineForHistory']>>) => Promise<T>,
+  ): Promise<T> {
     const k = KINDS[kind];
     let docId = 0;
     let moved: number[] = [];
     const result = await this.priced(async (trx) => {
       const line = await this.lineForHistory(trx, k, lineId, true);
       docId = line.doc_id;
+      const answer = await write(trx, k, line);
+      moved = await this.keepNeeds(trx, k, line.doc_id);
+      return answer;
+    });
+    this.tell(k, docId, actor.username);
+    this.tellStock(moved);
+    return result;
+  }
+
+  updateLineQuantity(kind: DocumentKind, lineId: number, quantity: number, actor: Actor) {
+    return this.onLine(kind, lineId, actor, async (trx, k, line) => {
       await repo.updateLine(trx, k, lineId, { quantity });
       if (line.quantity !== quantity) {
         const change = {
@@ -109,21 +130,12 @@ export class CartService extends DocumentServiceBase {
         } as const;
         await this.record(trx, actor, k, line.doc_id, [change]);
       }
-      const answer = await this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
-      moved = await this.keepNeeds(trx, k, line.doc_id);
-      return answer;
+      return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
-    this.tell(k, docId, actor.username);
-    this.tellStock(moved);
-    return result;
   }
 
-  async setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
-    const k = KINDS[kind];
-    let docId = 0;
-    const result = await this.priced(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId, true);
-      docId = line.doc_id;
+  setPriceOverride(kind: DocumentKind, lineId: number, overrideCents: number | null, actor: Actor) {
+    return this.onLine(kind, lineId, actor, async (trx, k, line) => {
       await repo.updateLine(trx, k, lineId, { price_override: overrideCents });
       if (line.price_override !== overrideCents) {
         const [from, to] = [moneyText(line.price_override), moneyText(overrideCents)];
@@ -131,30 +143,19 @@ export class CartService extends DocumentServiceBase {
       }
       return this.lineResult(trx, k, await this.touchForPricing(trx, k, line.doc_id), lineId);
     });
-    this.tell(k, docId, actor.username);
-    return result;
   }
 
   /** Answers the document's totals without the line, so the cart need not guess them. */
-  async deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
-    const k = KINDS[kind];
-    let docId = 0;
-    let moved: number[] = [];
-    const result = await this.priced(async (trx) => {
-      const line = await this.lineForHistory(trx, k, lineId, true);
-      docId = line.doc_id;
+  deleteLine(kind: DocumentKind, lineId: number, actor: Actor) {
+    return this.onLine(kind, lineId, actor, async (trx, k, line) => {
       const change = { action: 'line-removed', field: line.label, from: `${line.quantity}` } as const;
       await this.record(trx, actor, k, line.doc_id, [change]);
       // Sub-parts and applied modifiers go with the line (foreign keys cascade).
       await repo.deleteLine(trx, k, lineId);
       const header = await this.touchForPricing(trx, k, line.doc_id);
       const { totals, totalsCents } = await this.priceAndStore(trx, k, header);
-      moved = await this.keepNeeds(trx, k, line.doc_id);
       return { id: lineId, totals, totalsCents };
     });
-    this.tell(k, docId, actor.username);
-    this.tellStock(moved);
-    return result;
   }
 
   // ---- sub-parts -------------------------------------------------------------------------

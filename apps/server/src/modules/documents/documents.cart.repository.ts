@@ -316,15 +316,8 @@ export async function copyContent(db: Db, from: KindTables, fromId: number, to: 
   }
 }
 
-/** A product with its type's name (what decides whether it is a package). */
-export function findProductWithType(db: Db, productId: number) {
-  return db
-    .selectFrom('products')
-    .leftJoin('product_types', 'product_types.id', 'products.product_type_id')
-    .select(['products.id', 'products.item_no', 'product_types.type'])
-    .where('products.id', '=', productId)
-    .executeTakeFirst();
-}
+/** A product with its type's name, as the catalogue reads it. */
+export { productWithType as findProductWithType } from '../catalog/products.repository.js';
 
 export function insertLine(db: Db, k: KindTables, docId: number, values: DocPartValues) {
   const row = { [k.docFk]: docId, ...values };

@@ -5,9 +5,7 @@
  * public API, DejaVu from its bytes, characters the fonts cannot draw written as their code point.
  * Rendered in the PDF workers (pdf-pool.ts).
  */
-import PDFDocument from 'pdfkit';
-import { FONT_FILES, fontFaces } from './font-files.js';
-import { printableText, textForFonts } from './printable-text.js';
+import { BOLD, MARGINS, REGULAR, columnStarts, drawable, letterPdf } from './page-layout.js';
 
 /** What a count sheet prints. `countSheet` tells it from a document in the pool's queue. */
 export interface CountSheet {
@@ -20,51 +18,24 @@ export interface CountSheet {
   lines: Array<{ itemNo: string; itemDescription: string | null; expected: number }>;
 }
 
-const MARGINS = { top: 40, bottom: 50, left: 40, right: 40 };
 const ROW_H = 22;
 const GREY = '#555555';
 
-let drawableText: ((text: string) => string) | null = null;
-
 export function renderCountSheet(typed: CountSheet): Promise<Buffer> {
-  drawableText ??= textForFonts([FONT_FILES.regular, FONT_FILES.bold]);
-  const sheet = printableText(typed, drawableText);
-  const faces = fontFaces();
+  const sheet = drawable(typed);
   return new Promise((resolve, reject) => {
     const title = `Count ${sheet.countId}`;
-    const pdf = new PDFDocument({
-      size: 'LETTER',
-      margins: { ...MARGINS },
-      bufferPages: true,
-      font: 'Courier',
-      info: { Title: `${sheet.companyName} - ${title}`, Author: sheet.companyName },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.registerFont('regular', faces.regular);
-    pdf.registerFont('bold', faces.bold);
+    const pdf = letterPdf({ Title: `${sheet.companyName} - ${title}`, Author: sheet.companyName }, resolve, reject);
 
     const left = MARGINS.left;
     const width = pdf.page.width - left - MARGINS.right;
     const bottom = () => pdf.page.height - MARGINS.bottom;
     const cols = { item: 110, desc: width - 110 - 70 - 90 - 110, expected: 70, counted: 90, notes: 110 };
-    const xs = {
-      item: left,
-      desc: left + cols.item,
-      expected: left + cols.item + cols.desc,
-      counted: left + cols.item + cols.desc + cols.expected,
-      notes: left + cols.item + cols.desc + cols.expected + cols.counted,
-    };
+    const xs = columnStarts(left, cols);
 
+    pdf.font(BOLD).fontSize(16).fillColor('#000').text(`${sheet.companyName} - ${title}`, left, MARGINS.top, { width });
     pdf
-      .font('bold')
-      .fontSize(16)
-      .fillColor('#000')
-      .text(`${sheet.companyName} - ${title}`, left, MARGINS.top, { width });
-    pdf
-      .font('regular')
+      .font(REGULAR)
       .fontSize(9)
       .fillColor(GREY)
       .text(
@@ -76,7 +47,7 @@ export function renderCountSheet(typed: CountSheet): Promise<Buffer> {
     let y = pdf.y + 12;
     const header = () => {
       pdf.rect(left, y, width, ROW_H).fill('#e9ecef');
-      pdf.font('bold').fontSize(9).fillColor('#000');
+      pdf.font(BOLD).fontSize(9).fillColor('#000');
       pdf.text('Item No', xs.item + 4, y + 7, { width: cols.item - 8 });
       pdf.text('Description', xs.desc + 4, y + 7, { width: cols.desc - 8 });
       pdf.text('Expected', xs.expected, y + 7, { width: cols.expected - 8, align: 'right' });
@@ -91,7 +62,7 @@ export function renderCountSheet(typed: CountSheet): Promise<Buffer> {
         y = MARGINS.top;
         header();
       }
-      pdf.font('regular').fontSize(9).fillColor('#000');
+      pdf.font(REGULAR).fontSize(9).fillColor('#000');
       pdf.text(line.itemNo, xs.item + 4, y + 7, { width: cols.item - 8, height: ROW_H - 6, ellipsis: true });
       pdf.text(line.itemDescription ?? '', xs.desc + 4, y + 7, {
         width: cols.desc - 8,
@@ -118,7 +89,7 @@ export function renderCountSheet(typed: CountSheet): Promise<Buffer> {
       // The footer sits in the bottom margin: lifted while it is written, so no page is added.
       pdf.page.margins.bottom = 0;
       pdf
-        .font('regular')
+        .font(REGULAR)
         .fontSize(8)
         .fillColor(GREY)
         .text(`${title} - page ${i + 1} of ${range.count}`, left, pdf.page.height - 35, {

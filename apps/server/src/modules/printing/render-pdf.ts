@@ -6,58 +6,29 @@
  * prepared once per thread (font-files.ts), and selected by their registered names; pdfkit lays
  * out, wraps, subsets and compresses.
  */
-import PDFDocument from 'pdfkit';
 import { documentNumberText, type PrintableDocument } from '@desk/domain';
 import { drawCode128 } from './barcode.js';
-import { FONT_FILES, fontFaces } from './font-files.js';
-import { printableText, textForFonts } from './printable-text.js';
+import { FONT_FILES } from './font-files.js';
+import { BOLD, MARGINS, REGULAR, columnStarts, drawable, letterPdf } from './page-layout.js';
 
 /** The package's font files: the faces the PDF embeds. */
 export const FONTS = FONT_FILES;
-/**
- * The names renderPdf selects the faces by: pdfkit keeps a document's parsed font under the name
- * it was registered and first selected by, so each face is parsed once per document.
- */
-const REGULAR = 'regular';
-const BOLD = 'bold';
-/**
- * The document's default font before DejaVu is selected: a standard font that is never drawn, so
- * it is neither embedded nor named in the PDF. Courier, because pdfkit reads a standard font's
- * metrics for each document and Courier's (one width, no kerning pairs) cost almost nothing;
- * Helvetica's took about 3 ms a document.
- */
-const UNUSED_DEFAULT_FONT = 'Courier';
-
-/** What the fonts cannot draw (an emoji) as its code point in brackets: printable-text.ts. */
-let drawableText: ((text: string) => string) | null = null;
 
 const GREY = '#555555';
 const LIGHT = '#e9ecef';
 const ACCENT = '#1f3a5f';
 
-/** Page geometry (points). The footer sits in the bottom margin, below the last line of content. */
-const MARGINS = { top: 40, bottom: 50, left: 40, right: 40 };
 const FOOTER_FROM_BOTTOM = 35;
 
 export function renderPdf(typed: PrintableDocument): Promise<Buffer> {
-  drawableText ??= textForFonts([FONTS.regular, FONTS.bold]);
-  const faces = fontFaces();
-  const doc = printableText(typed, drawableText);
+  const doc = drawable(typed);
   return new Promise((resolve, reject) => {
     const title = `${doc.pickTicket ? 'Pick Ticket' : doc.kind === 'order' ? 'Order' : 'Quote'} ${documentNumberText(doc)}`;
-    const pdf = new PDFDocument({
-      size: 'LETTER',
-      margins: { ...MARGINS },
-      bufferPages: true,
-      font: UNUSED_DEFAULT_FONT,
-      info: { Title: `${doc.companyName} - ${title}`, Author: doc.companyName, Subject: doc.fileName },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.registerFont(REGULAR, faces.regular);
-    pdf.registerFont(BOLD, faces.bold);
+    const pdf = letterPdf(
+      { Title: `${doc.companyName} - ${title}`, Author: doc.companyName, Subject: doc.fileName },
+      resolve,
+      reject,
+    );
     pdf.font(REGULAR);
     /** pdf.text in a cell `width` wide, wrapped, aligned left or right. */
     const cell = (text: string, x: number, y: number, width: number, align?: 'right') =>
@@ -147,13 +118,7 @@ export function renderPdf(typed: PrintableDocument): Promise<Buffer> {
     const cols = priced
       ? { qty: 40, item: 110, desc: width - 40 - 110 - 80 - 85, unit: 80, line: 85 }
       : { qty: 40, item: 120, desc: width - 160, unit: 0, line: 0 };
-    const xs = {
-      qty: left,
-      item: left + cols.qty,
-      desc: left + cols.qty + cols.item,
-      unit: left + cols.qty + cols.item + cols.desc,
-      line: left + cols.qty + cols.item + cols.desc + cols.unit,
-    };
+    const xs = columnStarts(left, cols);
     const HEADER_H = 22;
     const tableHeader = () => {
       pdf.rect(left, y, width, 18).fill(ACCENT);

@@ -503,15 +503,8 @@ export async function productsForCount(
   return (await q.orderBy('p.item_no').orderBy('p.id').execute()).map(toStockRow);
 }
 
-/** A product with its type (a package holds no stock). */
-export function productWithType(db: Db, productId: number) {
-  return db
-    .selectFrom('products as p')
-    .leftJoin('product_types as t', 't.id', 'p.product_type_id')
-    .select(['p.id', 'p.item_no', 'p.item_description', 't.type'])
-    .where('p.id', '=', productId)
-    .executeTakeFirst();
-}
+/** A product with its type (a package holds no stock), as the catalogue reads it. */
+export { productWithType } from '../catalog/products.repository.js';
 
 /** A package's associated parts with their quantity per package. */
 export function packageParts(db: Db, packageId: number) {
