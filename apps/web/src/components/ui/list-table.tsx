@@ -64,19 +64,36 @@ export interface RowsTableProps<T> {
   columns: readonly string[];
   rows: readonly T[];
   /** Nothing loaded yet: a Loading... row. */
-  pending: boolean;
+  pending?: boolean;
   /** A (re)load runs: aria-busy. */
-  busy: boolean;
+  busy?: boolean;
   /** The row when there are none. */
   empty: ReactNode;
   renderRow: (row: T) => ReactNode;
+  /** Rows light up under the pointer (default); off for a sheet of inputs. */
+  hover?: boolean;
+  /** More classes on the bordered frame, e.g. its margin. */
+  className?: string;
 }
 
-/** A bordered small table of rows a modal section lists (linked orders, linked vendor orders). */
-export function RowsTable<T>({ label, columns, rows, pending, busy, empty, renderRow }: RowsTableProps<T>) {
+/**
+ * A bordered small table of rows, with its Loading... row and its empty row: the lists a modal
+ * section or a tab shows whole (linked orders, vendor order lines, stock moves, counts, reorder).
+ */
+export function RowsTable<T>({
+  label,
+  columns,
+  rows,
+  pending = false,
+  busy,
+  empty,
+  renderRow,
+  hover = true,
+  className,
+}: RowsTableProps<T>) {
   return (
-    <div className="table-responsive border rounded">
-      <Table hover size="sm" className="align-middle mb-0" aria-label={label} aria-busy={busy}>
+    <div className={`table-responsive border rounded${className ? ` ${className}` : ''}`}>
+      <Table hover={hover} size="sm" className="align-middle mb-0" aria-label={label} aria-busy={busy}>
         <ListTableHead columns={columns} className="table-light" />
         <tbody>
           {pending ? (

@@ -5,10 +5,10 @@
  */
 import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockRow } from '@desk/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'react-bootstrap';
 import { BusyButton } from '../../components/ui/busy-button';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
-import { Modal, ModalHeading } from '../../components/ui/modal';
+import { RowsTable } from '../../components/ui/list-table';
+import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
 import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
@@ -73,11 +73,7 @@ export function ProductStockModal({ show, row, onClose, onExited }: ProductStock
         <ReorderSettingsForm key={`${current.reorderPoint}:${current.reorderQuantity}`} row={current} />
         {isAdmin && <AdjustmentForm productId={row.productId} />}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onClose} />
     </Modal>
   );
 }
@@ -253,7 +249,6 @@ function Moves({ productId }: { productId: number }) {
   const [page, setPage] = useState(1);
   const moves = useStockMoves(productId, page);
   const pages = Math.max(1, Math.ceil((moves.data?.filtered ?? 0) / MOVES_PAGE_SIZE));
-  const rows = moves.data?.items ?? [];
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
@@ -261,40 +256,34 @@ function Moves({ productId }: { productId: number }) {
         Moves
       </h3>
       {moves.isError && <ErrorBanner title="The moves could not be loaded" error={moves.error} />}
-      <div className="table-responsive border rounded">
-        <Table size="sm" className="align-middle mb-0" aria-label="Moves, newest first" aria-busy={moves.isFetching}>
-          <ListTableHead columns={MOVE_COLUMNS} className="table-light" />
-          <tbody>
-            {moves.isPending ? (
-              <TableMessageRow colSpan={MOVE_COLUMNS.length}>
-                <span role="status">Loading...</span>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={MOVE_COLUMNS.length}>No moves yet</TableMessageRow>
-            ) : (
-              rows.map((m) => (
-                <tr key={m.id}>
-                  <td className="text-nowrap small">
-                    <time dateTime={m.at}>{momentText(m.at)}</time>
-                  </td>
-                  <td>{MOVE_KIND_WORDS[m.kind] ?? m.kind}</td>
-                  <td className="stock-figure">{signed(m.quantity)}</td>
-                  <td className="stock-figure">{m.onHandAfter}</td>
-                  <td className="text-nowrap">
-                    {m.refKind ? `${REF_WORDS[m.refKind] ?? m.refKind}${m.refId !== null ? ` ${m.refId}` : ''}` : ''}
-                  </td>
-                  <td className="small">
-                    {[m.reason ? (REASON_WORDS[m.reason as AdjustmentReason] ?? m.reason) : null, m.note]
-                      .filter(Boolean)
-                      .join(' - ')}
-                  </td>
-                  <td className="small">{m.username ?? ''}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Moves, newest first"
+        columns={MOVE_COLUMNS}
+        rows={moves.data?.items ?? []}
+        pending={moves.isPending}
+        busy={moves.isFetching}
+        hover={false}
+        empty="No moves yet"
+        renderRow={(m) => (
+          <tr key={m.id}>
+            <td className="text-nowrap small">
+              <time dateTime={m.at}>{momentText(m.at)}</time>
+            </td>
+            <td>{MOVE_KIND_WORDS[m.kind] ?? m.kind}</td>
+            <td className="stock-figure">{signed(m.quantity)}</td>
+            <td className="stock-figure">{m.onHandAfter}</td>
+            <td className="text-nowrap">
+              {m.refKind ? `${REF_WORDS[m.refKind] ?? m.refKind}${m.refId !== null ? ` ${m.refId}` : ''}` : ''}
+            </td>
+            <td className="small">
+              {[m.reason ? (REASON_WORDS[m.reason as AdjustmentReason] ?? m.reason) : null, m.note]
+                .filter(Boolean)
+                .join(' - ')}
+            </td>
+            <td className="small">{m.username ?? ''}</td>
+          </tr>
+        )}
+      />
       {pages > 1 && (
         <nav className="d-flex align-items-center gap-2 mt-2" aria-label="Pages of moves">
           <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

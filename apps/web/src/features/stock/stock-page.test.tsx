@@ -133,7 +133,7 @@ describe('Stock page', () => {
     // The export follows the list's sort and switches.
     expect(screen.getByRole('link', { name: 'Export stock to CSV' })).toHaveAttribute(
       'href',
-      '/api/export/stock.csv?sort=itemNo&short=1&countNeeded=1',
+      '/api/export/stock.csv?short=1&countNeeded=1&sort=itemNo',
     );
   });
 
