@@ -35,13 +35,11 @@ export function CountsTab() {
     <>
       <StartCountForm onStarted={(count) => sheet.open(count.id)} />
       <h2 className="fs-6 fw-semibold border-bottom pb-2 mb-3 mt-4">Counts</h2>
-      {counts.isError && <ErrorBanner title="The counts could not be loaded" error={counts.error} />}
       <RowsTable
         label="Counts, newest first"
         columns={COUNT_COLUMNS}
-        rows={counts.data ?? []}
-        pending={counts.isPending}
-        busy={counts.isFetching}
+        query={counts}
+        loadError="The counts could not be loaded"
         empty="No counts yet"
         renderRow={(c) => <CountRow key={c.id} count={c} onOpen={() => sheet.open(c.id)} />}
       />

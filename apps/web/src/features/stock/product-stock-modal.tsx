@@ -9,7 +9,7 @@ import { Button, Col, Form, Row } from 'react-bootstrap';
 import { BusyButton } from '../../components/ui/busy-button';
 import { RowsTable } from '../../components/ui/list-table';
 import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { errorText } from '../../components/ui/result-banner';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import {
@@ -255,13 +255,12 @@ function Moves({ productId }: { productId: number }) {
       <h3 id={`${id}-title`} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
         Moves
       </h3>
-      {moves.isError && <ErrorBanner title="The moves could not be loaded" error={moves.error} />}
       <RowsTable
         label="Moves, newest first"
         columns={MOVE_COLUMNS}
         rows={moves.data?.items ?? []}
-        pending={moves.isPending}
-        busy={moves.isFetching}
+        query={moves}
+        loadError="The moves could not be loaded"
         hover={false}
         empty="No moves yet"
         renderRow={(m) => (

@@ -10,7 +10,7 @@ import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { RowsTable } from '../../components/ui/list-table';
 import { QuantityInput } from '../../components/ui/quantity-input';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { errorText } from '../../components/ui/result-banner';
 import { Link } from '../../lib/navigation';
 import { useCreateReorder, useReorderList } from './api/stock-api';
 import { arrivalText, AvailableFigure } from './stock-words';
@@ -74,13 +74,11 @@ export function ReorderTab() {
         Parts whose available plus on order is below their reorder point. Change a quantity, or leave a part out, then
         create one vendor order with the rest.
       </p>
-      {list.isError && <ErrorBanner title="The reorder list could not be loaded" error={list.error} />}
       <RowsTable
         label="Parts to reorder"
         columns={COLUMNS}
-        rows={rows}
-        pending={list.isPending}
-        busy={list.isFetching}
+        query={list}
+        loadError="The reorder list could not be loaded"
         className="mb-3"
         empty="Nothing to reorder: every part is above its reorder point"
         renderRow={(r) => {

@@ -126,14 +126,12 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
         )}
       </div>
       {vendorOrders.isError && <ErrorBanner title="Vendor orders could not be loaded" error={vendorOrders.error} />}
-      {links.isError && <ErrorBanner title="Linked vendor orders could not be loaded" error={links.error} />}
 
       <RowsTable
         label="Linked vendor orders"
         columns={COLUMNS}
-        rows={rows}
-        pending={links.isPending}
-        busy={links.isFetching}
+        query={links}
+        loadError="Linked vendor orders could not be loaded"
         empty="No vendor orders are linked to this order"
         renderRow={(row) => (
           <tr key={row.id}>

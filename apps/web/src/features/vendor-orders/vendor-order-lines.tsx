@@ -65,9 +65,7 @@ export function VendorOrderLines({
       <RowsTable
         label="Vendor order lines"
         columns={LINE_COLUMNS}
-        rows={rows}
-        pending={lines.isPending}
-        busy={lines.isFetching}
+        query={lines}
         empty="No lines yet. Add the products ordered from the vendor with Add line."
         renderRow={(line) => (
           <LineRow

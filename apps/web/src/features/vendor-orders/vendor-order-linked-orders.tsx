@@ -1,5 +1,4 @@
 import type { LinkedOrder } from '@desk/domain';
-import { ErrorBanner } from '../../components/ui/result-banner';
 import { RowsTable } from '../../components/ui/list-table';
 import { useConfirmTarget } from '../../components/ui/row-actions';
 import { useDeleteLinkedOrder } from './api/delete-linked-order';
@@ -19,13 +18,11 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
 
   return (
     <>
-      {links.isError && <ErrorBanner title="Linked orders could not be loaded" error={links.error} />}
       <RowsTable
         label="Linked orders"
         columns={COLUMNS}
-        rows={links.data ?? []}
-        pending={links.isPending}
-        busy={links.isFetching}
+        query={links}
+        loadError="Linked orders could not be loaded"
         empty={
           <>
             No orders are linked to this vendor order yet. Link one from the order&apos;s Linked Vendor Orders section.
