@@ -114,36 +114,8 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
         Reorder
       </h3>
       <Row className="g-3 align-items-start">
-        <Col sm={4}>
-          <Form.Group controlId={`${id}-point`}>
-            <Form.Label className="mb-1">Reorder point</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={point}
-              onChange={(e) => setPoint(e.target.value)}
-              isInvalid={!pointOk}
-            />
-            <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        <Col sm={4}>
-          <Form.Group controlId={`${id}-quantity`}>
-            <Form.Label className="mb-1">Reorder quantity</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-              isInvalid={!quantityOk}
-            />
-            <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
+        <WholeNumberField id={`${id}-point`} label="Reorder point" value={point} onChange={setPoint} />
+        <WholeNumberField id={`${id}-quantity`} label="Reorder quantity" value={quantity} onChange={setQuantity} />
         <Col sm={4} className="align-self-end">
           <BusyButton type="submit" variant="primary" busy={save.isPending} disabled={!pointOk || !quantityOk}>
             Save reorder settings
@@ -153,6 +125,27 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
       <div className="form-text">Suggested for reorder when available plus on order falls below the reorder point.</div>
       <OutcomeNote outcome={outcome} failureTitle="Not saved" className="mt-2 mb-0 py-2" />
     </Form>
+  );
+}
+
+/** One of the reorder settings: a whole number from 0, the rule under it while it is broken. */
+function WholeNumberField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Col sm={4}>
+      <Form.Group controlId={props.id}>
+        <Form.Label className="mb-1">{props.label}</Form.Label>
+        <Form.Control
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          isInvalid={!wholeFromZero(props.value)}
+        />
+        <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
+      </Form.Group>
+    </Col>
   );
 }
 
