@@ -69,6 +69,12 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
   },
 ];
 
+/** The list's switches, beside its column filters. */
+const TOGGLES: readonly { key: keyof StockToggles; id: string; label: string }[] = [
+  { key: 'short', id: 'stock-short', label: 'Short only' },
+  { key: 'countNeeded', id: 'stock-count-needed', label: 'Count needed only' },
+];
+
 /** The list's switches as the export's query (short=1, countNeeded=1), as GET /api/stock takes them. */
 const toggleParams = (toggles: StockToggles) => ({
   ...(toggles.short ? { short: '1' } : {}),
@@ -93,20 +99,16 @@ export function StockList() {
         renderExport={(state) => <ExportLinks list="stock" noun="stock" state={state} params={toggleParams(toggles)} />}
         toolbar={
           <div className="d-flex flex-wrap align-items-center gap-3">
-            <Form.Check
-              type="switch"
-              id="stock-short"
-              label="Short only"
-              checked={toggles.short}
-              onChange={(e) => setToggles((t) => ({ ...t, short: e.target.checked }))}
-            />
-            <Form.Check
-              type="switch"
-              id="stock-count-needed"
-              label="Count needed only"
-              checked={toggles.countNeeded}
-              onChange={(e) => setToggles((t) => ({ ...t, countNeeded: e.target.checked }))}
-            />
+            {TOGGLES.map(({ key, id, label }) => (
+              <Form.Check
+                key={key}
+                type="switch"
+                id={id}
+                label={label}
+                checked={toggles[key]}
+                onChange={(e) => setToggles((t) => ({ ...t, [key]: e.target.checked }))}
+              />
+            ))}
           </div>
         }
         rowActions={(r) => (

@@ -1,7 +1,6 @@
 import type { Page, SecurityEvent } from '@desk/domain';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 
 /**
  * GET /api/admin/security-events?page&size&sort&{field}=text (administrators only): one page of

@@ -1,7 +1,6 @@
 import type { Customer, Page } from '@desk/domain';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 
 /** GET /api/customers/?page&size&sort&{field}=text: one page of the customer list, filtered and sorted by the server. */
 export function listCustomersPage(query: ServerQuery, signal?: AbortSignal): Promise<Page<Customer>> {

@@ -1,7 +1,6 @@
 import type { DocumentKind, DocumentListItem, Page } from '@desk/domain';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 
 /**

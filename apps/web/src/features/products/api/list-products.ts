@@ -1,8 +1,7 @@
 import type { Page, Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 import { productKeys, type ProductKind } from './query-keys';
 
 /** GET /api/products/ with page, size, sort and per-column filters: one page of the catalogue. */

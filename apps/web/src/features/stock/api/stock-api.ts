@@ -18,8 +18,7 @@ import type {
 } from '@desk/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 
 export const stockKeys = {
   all: ['stock'] as const,

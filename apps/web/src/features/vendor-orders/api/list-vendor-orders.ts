@@ -1,8 +1,7 @@
 import type { Page, VendorOrder } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { listPageParams } from '../../../lib/list-query';
+import { api, listPageParams } from '../../../lib/api-client';
 import { vendorOrderKeys } from './query-keys';
 
 /** GET /api/vendor-orders/?page&size&sort&{field}=text: one page of the list, filtered and sorted by the server. */
