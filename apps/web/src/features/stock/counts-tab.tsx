@@ -10,7 +10,7 @@ import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ListTableHead, RowsTable } from '../../components/ui/list-table';
 import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { ErrorBanner, errorText, InlineOutcome } from '../../components/ui/result-banner';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import {
   countSheetUrl,
@@ -169,13 +169,7 @@ function StartCountForm({ onStarted }: { onStarted: (count: StockCount) => void 
           </BusyButton>
         </Col>
       </Row>
-      <div aria-live="polite">
-        {error !== null && (
-          <Banner variant="danger" className="mt-3 mb-0" title="The count was not started">
-            <small>{error}</small>
-          </Banner>
-        )}
-      </div>
+      <InlineOutcome success={null} failure={error === null ? null : { title: 'The count was not started', error }} />
     </Form>
   );
 }
