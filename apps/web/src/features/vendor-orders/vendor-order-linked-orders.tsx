@@ -1,9 +1,8 @@
 import type { LinkedOrder } from '@desk/domain';
 import { RowsTable } from '../../components/ui/list-table';
 import { useConfirmTarget } from '../../components/ui/row-actions';
-import { useDeleteLinkedOrder } from './api/delete-linked-order';
 import { useLinkedOrders } from './api/list-linked-orders';
-import { UnlinkButton, UnlinkConfirm } from './unlink';
+import { UnlinkCell, UnlinkConfirm } from './unlink';
 
 const COLUMNS = ['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Actions'] as const;
 
@@ -13,7 +12,6 @@ const COLUMNS = ['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Ac
  */
 export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: number }) {
   const links = useLinkedOrders(vendorOrderId);
-  const unlink = useDeleteLinkedOrder();
   const removing = useConfirmTarget<LinkedOrder>();
 
   return (
@@ -39,13 +37,11 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
             <td className="text-nowrap">{link.order.customerNo}</td>
             <td>{link.order.customerName}</td>
             <td className="text-nowrap">{link.order.orderStatus}</td>
-            <td className="text-end">
-              <UnlinkButton
-                subject={`order ${link.order.id}`}
-                title="Remove this link; the order itself is kept"
-                onClick={() => removing.ask(link)}
-              />
-            </td>
+            <UnlinkCell
+              subject={`order ${link.order.id}`}
+              title="Remove this link; the order itself is kept"
+              onClick={() => removing.ask(link)}
+            />
           </tr>
         )}
       />
@@ -53,7 +49,6 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
       <UnlinkConfirm
         objectName="Order link"
         target={removing}
-        onUnlink={(id) => unlink.mutateAsync(id)}
         question={(link) => (
           <>
             Are you sure you would like to remove the link to order {link.order.id}
