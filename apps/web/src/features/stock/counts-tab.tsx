@@ -21,7 +21,7 @@ import {
   useStockCounts,
 } from './api/stock-api';
 import { momentText, OutcomeNote, signed, type StockOutcome } from './stock-words';
-import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
+import { SlotModal, useModalSlot, type SlotModalProps } from '../../components/ui/row-actions';
 
 type Scope = 'all' | 'type' | 'prefix';
 
@@ -174,12 +174,7 @@ function StartCountForm({ onStarted }: { onStarted: (count: StockCount) => void 
   );
 }
 
-export interface CountModalProps {
-  show: boolean;
-  countId: number;
-  onClose: () => void;
-  onExited: () => void;
-}
+export type CountModalProps = SlotModalProps & { countId: number };
 
 /** One count: its sheet to fill in (big inputs), Save, and for administrators the review and Apply. */
 export function CountModal({ show, countId, onClose, onExited }: CountModalProps) {

@@ -83,7 +83,6 @@ export function VendorOrderLines({
         partsOnly
         title="Add a line"
         onLink={(product, quantity) => add.mutateAsync({ productId: product.id, quantity })}
-        onCreated={() => {}}
         onClose={() => setAdding(false)}
       />
 
