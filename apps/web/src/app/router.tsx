@@ -1,6 +1,6 @@
 import { APP_PATHS, isYardPath, type AppPath } from '@desk/domain';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Loading } from '../components/ui/loading';
+import { Loading, lazyWithLoading } from '../components/ui/loading';
 import { lazyComponent } from '../lib/lazy-component';
 import { normalPath, useLocation } from '../lib/navigation';
 import { DocumentTitle } from './document-title';
@@ -14,18 +14,14 @@ import { loadLoadersPage, loadSalesPage, loadSignedInShell } from './route-prelo
 // (top bar, session check) is one too. main.tsx starts the chunks of the page being opened before
 // the session answers (route-preload.ts), and renders once they are there (preloadPage).
 const SignedIn = lazyComponent(() => loadSignedInShell().then((m) => m.SignedInShell), <Loading fullPage />);
-const SalesPage = lazyComponent(() => loadSalesPage().then((m) => m.SalesPage), <Loading />);
-const LoadersPage = lazyComponent(() => loadLoadersPage().then((m) => m.LoadersPage), <Loading />);
-const AdminPage = lazyComponent(() => import('../features/admin/admin-page').then((m) => m.AdminPage), <Loading />);
-const DashboardPage = lazyComponent(
-  () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
-  <Loading />,
+const SalesPage = lazyWithLoading(() => loadSalesPage().then((m) => m.SalesPage));
+const LoadersPage = lazyWithLoading(() => loadLoadersPage().then((m) => m.LoadersPage));
+const AdminPage = lazyWithLoading(() => import('../features/admin/admin-page').then((m) => m.AdminPage));
+const DashboardPage = lazyWithLoading(() =>
+  import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
 );
-const StockPage = lazyComponent(() => import('../features/stock/stock-page').then((m) => m.StockPage), <Loading />);
-const AccountPage = lazyComponent(
-  () => import('../features/account/account-page').then((m) => m.AccountPage),
-  <Loading />,
-);
+const StockPage = lazyWithLoading(() => import('../features/stock/stock-page').then((m) => m.StockPage));
+const AccountPage = lazyWithLoading(() => import('../features/account/account-page').then((m) => m.AccountPage));
 
 interface AppRoute {
   title: string;

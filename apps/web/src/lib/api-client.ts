@@ -3,6 +3,7 @@
  * { status, data, message }; callers get `data` or an ApiError (docs/product.md sections 7 and 8).
  */
 import type { FieldIssue } from '@desk/domain';
+import type { ServerQuery } from '../components/ui/data-table';
 import { noteAnswer } from './offline-copies';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
@@ -245,6 +246,17 @@ export const api = {
     return send<T>(apiUrl(path), init, options).then((r) => r.data);
   },
 };
+
+/**
+ * A list page's query as the server's paged lists take it: page, size, sort, then each column's
+ * filter by its field name (GET /api/customers/?page&size&sort&{field}=text, and the others).
+ */
+export function listPageParams(query: ServerQuery): URLSearchParams {
+  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+  if (query.sort) params.set('sort', query.sort);
+  for (const [field, text] of Object.entries(query.filters)) params.set(field, text);
+  return params;
+}
 
 /** A fresh Idempotency-Key for a create or an export (docs/architecture.md section 3). */
 export function newIdempotencyKey(): string {

@@ -1,45 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource, stubEventSource } from '../test/fake-event-source';
 import { useLiveEvents } from './live-events';
-
-/** A stand-in for the browser's EventSource: the test opens, fails and feeds it. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static made: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, Array<(e: { data: string }) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.made.push(this);
-  }
-  addEventListener(type: string, fn: (e: { data: string }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) });
-  }
-  fail(forGood: boolean) {
-    this.readyState = forGood ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    this.onerror?.();
-  }
-}
 
 describe('useLiveEvents', () => {
   beforeEach(() => {
-    FakeEventSource.made = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
+    stubEventSource();
     vi.useFakeTimers();
   });
   afterEach(() => {

@@ -10,6 +10,8 @@ export interface FakeAnswer {
 type Handler = FakeAnswer | ((request: { method: string; path: string; body: string | null }) => FakeAnswer);
 
 export const ok = (data: unknown, message = ''): FakeAnswer => ({ status: 200, body: { status: 'OK', data, message } });
+/** A 201 Created answer, as the server gives for a new record. */
+export const created = (data: unknown): FakeAnswer => ({ ...ok(data), status: 201 });
 export const failed = (status: number, message: string): FakeAnswer => ({
   status,
   body: { status: 'FAILED', data: null, message },

@@ -1,20 +1,15 @@
-import { Loading } from '../../components/ui/loading';
-import { PageCard } from '../../components/ui/page-card';
-import { UrlTabs } from '../../components/ui/url-tabs';
-import { lazyComponent } from '../../lib/lazy-component';
+import { lazyWithLoading } from '../../components/ui/loading';
+import { TabsPage } from '../../components/ui/url-tabs';
 import { salesTabChunks } from '../route-preload';
 
 /**
  * Each tab is its own chunk: the page paints with the open tab's code only (issue 19), and
  * route-preload.ts starts that chunk with the page's.
  */
-const OrdersTab = lazyComponent(() => salesTabChunks.orders().then((m) => m.OrdersTab), <Loading />);
-const QuotesTab = lazyComponent(() => salesTabChunks.quotes().then((m) => m.QuotesTab), <Loading />);
-const CustomersTab = lazyComponent(() => salesTabChunks.customers().then((m) => m.CustomersTab), <Loading />);
-const VendorOrdersTab = lazyComponent(
-  () => salesTabChunks['vendor-orders']().then((m) => m.VendorOrdersTab),
-  <Loading />,
-);
+const OrdersTab = lazyWithLoading(() => salesTabChunks.orders().then((m) => m.OrdersTab));
+const QuotesTab = lazyWithLoading(() => salesTabChunks.quotes().then((m) => m.QuotesTab));
+const CustomersTab = lazyWithLoading(() => salesTabChunks.customers().then((m) => m.CustomersTab));
+const VendorOrdersTab = lazyWithLoading(() => salesTabChunks['vendor-orders']().then((m) => m.VendorOrdersTab));
 
 const TABS = { orders: OrdersTab, quotes: QuotesTab, customers: CustomersTab, 'vendor-orders': VendorOrdersTab };
 
@@ -33,9 +28,5 @@ const SALES_TABS = [
 
 /** Sales home: four tabs, only the active one mounted (docs/product.md section 2, "Sales home"). */
 export function SalesPage() {
-  return (
-    <PageCard title="Sales">
-      <UrlTabs id="sales-tabs" tabs={SALES_TABS} />
-    </PageCard>
-  );
+  return <TabsPage title="Sales" id="sales-tabs" tabs={SALES_TABS} />;
 }

@@ -15,7 +15,7 @@ import {
 import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Spinner, Table } from 'react-bootstrap';
 import { Banner } from './banner';
-import { errorText } from './result-banner';
+import { ErrorBanner, errorText } from './result-banner';
 import { Chevron } from './chevron';
 import { DetailsRow, LoadingRow } from './list-table';
 import { BusyStatus } from './busy-status';
@@ -45,6 +45,16 @@ export interface ServerQuery {
   filters: Record<string, string>;
 }
 
+/** What a client-mode DataTable reads of the query its rows come from. */
+export interface ClientRowsQuery<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  fetchStatus: string;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
 export interface DataTableProps<T> {
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
@@ -58,6 +68,12 @@ export interface DataTableProps<T> {
   isLoading?: boolean;
   /** Client mode refresh button. */
   onRefresh?: () => void;
+  /**
+   * Client mode, the rows of a query (TanStack Query's result): its data are the rows, its first
+   * load the Loading row, Refresh fetches it again, and a failed load shows `loadError` above.
+   */
+  query?: ClientRowsQuery<T>;
+  loadError?: string;
   /** Adds an expand toggle column. */
   renderExpanded?: (row: T) => ReactNode;
   /** An Actions column at the end. */
@@ -156,7 +172,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     columns,
     rowKey,
     fetchPage,
-    rows,
+    query: rowsQuery,
+    loadError,
     queryKey,
     renderExpanded,
     rowActions,
@@ -167,6 +184,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     renderExport,
   } = props;
   const serverMode = fetchPage !== undefined;
+  const rows = rowsQuery ? (rowsQuery.data ?? noRows) : props.rows;
+  const onRefresh = rowsQuery ? () => void rowsQuery.refetch() : props.onRefresh;
+  const isLoading = rowsQuery ? rowsQuery.isPending && rowsQuery.fetchStatus !== 'idle' : props.isLoading === true;
   const tableId = useId();
   const queryClient = useQueryClient();
 
@@ -194,7 +214,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return { page: pagination.pageIndex + 1, size: pagination.pageSize, ...(sort ? { sort } : {}), filters };
   }, [pagination, sorting, columnFilters]);
 
-  const query = useQuery({
+  const pageQuery = useQuery({
     queryKey: [...(queryKey ?? ['data-table', tableId]), serverQuery],
     queryFn: () => fetchPage!(serverQuery),
     enabled: serverMode,
@@ -204,7 +224,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const table = useReactTable<T>({
-    data: (serverMode ? query.data?.items : rows) ?? noRows,
+    data: (serverMode ? pageQuery.data?.items : rows) ?? noRows,
     columns: columnDefs,
     getRowId: (row) => String(rowKey(row)),
     state: { pagination, sorting, columnFilters, expanded },
@@ -225,7 +245,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: serverMode,
     manualSorting: serverMode,
     manualFiltering: serverMode,
-    ...(serverMode ? { rowCount: query.data?.filtered ?? 0 } : {}),
+    ...(serverMode ? { rowCount: pageQuery.data?.filtered ?? 0 } : {}),
     getCoreRowModel: getCoreRowModel(),
     ...(serverMode
       ? {}
@@ -236,13 +256,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         }),
   });
 
-  const isInitialLoading = serverMode ? query.isPending && query.fetchStatus !== 'idle' : props.isLoading === true;
-  const isFetching = serverMode ? query.isFetching : props.isLoading === true;
+  const isInitialLoading = serverMode ? pageQuery.isPending && pageQuery.fetchStatus !== 'idle' : isLoading;
+  const isFetching = serverMode ? pageQuery.isFetching : isLoading;
   const filtered = table.getRowCount();
-  const total = serverMode ? (query.data?.total ?? 0) : (rows?.length ?? 0);
+  const total = serverMode ? (pageQuery.data?.total ?? 0) : (rows?.length ?? 0);
   const pageCount = Math.max(1, table.getPageCount());
   const page = pagination.pageIndex + 1;
-  const hasData = serverMode ? query.data !== undefined : rows !== undefined;
+  const hasData = serverMode ? pageQuery.data !== undefined : rows !== undefined;
 
   // A delete or a narrower filter can leave us past the last page.
   useEffect(() => {
@@ -251,7 +271,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const refresh = () => {
     if (serverMode) void queryClient.invalidateQueries({ queryKey: queryKey ?? ['data-table', tableId] });
-    else props.onRefresh?.();
+    else onRefresh?.();
   };
 
   const goTo = (target: number) => table.setPageIndex(Math.min(Math.max(1, Math.trunc(target) || 1), pageCount) - 1);
@@ -260,206 +280,214 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const hasFilters = headers.some((header) => header.column.getCanFilter());
   const columnCount = headers.length + (renderExpanded ? 1 : 0) + (rowActions ? 1 : 0);
   const items = table.getRowModel().rows;
-  const showRefresh = serverMode || props.onRefresh !== undefined;
+  const showRefresh = serverMode || onRefresh !== undefined;
   const columnOf = (id: string) => columns.find((c) => c.key === id)!;
 
   return (
-    <div className="data-table">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        {showRefresh && (
-          <Button variant="outline-secondary" size="sm" onClick={refresh} disabled={isFetching} aria-label="Refresh">
-            {isFetching ? (
-              <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
-            ) : (
-              <span aria-hidden="true" className="me-1">
-                ↻
-              </span>
-            )}
-            Refresh
-          </Button>
+    <>
+      {rowsQuery?.isError && loadError !== undefined && <ErrorBanner title={loadError} error={rowsQuery.error} />}
+      <div className="data-table">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          {showRefresh && (
+            <Button variant="outline-secondary" size="sm" onClick={refresh} disabled={isFetching} aria-label="Refresh">
+              {isFetching ? (
+                <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+              ) : (
+                <span aria-hidden="true" className="me-1">
+                  ↻
+                </span>
+              )}
+              Refresh
+            </Button>
+          )}
+          {toolbar}
+          {renderExport?.({ sort: serverQuery.sort, filters: serverQuery.filters })}
+          {isFetching && !isInitialLoading && <BusyStatus className="ms-auto">Loading...</BusyStatus>}
+        </div>
+
+        {serverMode && pageQuery.isError && (
+          <Banner variant="danger" title="The list could not be loaded" className="py-2">
+            <small>{errorText(pageQuery.error)}</small>
+          </Banner>
         )}
-        {toolbar}
-        {renderExport?.({ sort: serverQuery.sort, filters: serverQuery.filters })}
-        {isFetching && !isInitialLoading && <BusyStatus className="ms-auto">Loading...</BusyStatus>}
-      </div>
 
-      {serverMode && query.isError && (
-        <Banner variant="danger" title="The list could not be loaded" className="py-2">
-          <small>{errorText(query.error)}</small>
-        </Banner>
-      )}
-
-      <div className="table-responsive border rounded">
-        <Table hover size="sm" className="align-middle mb-0" aria-label={caption} aria-busy={isFetching}>
-          <thead>
-            <tr>
-              {renderExpanded && (
-                <th scope="col" style={{ width: '2.5rem' }}>
-                  <span className="visually-hidden">Details</span>
-                </th>
-              )}
-              {headers.map(({ column }) => {
-                const { header, className, width } = columnOf(column.id);
-                const sortable = column.getCanSort();
-                const sorted = column.getIsSorted();
-                const direction = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    className={className}
-                    style={width ? { width } : undefined}
-                    aria-sort={sortable ? direction : undefined}
-                  >
-                    {sortable ? (
-                      <button
-                        type="button"
-                        className="btn btn-link p-0 text-reset fw-semibold text-decoration-none data-table-sort"
-                        onClick={() => column.toggleSorting()}
-                        title={`Sort by ${header}`}
-                      >
-                        {header}
-                        <span aria-hidden="true" className={`ms-1 ${direction === 'none' ? 'text-body-tertiary' : ''}`}>
-                          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      header
-                    )}
-                  </th>
-                );
-              })}
-              {rowActions && (
-                <th scope="col" className="text-end">
-                  Actions
-                </th>
-              )}
-            </tr>
-            {hasFilters && (
+        <div className="table-responsive border rounded">
+          <Table hover size="sm" className="align-middle mb-0" aria-label={caption} aria-busy={isFetching}>
+            <thead>
               <tr>
-                {renderExpanded && <th scope="col" aria-hidden="true" />}
-                {headers.map(({ column }) => (
-                  <th key={column.id} scope="col" className="fw-normal py-1">
-                    {column.getCanFilter() && (
-                      <Form.Control
-                        size="sm"
-                        type="search"
-                        placeholder="Filter..."
-                        aria-label={`Filter ${columnOf(column.id).header}`}
-                        value={filterInputs[column.id] ?? ''}
-                        onChange={(e) => setFilterInputs((previous) => ({ ...previous, [column.id]: e.target.value }))}
-                      />
-                    )}
+                {renderExpanded && (
+                  <th scope="col" style={{ width: '2.5rem' }}>
+                    <span className="visually-hidden">Details</span>
                   </th>
-                ))}
-                {rowActions && <th scope="col" aria-hidden="true" />}
-              </tr>
-            )}
-          </thead>
-          <tbody style={isFetching && !isInitialLoading ? { opacity: 0.6 } : undefined}>
-            {isInitialLoading && <LoadingRow colSpan={columnCount} />}
-            {!isInitialLoading && items.length === 0 && (
-              <tr>
-                <td colSpan={columnCount} className="text-center text-secondary py-4">
-                  {emptyText}
-                </td>
-              </tr>
-            )}
-            {!isInitialLoading &&
-              items.map((row) => {
-                const isOpen = row.getIsExpanded();
-                const detailsId = `${tableId}-details-${row.id}`;
-                return (
-                  <Fragment key={row.id}>
-                    <tr className={isOpen ? 'table-active' : undefined}>
-                      {renderExpanded && (
-                        <td>
-                          <Button
-                            variant="link"
-                            size="sm"
-                            className="p-1 lh-1 d-inline-flex"
-                            aria-expanded={isOpen}
-                            aria-controls={isOpen ? detailsId : undefined}
-                            aria-label={`${isOpen ? 'Collapse' : 'Expand'} row ${row.id}`}
-                            onClick={row.getToggleExpandedHandler()}
+                )}
+                {headers.map(({ column }) => {
+                  const { header, className, width } = columnOf(column.id);
+                  const sortable = column.getCanSort();
+                  const sorted = column.getIsSorted();
+                  const direction = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+                  return (
+                    <th
+                      key={column.id}
+                      scope="col"
+                      className={className}
+                      style={width ? { width } : undefined}
+                      aria-sort={sortable ? direction : undefined}
+                    >
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className="btn btn-link p-0 text-reset fw-semibold text-decoration-none data-table-sort"
+                          onClick={() => column.toggleSorting()}
+                          title={`Sort by ${header}`}
+                        >
+                          {header}
+                          <span
+                            aria-hidden="true"
+                            className={`ms-1 ${direction === 'none' ? 'text-body-tertiary' : ''}`}
                           >
-                            <Chevron open={isOpen} />
-                          </Button>
-                        </td>
+                            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        header
                       )}
-                      {row.getVisibleCells().map((cell) => {
-                        const column = columnOf(cell.column.id);
-                        return (
-                          <td key={cell.id} className={column.className}>
-                            {column.render
-                              ? column.render(row.original)
-                              : String(readField(row.original, column.key) ?? '')}
+                    </th>
+                  );
+                })}
+                {rowActions && (
+                  <th scope="col" className="text-end">
+                    Actions
+                  </th>
+                )}
+              </tr>
+              {hasFilters && (
+                <tr>
+                  {renderExpanded && <th scope="col" aria-hidden="true" />}
+                  {headers.map(({ column }) => (
+                    <th key={column.id} scope="col" className="fw-normal py-1">
+                      {column.getCanFilter() && (
+                        <Form.Control
+                          size="sm"
+                          type="search"
+                          placeholder="Filter..."
+                          aria-label={`Filter ${columnOf(column.id).header}`}
+                          value={filterInputs[column.id] ?? ''}
+                          onChange={(e) =>
+                            setFilterInputs((previous) => ({ ...previous, [column.id]: e.target.value }))
+                          }
+                        />
+                      )}
+                    </th>
+                  ))}
+                  {rowActions && <th scope="col" aria-hidden="true" />}
+                </tr>
+              )}
+            </thead>
+            <tbody style={isFetching && !isInitialLoading ? { opacity: 0.6 } : undefined}>
+              {isInitialLoading && <LoadingRow colSpan={columnCount} />}
+              {!isInitialLoading && items.length === 0 && (
+                <tr>
+                  <td colSpan={columnCount} className="text-center text-secondary py-4">
+                    {emptyText}
+                  </td>
+                </tr>
+              )}
+              {!isInitialLoading &&
+                items.map((row) => {
+                  const isOpen = row.getIsExpanded();
+                  const detailsId = `${tableId}-details-${row.id}`;
+                  return (
+                    <Fragment key={row.id}>
+                      <tr className={isOpen ? 'table-active' : undefined}>
+                        {renderExpanded && (
+                          <td>
+                            <Button
+                              variant="link"
+                              size="sm"
+                              className="p-1 lh-1 d-inline-flex"
+                              aria-expanded={isOpen}
+                              aria-controls={isOpen ? detailsId : undefined}
+                              aria-label={`${isOpen ? 'Collapse' : 'Expand'} row ${row.id}`}
+                              onClick={row.getToggleExpandedHandler()}
+                            >
+                              <Chevron open={isOpen} />
+                            </Button>
                           </td>
-                        );
-                      })}
-                      {rowActions && (
-                        <td className="text-end text-nowrap">
-                          <div className="d-inline-flex gap-1 data-table-actions">{rowActions(row.original)}</div>
-                        </td>
+                        )}
+                        {row.getVisibleCells().map((cell) => {
+                          const column = columnOf(cell.column.id);
+                          return (
+                            <td key={cell.id} className={column.className}>
+                              {column.render
+                                ? column.render(row.original)
+                                : String(readField(row.original, column.key) ?? '')}
+                            </td>
+                          );
+                        })}
+                        {rowActions && (
+                          <td className="text-end text-nowrap">
+                            <div className="d-inline-flex gap-1 data-table-actions">{rowActions(row.original)}</div>
+                          </td>
+                        )}
+                      </tr>
+                      {renderExpanded && isOpen && (
+                        <DetailsRow id={detailsId} className="data-table-details" colSpan={columnCount} padX="px-4">
+                          {renderExpanded(row.original)}
+                        </DetailsRow>
                       )}
-                    </tr>
-                    {renderExpanded && isOpen && (
-                      <DetailsRow id={detailsId} className="data-table-details" colSpan={columnCount} padX="px-4">
-                        {renderExpanded(row.original)}
-                      </DetailsRow>
-                    )}
-                  </Fragment>
-                );
-              })}
-          </tbody>
-        </Table>
-      </div>
-
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2 small">
-        <div className="d-flex align-items-center gap-2">
-          <Form.Label htmlFor={`${tableId}-size`} className="mb-0 text-secondary text-nowrap">
-            Rows per page
-          </Form.Label>
-          <Form.Select
-            id={`${tableId}-size`}
-            size="sm"
-            style={{ width: 'auto' }}
-            value={pagination.pageSize}
-            onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
-          >
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Form.Select>
+                    </Fragment>
+                  );
+                })}
+            </tbody>
+          </Table>
         </div>
 
-        <div className="text-secondary" aria-live="polite">
-          Showing {filtered} of {total} rows
-        </div>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2 small">
+          <div className="d-flex align-items-center gap-2">
+            <Form.Label htmlFor={`${tableId}-size`} className="mb-0 text-secondary text-nowrap">
+              Rows per page
+            </Form.Label>
+            <Form.Select
+              id={`${tableId}-size`}
+              size="sm"
+              style={{ width: 'auto' }}
+              value={pagination.pageSize}
+              onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
+            >
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Form.Select>
+          </div>
 
-        <nav aria-label={caption ? `${caption} pages` : 'Pages'} className="d-flex align-items-center gap-1">
-          <PagerButton label="First page" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
-            «
-          </PagerButton>
-          <PagerButton
-            label="Previous page"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
-          >
-            ‹
-          </PagerButton>
-          <GoToPage page={page} pageCount={pageCount} onGo={goTo} />
-          <PagerButton label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-            ›
-          </PagerButton>
-          <PagerButton label="Last page" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
-            »
-          </PagerButton>
-        </nav>
+          <div className="text-secondary" aria-live="polite">
+            Showing {filtered} of {total} rows
+          </div>
+
+          <nav aria-label={caption ? `${caption} pages` : 'Pages'} className="d-flex align-items-center gap-1">
+            <PagerButton label="First page" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
+              «
+            </PagerButton>
+            <PagerButton
+              label="Previous page"
+              onClick={() => table.previousPage()}
+              disabled={!table.getCanPreviousPage()}
+            >
+              ‹
+            </PagerButton>
+            <GoToPage page={page} pageCount={pageCount} onGo={goTo} />
+            <PagerButton label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+              ›
+            </PagerButton>
+            <PagerButton label="Last page" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
+              »
+            </PagerButton>
+          </nav>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 

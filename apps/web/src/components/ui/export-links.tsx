@@ -9,13 +9,13 @@ export interface ListState {
 }
 
 export interface ExportLinksProps {
-  /** The export's list: customers, products, orders, quotes or vendor-orders. */
-  list: 'customers' | 'products' | 'orders' | 'quotes' | 'vendor-orders';
+  /** The export's list: customers, products, orders, quotes, vendor-orders or stock. */
+  list: 'customers' | 'products' | 'orders' | 'quotes' | 'vendor-orders' | 'stock';
   /** What the links name: "Export {noun} to CSV". */
   noun: string;
   /** The list's current filters and sort. */
   state: ListState;
-  /** The list's own switches, e.g. closed=1 for the closed orders. */
+  /** The list's own switches, e.g. closed=1 for the closed orders, short=1 for the short parts. */
   params?: Record<string, string> | undefined;
 }
 

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Spinner } from 'react-bootstrap';
+import { lazyComponent, type LazyComponent } from '../../lib/lazy-component';
 
 export interface LoadingProps {
   /** Defaults to the spec's spinner text, 'Loading...'. */
@@ -20,4 +22,9 @@ export function Loading({ text = 'Loading...', fullPage = false }: LoadingProps)
       <span>{text}</span>
     </div>
   );
+}
+
+/** A page or tab in its own chunk (lib/lazy-component.tsx): the Loading... spinner stands in until it arrives. */
+export function lazyWithLoading<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  return lazyComponent(load, <Loading />);
 }

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useRef, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import BootstrapModal, { type ModalProps } from 'react-bootstrap/Modal';
 
 /**
@@ -68,5 +69,25 @@ export function ModalHeading({ id, children, closeButton = true, closeLabel = 'C
         {children}
       </BootstrapModal.Title>
     </BootstrapModal.Header>
+  );
+}
+
+export interface CloseFooterProps {
+  onClose: () => void;
+  /** While the modal's request runs. */
+  disabled?: boolean;
+  /** The modal's own buttons, after Close. */
+  children?: ReactNode;
+}
+
+/** A modal's footer as most dialogs of the app have it: Close (secondary), then the dialog's own buttons. */
+export function CloseFooter({ onClose, disabled, children }: CloseFooterProps) {
+  return (
+    <BootstrapModal.Footer>
+      <Button variant="secondary" onClick={onClose} disabled={disabled}>
+        Close
+      </Button>
+      {children}
+    </BootstrapModal.Footer>
   );
 }

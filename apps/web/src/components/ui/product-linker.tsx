@@ -18,8 +18,11 @@ export interface ProductLinkerProps {
   /** 'package' lists parts only (no packages) and closes after each link. */
   linkType: ProductLinkType;
   onLink: (product: Product, quantity: number) => Promise<unknown>;
-  /** Called after a link, so the caller reloads its lines (for a package, also after a failed one). */
-  onCreated: () => void;
+  /**
+   * Called after a link, for a caller that reloads its lines itself (for a package, also after a
+   * failed one); the others' lists follow their queries.
+   */
+  onCreated?: () => void;
   onClose: () => void;
   /** Default 'Select Product'. */
   title?: string;
@@ -126,7 +129,7 @@ function LinkerBody({
     setOutcome(null);
     try {
       await onLink(product, quantityNumber);
-      onCreated();
+      onCreated?.();
       if (linkType === 'package') {
         onClose();
         return;
@@ -139,7 +142,7 @@ function LinkerBody({
     } catch (error) {
       setOutcome({ ok: false, error: errorText(error) });
       // The package linker reloads its list even when the link failed (docs/product.md section 4).
-      if (linkType === 'package') onCreated();
+      if (linkType === 'package') onCreated?.();
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/navigation';
+import { PageCard } from './page-card';
 
 export interface UrlTab {
   key: string;
@@ -93,5 +94,14 @@ export function UrlTabs({ id, tabs }: UrlTabsProps) {
         </div>
       )}
     </>
+  );
+}
+
+/** An area page made of tabs (Sales, Admin, Stock): its card, titled, with the tabs in it. */
+export function TabsPage({ title, id, tabs }: UrlTabsProps & { title: string }) {
+  return (
+    <PageCard title={title}>
+      <UrlTabs id={id} tabs={tabs} />
+    </PageCard>
   );
 }

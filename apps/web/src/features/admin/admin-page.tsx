@@ -1,26 +1,15 @@
-import { PageCard } from '../../components/ui/page-card';
-import { UrlTabs } from '../../components/ui/url-tabs';
-import { Loading } from '../../components/ui/loading';
-import { lazyComponent } from '../../lib/lazy-component';
+import { TabsPage } from '../../components/ui/url-tabs';
+import { lazyWithLoading } from '../../components/ui/loading';
 
 // Each tab is its own chunk, loaded when opened (the product editor's libraries stay out of the others).
-const ProductCatalogTab = lazyComponent(
-  () => import('./product-catalog-tab').then((m) => m.ProductCatalogTab),
-  <Loading />,
-);
-const EmailManagementTab = lazyComponent(
-  () => import('./email-management-tab').then((m) => m.EmailManagementTab),
-  <Loading />,
-);
-const CompanyTab = lazyComponent(() => import('./company-tab').then((m) => m.CompanyTab), <Loading />);
-const ModifyPasswordTab = lazyComponent(
-  () => import('./modify-password-tab').then((m) => m.ModifyPasswordTab),
-  <Loading />,
-);
-const AddUsersTab = lazyComponent(() => import('./add-users-tab').then((m) => m.AddUsersTab), <Loading />);
-const UsersListTab = lazyComponent(() => import('./users-list-tab').then((m) => m.UsersListTab), <Loading />);
-const ImportTab = lazyComponent(() => import('./import-tab').then((m) => m.ImportTab), <Loading />);
-const SecurityTab = lazyComponent(() => import('./security-tab').then((m) => m.SecurityTab), <Loading />);
+const ProductCatalogTab = lazyWithLoading(() => import('./product-catalog-tab').then((m) => m.ProductCatalogTab));
+const EmailManagementTab = lazyWithLoading(() => import('./email-management-tab').then((m) => m.EmailManagementTab));
+const CompanyTab = lazyWithLoading(() => import('./company-tab').then((m) => m.CompanyTab));
+const ModifyPasswordTab = lazyWithLoading(() => import('./modify-password-tab').then((m) => m.ModifyPasswordTab));
+const AddUsersTab = lazyWithLoading(() => import('./add-users-tab').then((m) => m.AddUsersTab));
+const UsersListTab = lazyWithLoading(() => import('./users-list-tab').then((m) => m.UsersListTab));
+const ImportTab = lazyWithLoading(() => import('./import-tab').then((m) => m.ImportTab));
+const SecurityTab = lazyWithLoading(() => import('./security-tab').then((m) => m.SecurityTab));
 
 const ADMIN_TABS = [
   { key: 'products', title: 'Product Catalog', content: <ProductCatalogTab /> },
@@ -35,9 +24,5 @@ const ADMIN_TABS = [
 
 /** Admin home, for ROLE_ADMIN only (the route guard sees to that). */
 export function AdminPage() {
-  return (
-    <PageCard title="Admin">
-      <UrlTabs id="admin-tabs" tabs={ADMIN_TABS} />
-    </PageCard>
-  );
+  return <TabsPage title="Admin" id="admin-tabs" tabs={ADMIN_TABS} />;
 }

@@ -7,7 +7,6 @@ import {
 } from '@desk/domain';
 import { Badge, Button } from 'react-bootstrap';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { ErrorBanner } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { useClearThrottle } from './api/clear-throttle';
 import { useThrottles } from './api/list-throttles';
@@ -114,14 +113,12 @@ export function SecurityTab() {
           failing is slowed down (at most one attempt a minute) for the addresses that failed, never for the right
           password from an address with no failures. Clear a line to let that address or username sign in again at once.
         </p>
-        {throttles.isError && <ErrorBanner title="The throttles could not be loaded" error={throttles.error} />}
         <DataTable
           caption="Sign-in throttles"
           columns={columns}
           rowKey={(e) => e.key}
-          rows={throttles.data ?? []}
-          isLoading={throttles.isPending && throttles.fetchStatus !== 'idle'}
-          onRefresh={() => void throttles.refetch()}
+          query={throttles}
+          loadError="The throttles could not be loaded"
           initialSort="-blockedForSeconds"
           emptyText="No sign-in failures in the last day"
           rowActions={(e) => (

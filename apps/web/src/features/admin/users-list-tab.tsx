@@ -4,7 +4,7 @@ import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Modal, ModalHeading } from '../../components/ui/modal';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
 import { DataTable, type Column } from '../../components/ui/data-table';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { errorText } from '../../components/ui/result-banner';
 import { useToast } from '../../components/ui/toaster';
 import { useSession } from '../auth/api/get-session';
 import { useEndUserSessions } from './api/end-user-sessions';
@@ -51,14 +51,12 @@ export function UsersListTab() {
 
   return (
     <div className="admin-users">
-      {users.isError && <ErrorBanner title="The users could not be loaded" error={users.error} />}
       <DataTable
         caption="Users"
         columns={columns}
         rowKey={(user) => user.id}
-        rows={users.data ?? []}
-        isLoading={users.isPending && users.fetchStatus !== 'idle'}
-        onRefresh={() => void users.refetch()}
+        query={users}
+        loadError="The users could not be loaded"
         initialSort="username"
         emptyText="No users found"
         rowActions={(user) => (

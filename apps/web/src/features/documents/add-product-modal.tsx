@@ -26,7 +26,6 @@ export function AddProductModal({ show, kind, docId, onLink, onClose }: AddProdu
       linkType={kind}
       title="Add Product"
       onLink={onLink}
-      onCreated={() => {}}
       onClose={onClose}
       optionLabel={(p) => {
         const price = byId.get(p.id);

@@ -1,7 +1,7 @@
 import { DOCUMENT_TEXT_LIMITS, DUPLICATE_SUFFIX, type DocumentKind, type DocumentListItem } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { Modal, ModalHeading } from '../../components/ui/modal';
+import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
 import { Banner } from '../../components/ui/banner';
 import { errorText } from '../../components/ui/result-banner';
 import { useDuplicateDocument } from './api/duplicate-document';
@@ -82,15 +82,12 @@ export function DuplicateDocumentModal({ kind, show, source, onClose, onDuplicat
             </Banner>
           )}
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
+        <CloseFooter onClose={onClose} disabled={busy}>
           <Button type="submit" variant="primary" disabled={busy}>
             {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             Duplicate
           </Button>
-        </Modal.Footer>
+        </CloseFooter>
       </Form>
     </Modal>
   );

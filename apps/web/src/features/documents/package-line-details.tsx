@@ -183,7 +183,6 @@ export function PackageLineDetails({ kind, docId, line, stock }: PackageLineDeta
         partsOnly
         title="Select Product"
         onLink={(product, quantity) => addSubPart.mutateAsync({ childId: product.id, quantity })}
-        onCreated={() => {}}
         onClose={() => setLinking(false)}
       />
 

@@ -28,6 +28,7 @@ import { PackageLineDetails } from './package-line-details';
 import { loosePartNote, PriceBreakdown } from './price-breakdown';
 import { AddProductModal } from './add-product-modal';
 import { Chevron } from '../../components/ui/chevron';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { DetailsRow } from '../../components/ui/list-table';
 import { BusyStatus } from '../../components/ui/busy-status';
 import { LineStockBadge } from '../../components/stock-badge';
@@ -475,7 +476,6 @@ function QuantityCell({
   const value = Number(draft);
   // The domain's rule, the one the server applies (at most 100,000).
   const valid = draft.trim() !== '' && isValidQuantity(value);
-  const errorId = `quantity-error-${line.id}`;
   const commit = async () => {
     if (saving) return; // one request at a time: Enter then blur sends once
     // Out of the rule: the field stays in error with the rule in words; nothing is sent.
@@ -485,32 +485,19 @@ function QuantityCell({
     if (await onSave(value)) setDraft(String(line.quantity));
   };
   return (
-    <>
-      <Form.Control
-        size="sm"
-        type="number"
-        min={1}
-        step={1}
-        inputMode="numeric"
-        aria-label={`Quantity of ${line.product.itemNo}`}
-        aria-describedby={valid ? undefined : errorId}
-        value={draft}
-        isInvalid={!valid}
-        aria-invalid={valid ? undefined : true}
-        readOnly={saving}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => void commit()}
-        onKeyDown={commitKeys(
-          () => void commit(),
-          () => setDraft(String(line.quantity)),
-        )}
-      />
-      {!valid && (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {QUANTITY_HINT}
-        </Form.Control.Feedback>
+    <QuantityInput
+      itemNo={line.product.itemNo}
+      value={draft}
+      onChange={setDraft}
+      invalid={!valid}
+      hint={QUANTITY_HINT}
+      readOnly={saving}
+      onBlur={() => void commit()}
+      onKeyDown={commitKeys(
+        () => void commit(),
+        () => setDraft(String(line.quantity)),
       )}
-    </>
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failed, ok, stubApi } from '../../test/fake-api';
+import { FakeEventSource, stubEventSource } from '../../test/fake-event-source';
 import { renderWithQuery } from '../../test/render-with-query';
 import { documentKeys } from './api/query-keys';
 import { DocumentModal } from './document-modal';
@@ -145,34 +146,9 @@ describe('Stock in the cart', () => {
 
 const ZERO = { subTotalCents: 0, taxCents: 0, totalCents: 0 };
 
-/** The browser's EventSource as the test feeds it. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static made: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, Array<(e: { data: string }) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.made.push(this);
-  }
-  addEventListener(type: string, fn: (e: { data: string }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) });
-  }
-}
-
 describe('Stock in the cart, told live', () => {
   beforeEach(() => {
-    FakeEventSource.made = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
+    stubEventSource({ startOpen: true });
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -8,9 +8,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
-import { Modal, ModalHeading } from '../../components/ui/modal';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { ListTableHead, RowsTable } from '../../components/ui/list-table';
+import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
+import { ErrorBanner, errorText, InlineOutcome } from '../../components/ui/result-banner';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import {
   countSheetUrl,
@@ -21,7 +21,7 @@ import {
   useStockCounts,
 } from './api/stock-api';
 import { momentText, OutcomeNote, signed, type StockOutcome } from './stock-words';
-import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
+import { SlotModal, useModalSlot, type SlotModalProps } from '../../components/ui/row-actions';
 
 type Scope = 'all' | 'type' | 'prefix';
 
@@ -30,35 +30,19 @@ const COUNT_COLUMNS = ['Count', 'Started', 'By', 'Counted', 'State', 'Actions'] 
 export function CountsTab() {
   const counts = useStockCounts();
   const sheet = useModalSlot<number>();
-  const rows = counts.data ?? [];
 
   return (
     <>
       <StartCountForm onStarted={(count) => sheet.open(count.id)} />
       <h2 className="fs-6 fw-semibold border-bottom pb-2 mb-3 mt-4">Counts</h2>
-      {counts.isError && <ErrorBanner title="The counts could not be loaded" error={counts.error} />}
-      <div className="table-responsive border rounded">
-        <Table
-          hover
-          size="sm"
-          className="align-middle mb-0"
-          aria-label="Counts, newest first"
-          aria-busy={counts.isFetching}
-        >
-          <ListTableHead columns={COUNT_COLUMNS} className="table-light" />
-          <tbody>
-            {counts.isPending ? (
-              <TableMessageRow colSpan={COUNT_COLUMNS.length}>
-                <span role="status">Loading...</span>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COUNT_COLUMNS.length}>No counts yet</TableMessageRow>
-            ) : (
-              rows.map((c) => <CountRow key={c.id} count={c} onOpen={() => sheet.open(c.id)} />)
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Counts, newest first"
+        columns={COUNT_COLUMNS}
+        query={counts}
+        loadError="The counts could not be loaded"
+        empty="No counts yet"
+        renderRow={(c) => <CountRow key={c.id} count={c} onOpen={() => sheet.open(c.id)} />}
+      />
       <SlotModal slot={sheet}>{(id, modal) => <CountModal {...modal} countId={id} />}</SlotModal>
     </>
   );
@@ -185,23 +169,12 @@ function StartCountForm({ onStarted }: { onStarted: (count: StockCount) => void 
           </BusyButton>
         </Col>
       </Row>
-      <div aria-live="polite">
-        {error !== null && (
-          <Banner variant="danger" className="mt-3 mb-0" title="The count was not started">
-            <small>{error}</small>
-          </Banner>
-        )}
-      </div>
+      <InlineOutcome success={null} failure={error === null ? null : { title: 'The count was not started', error }} />
     </Form>
   );
 }
 
-export interface CountModalProps {
-  show: boolean;
-  countId: number;
-  onClose: () => void;
-  onExited: () => void;
-}
+export type CountModalProps = SlotModalProps & { countId: number };
 
 /** One count: its sheet to fill in (big inputs), Save, and for administrators the review and Apply. */
 export function CountModal({ show, countId, onClose, onExited }: CountModalProps) {
@@ -300,11 +273,7 @@ function CountSheet({ count, onClose }: { count: StockCount; onClose: () => void
             withAfter
           />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </Modal.Footer>
+        <CloseFooter onClose={onClose} />
       </>
     );
   }
@@ -372,52 +341,45 @@ function CountSheet({ count, onClose }: { count: StockCount; onClose: () => void
             Printable count sheet (PDF)
           </a>
         </p>
-        <div className="table-responsive border rounded">
-          <Table size="sm" className="align-middle mb-0" aria-label="Counted quantities">
-            <ListTableHead columns={['Item No', 'Description', 'Counted']} className="table-light" />
-            <tbody>
-              {count.lines.length === 0 ? (
-                <TableMessageRow colSpan={3}>No parts in this count</TableMessageRow>
-              ) : (
-                count.lines.map((l) => {
-                  const bad = invalid.includes(l);
-                  return (
-                    <tr key={l.productId}>
-                      <td className="fw-medium text-nowrap fs-5">{l.itemNo}</td>
-                      <td>{l.itemDescription ?? ''}</td>
-                      <td style={{ width: '10rem' }}>
-                        <Form.Control
-                          id={`${id}-${l.productId}`}
-                          className="stock-count-input"
-                          size="lg"
-                          type="number"
-                          min={0}
-                          step={1}
-                          inputMode="numeric"
-                          aria-label={`Counted ${l.itemNo}`}
-                          value={values[l.productId] ?? ''}
-                          onChange={(e) => {
-                            setValues((v) => ({ ...v, [l.productId]: e.target.value }));
-                            setOutcome(null);
-                          }}
-                          isInvalid={bad}
-                          disabled={!open}
-                        />
-                        {bad && <div className="invalid-feedback d-block">A whole number from 0</div>}
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </Table>
-        </div>
+        <RowsTable
+          label="Counted quantities"
+          columns={['Item No', 'Description', 'Counted']}
+          rows={count.lines}
+          hover={false}
+          empty="No parts in this count"
+          renderRow={(l) => {
+            const bad = invalid.includes(l);
+            return (
+              <tr key={l.productId}>
+                <td className="fw-medium text-nowrap fs-5">{l.itemNo}</td>
+                <td>{l.itemDescription ?? ''}</td>
+                <td style={{ width: '10rem' }}>
+                  <Form.Control
+                    id={`${id}-${l.productId}`}
+                    className="stock-count-input"
+                    size="lg"
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    aria-label={`Counted ${l.itemNo}`}
+                    value={values[l.productId] ?? ''}
+                    onChange={(e) => {
+                      setValues((v) => ({ ...v, [l.productId]: e.target.value }));
+                      setOutcome(null);
+                    }}
+                    isInvalid={bad}
+                    disabled={!open}
+                  />
+                  {bad && <div className="invalid-feedback d-block">A whole number from 0</div>}
+                </td>
+              </tr>
+            );
+          }}
+        />
         <OutcomeNote outcome={outcome} failureTitle="Not saved" className="mt-3 mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
+      <CloseFooter onClose={onClose}>
         {open && (
           <BusyButton type="submit" variant="primary" busy={save.isPending} disabled={!dirty || invalid.length > 0}>
             Save counts
@@ -433,7 +395,7 @@ function CountSheet({ count, onClose }: { count: StockCount; onClose: () => void
             Review and apply
           </BusyButton>
         )}
-      </Modal.Footer>
+      </CloseFooter>
     </Form>
   );
 }

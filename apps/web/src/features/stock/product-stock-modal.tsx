@@ -5,11 +5,11 @@
  */
 import { ADJUSTMENT_REASONS, type AdjustmentReason, type StockRow } from '@desk/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'react-bootstrap';
 import { BusyButton } from '../../components/ui/busy-button';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
-import { Modal, ModalHeading } from '../../components/ui/modal';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { RowsTable } from '../../components/ui/list-table';
+import { CloseFooter, Modal, ModalHeading } from '../../components/ui/modal';
+import { errorText } from '../../components/ui/result-banner';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { hasAdminRole, useUserRoles } from '../auth/api/get-user-roles';
 import {
@@ -73,11 +73,7 @@ export function ProductStockModal({ show, row, onClose, onExited }: ProductStock
         <ReorderSettingsForm key={`${current.reorderPoint}:${current.reorderQuantity}`} row={current} />
         {isAdmin && <AdjustmentForm productId={row.productId} />}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onClose} />
     </Modal>
   );
 }
@@ -118,36 +114,8 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
         Reorder
       </h3>
       <Row className="g-3 align-items-start">
-        <Col sm={4}>
-          <Form.Group controlId={`${id}-point`}>
-            <Form.Label className="mb-1">Reorder point</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={point}
-              onChange={(e) => setPoint(e.target.value)}
-              isInvalid={!pointOk}
-            />
-            <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
-        <Col sm={4}>
-          <Form.Group controlId={`${id}-quantity`}>
-            <Form.Label className="mb-1">Reorder quantity</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-              isInvalid={!quantityOk}
-            />
-            <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
-          </Form.Group>
-        </Col>
+        <WholeNumberField id={`${id}-point`} label="Reorder point" value={point} onChange={setPoint} />
+        <WholeNumberField id={`${id}-quantity`} label="Reorder quantity" value={quantity} onChange={setQuantity} />
         <Col sm={4} className="align-self-end">
           <BusyButton type="submit" variant="primary" busy={save.isPending} disabled={!pointOk || !quantityOk}>
             Save reorder settings
@@ -157,6 +125,27 @@ function ReorderSettingsForm({ row }: { row: StockRow }) {
       <div className="form-text">Suggested for reorder when available plus on order falls below the reorder point.</div>
       <OutcomeNote outcome={outcome} failureTitle="Not saved" className="mt-2 mb-0 py-2" />
     </Form>
+  );
+}
+
+/** One of the reorder settings: a whole number from 0, the rule under it while it is broken. */
+function WholeNumberField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Col sm={4}>
+      <Form.Group controlId={props.id}>
+        <Form.Label className="mb-1">{props.label}</Form.Label>
+        <Form.Control
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          isInvalid={!wholeFromZero(props.value)}
+        />
+        <Form.Control.Feedback type="invalid">A whole number from 0</Form.Control.Feedback>
+      </Form.Group>
+    </Col>
   );
 }
 
@@ -253,48 +242,40 @@ function Moves({ productId }: { productId: number }) {
   const [page, setPage] = useState(1);
   const moves = useStockMoves(productId, page);
   const pages = Math.max(1, Math.ceil((moves.data?.filtered ?? 0) / MOVES_PAGE_SIZE));
-  const rows = moves.data?.items ?? [];
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
       <h3 id={`${id}-title`} className="fs-6 fw-semibold border-bottom pb-2 mb-3">
         Moves
       </h3>
-      {moves.isError && <ErrorBanner title="The moves could not be loaded" error={moves.error} />}
-      <div className="table-responsive border rounded">
-        <Table size="sm" className="align-middle mb-0" aria-label="Moves, newest first" aria-busy={moves.isFetching}>
-          <ListTableHead columns={MOVE_COLUMNS} className="table-light" />
-          <tbody>
-            {moves.isPending ? (
-              <TableMessageRow colSpan={MOVE_COLUMNS.length}>
-                <span role="status">Loading...</span>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={MOVE_COLUMNS.length}>No moves yet</TableMessageRow>
-            ) : (
-              rows.map((m) => (
-                <tr key={m.id}>
-                  <td className="text-nowrap small">
-                    <time dateTime={m.at}>{momentText(m.at)}</time>
-                  </td>
-                  <td>{MOVE_KIND_WORDS[m.kind] ?? m.kind}</td>
-                  <td className="stock-figure">{signed(m.quantity)}</td>
-                  <td className="stock-figure">{m.onHandAfter}</td>
-                  <td className="text-nowrap">
-                    {m.refKind ? `${REF_WORDS[m.refKind] ?? m.refKind}${m.refId !== null ? ` ${m.refId}` : ''}` : ''}
-                  </td>
-                  <td className="small">
-                    {[m.reason ? (REASON_WORDS[m.reason as AdjustmentReason] ?? m.reason) : null, m.note]
-                      .filter(Boolean)
-                      .join(' - ')}
-                  </td>
-                  <td className="small">{m.username ?? ''}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Moves, newest first"
+        columns={MOVE_COLUMNS}
+        rows={moves.data?.items ?? []}
+        query={moves}
+        loadError="The moves could not be loaded"
+        hover={false}
+        empty="No moves yet"
+        renderRow={(m) => (
+          <tr key={m.id}>
+            <td className="text-nowrap small">
+              <time dateTime={m.at}>{momentText(m.at)}</time>
+            </td>
+            <td>{MOVE_KIND_WORDS[m.kind] ?? m.kind}</td>
+            <td className="stock-figure">{signed(m.quantity)}</td>
+            <td className="stock-figure">{m.onHandAfter}</td>
+            <td className="text-nowrap">
+              {m.refKind ? `${REF_WORDS[m.refKind] ?? m.refKind}${m.refId !== null ? ` ${m.refId}` : ''}` : ''}
+            </td>
+            <td className="small">
+              {[m.reason ? (REASON_WORDS[m.reason as AdjustmentReason] ?? m.reason) : null, m.note]
+                .filter(Boolean)
+                .join(' - ')}
+            </td>
+            <td className="small">{m.username ?? ''}</td>
+          </tr>
+        )}
+      />
       {pages > 1 && (
         <nav className="d-flex align-items-center gap-2 mt-2" aria-label="Pages of moves">
           <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -5,11 +5,12 @@
  */
 import type { VendorOrder } from '@desk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Form, Table } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
-import { ErrorBanner, errorText } from '../../components/ui/result-banner';
+import { RowsTable } from '../../components/ui/list-table';
+import { QuantityInput } from '../../components/ui/quantity-input';
+import { errorText } from '../../components/ui/result-banner';
 import { Link } from '../../lib/navigation';
 import { useCreateReorder, useReorderList } from './api/stock-api';
 import { arrivalText, AvailableFigure } from './stock-words';
@@ -73,63 +74,48 @@ export function ReorderTab() {
         Parts whose available plus on order is below their reorder point. Change a quantity, or leave a part out, then
         create one vendor order with the rest.
       </p>
-      {list.isError && <ErrorBanner title="The reorder list could not be loaded" error={list.error} />}
-      <div className="table-responsive border rounded mb-3">
-        <Table hover size="sm" className="align-middle mb-0" aria-label="Parts to reorder" aria-busy={list.isFetching}>
-          <ListTableHead columns={COLUMNS} className="table-light" />
-          <tbody>
-            {list.isPending ? (
-              <TableMessageRow colSpan={COLUMNS.length}>
-                <span role="status">Loading...</span>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS.length}>
-                Nothing to reorder: every part is above its reorder point
-              </TableMessageRow>
-            ) : (
-              rows.map((r) => {
-                const value = quantityOf(r.productId, r.suggested);
-                const included = !left[r.productId];
-                const bad = included && !validQuantity(value);
-                return (
-                  <tr key={r.productId}>
-                    <td>
-                      <Form.Check
-                        aria-label={`Order ${r.itemNo}`}
-                        checked={included}
-                        onChange={(e) => setLeft((l) => ({ ...l, [r.productId]: !e.target.checked }))}
-                      />
-                    </td>
-                    <td className="fw-medium text-nowrap">{r.itemNo}</td>
-                    <td>{r.itemDescription ?? ''}</td>
-                    <td className="stock-figure">
-                      <AvailableFigure available={r.available} />
-                    </td>
-                    <td className="stock-figure">{r.onOrder}</td>
-                    <td className="text-nowrap">{arrivalText(r.nextArrival)}</td>
-                    <td className="stock-figure">{r.reorderPoint}</td>
-                    <td style={{ width: '8rem' }}>
-                      <Form.Control
-                        size="sm"
-                        type="number"
-                        min={1}
-                        step={1}
-                        inputMode="numeric"
-                        aria-label={`Quantity of ${r.itemNo}`}
-                        value={value}
-                        disabled={!included}
-                        onChange={(e) => setTyped((t) => ({ ...t, [r.productId]: e.target.value }))}
-                        isInvalid={bad}
-                      />
-                      {bad && <div className="invalid-feedback d-block">At least 1</div>}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Parts to reorder"
+        columns={COLUMNS}
+        query={list}
+        loadError="The reorder list could not be loaded"
+        className="mb-3"
+        empty="Nothing to reorder: every part is above its reorder point"
+        renderRow={(r) => {
+          const value = quantityOf(r.productId, r.suggested);
+          const included = !left[r.productId];
+          const bad = included && !validQuantity(value);
+          return (
+            <tr key={r.productId}>
+              <td>
+                <Form.Check
+                  aria-label={`Order ${r.itemNo}`}
+                  checked={included}
+                  onChange={(e) => setLeft((l) => ({ ...l, [r.productId]: !e.target.checked }))}
+                />
+              </td>
+              <td className="fw-medium text-nowrap">{r.itemNo}</td>
+              <td>{r.itemDescription ?? ''}</td>
+              <td className="stock-figure">
+                <AvailableFigure available={r.available} />
+              </td>
+              <td className="stock-figure">{r.onOrder}</td>
+              <td className="text-nowrap">{arrivalText(r.nextArrival)}</td>
+              <td className="stock-figure">{r.reorderPoint}</td>
+              <td style={{ width: '8rem' }}>
+                <QuantityInput
+                  itemNo={r.itemNo}
+                  value={value}
+                  disabled={!included}
+                  onChange={(text) => setTyped((t) => ({ ...t, [r.productId]: text }))}
+                  invalid={bad}
+                  hint="At least 1"
+                />
+              </td>
+            </tr>
+          );
+        }}
+      />
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId={`${id}-name`} style={{ minWidth: '18rem' }}>
           <Form.Label className="mb-1">Vendor order name</Form.Label>

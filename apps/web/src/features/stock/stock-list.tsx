@@ -7,9 +7,9 @@ import type { StockRow } from '@desk/domain';
 import { useMemo, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { DataTable, type Column } from '../../components/ui/data-table';
+import { ExportLinks } from '../../components/ui/export-links';
 import { lazyComponent } from '../../lib/lazy-component';
 import { listStockPage, stockKeys, type StockToggles } from './api/stock-api';
-import { StockExportLinks } from './stock-export-links';
 import { arrivalText, AvailableFigure, CountNeededBadge } from './stock-words';
 import { SlotModal, useModalSlot } from '../../components/ui/row-actions';
 
@@ -69,6 +69,18 @@ export const STOCK_COLUMNS: Column<StockRow>[] = [
   },
 ];
 
+/** The list's switches, beside its column filters. */
+const TOGGLES: readonly { key: keyof StockToggles; id: string; label: string }[] = [
+  { key: 'short', id: 'stock-short', label: 'Short only' },
+  { key: 'countNeeded', id: 'stock-count-needed', label: 'Count needed only' },
+];
+
+/** The list's switches as the export's query (short=1, countNeeded=1), as GET /api/stock takes them. */
+const toggleParams = (toggles: StockToggles) => ({
+  ...(toggles.short ? { short: '1' } : {}),
+  ...(toggles.countNeeded ? { countNeeded: '1' } : {}),
+});
+
 export function StockList() {
   const [toggles, setToggles] = useState<StockToggles>({ short: false, countNeeded: false });
   const product = useModalSlot<StockRow>();
@@ -84,23 +96,19 @@ export function StockList() {
         fetchPage={(query) => listStockPage(query, toggles)}
         initialSort="itemNo"
         emptyText="No parts found"
-        renderExport={(state) => <StockExportLinks state={state} toggles={toggles} />}
+        renderExport={(state) => <ExportLinks list="stock" noun="stock" state={state} params={toggleParams(toggles)} />}
         toolbar={
           <div className="d-flex flex-wrap align-items-center gap-3">
-            <Form.Check
-              type="switch"
-              id="stock-short"
-              label="Short only"
-              checked={toggles.short}
-              onChange={(e) => setToggles((t) => ({ ...t, short: e.target.checked }))}
-            />
-            <Form.Check
-              type="switch"
-              id="stock-count-needed"
-              label="Count needed only"
-              checked={toggles.countNeeded}
-              onChange={(e) => setToggles((t) => ({ ...t, countNeeded: e.target.checked }))}
-            />
+            {TOGGLES.map(({ key, id, label }) => (
+              <Form.Check
+                key={key}
+                type="switch"
+                id={id}
+                label={label}
+                checked={toggles[key]}
+                onChange={(e) => setToggles((t) => ({ ...t, [key]: e.target.checked }))}
+              />
+            ))}
           </div>
         }
         rowActions={(r) => (

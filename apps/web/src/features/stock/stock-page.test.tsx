@@ -2,7 +2,7 @@ import { ROLE_ADMIN, ROLE_USER, type ReorderRow, type StockCount, type StockMove
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, stubApi, type FakeAnswer } from '../../test/fake-api';
+import { created, ok, stubApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const row = (over: Partial<StockRow>): StockRow => ({
@@ -133,7 +133,7 @@ describe('Stock page', () => {
     // The export follows the list's sort and switches.
     expect(screen.getByRole('link', { name: 'Export stock to CSV' })).toHaveAttribute(
       'href',
-      '/api/export/stock.csv?sort=itemNo&short=1&countNeeded=1',
+      '/api/export/stock.csv?short=1&countNeeded=1&sort=itemNo',
     );
   });
 
@@ -161,14 +161,7 @@ describe('Stock page', () => {
 
   it('an administrator adjusts on hand with a reason and an Idempotency-Key', async () => {
     const fetchMock = stockServer(true, {
-      'POST /api/stock/adjustments': {
-        status: 201,
-        body: {
-          status: 'OK',
-          message: '',
-          data: { ...MOVE, id: 32, kind: 'adjustment', quantity: -2, onHandAfter: 2 },
-        },
-      },
+      'POST /api/stock/adjustments': created({ ...MOVE, id: 32, kind: 'adjustment', quantity: -2, onHandAfter: 2 }),
     });
     const user = userEvent.setup();
     renderApp('/stock');
@@ -187,7 +180,7 @@ describe('Stock page', () => {
   it('a count from start to apply: blind entry, saved, the variances shown, then applied', async () => {
     let saved: StockCount = COUNT;
     const fetchMock = stockServer(true, {
-      'POST /api/stock/counts': { status: 201, body: { status: 'OK', message: '', data: COUNT } },
+      'POST /api/stock/counts': created(COUNT),
       'GET /api/stock/counts/5': () => ok(saved),
       'PUT /api/stock/counts/5': ({ body }) => {
         const { lines } = JSON.parse(body ?? '{}') as { lines: Array<{ productId: number; counted: number }> };
@@ -250,22 +243,15 @@ describe('Stock page', () => {
 
   it('the reorder list makes a vendor order of the suggested quantities as changed, and links to it', async () => {
     const fetchMock = stockServer(false, {
-      'POST /api/stock/reorder': {
-        status: 201,
-        body: {
-          status: 'OK',
-          message: '',
-          data: {
-            id: 44,
-            name: 'Spring restock',
-            description: null,
-            estimatedArrival: null,
-            status: 'Ordered',
-            receivedDate: null,
-            version: 1,
-          },
-        },
-      },
+      'POST /api/stock/reorder': created({
+        id: 44,
+        name: 'Spring restock',
+        description: null,
+        estimatedArrival: null,
+        status: 'Ordered',
+        receivedDate: null,
+        version: 1,
+      }),
     });
     const user = userEvent.setup();
     renderApp('/stock?tab=reorder');

@@ -4,17 +4,15 @@
  * one reads the page's lists again (an open count sheet keeps what the clerk typed).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Loading } from '../../components/ui/loading';
-import { PageCard } from '../../components/ui/page-card';
-import { UrlTabs } from '../../components/ui/url-tabs';
-import { lazyComponent } from '../../lib/lazy-component';
+import { lazyWithLoading } from '../../components/ui/loading';
+import { TabsPage } from '../../components/ui/url-tabs';
 import { useLiveEvents } from '../../lib/live-events';
 import { stockKeys } from './api/stock-api';
 import { StockList } from './stock-list';
 import './stock.css';
 
-const CountsTab = lazyComponent(() => import('./counts-tab').then((m) => m.CountsTab), <Loading />);
-const ReorderTab = lazyComponent(() => import('./reorder-tab').then((m) => m.ReorderTab), <Loading />);
+const CountsTab = lazyWithLoading(() => import('./counts-tab').then((m) => m.CountsTab));
+const ReorderTab = lazyWithLoading(() => import('./reorder-tab').then((m) => m.ReorderTab));
 
 const TABS = [
   { key: 'levels', title: 'Stock', content: <StockList /> },
@@ -33,9 +31,5 @@ export function StockPage() {
       });
     },
   });
-  return (
-    <PageCard title="Stock">
-      <UrlTabs id="stock-tabs" tabs={TABS} />
-    </PageCard>
-  );
+  return <TabsPage title="Stock" id="stock-tabs" tabs={TABS} />;
 }

@@ -8,10 +8,9 @@ import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { useConfirmTarget } from '../../components/ui/row-actions';
 import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useCreateLinkedOrder } from './api/create-linked-order';
-import { useDeleteLinkedOrder } from './api/delete-linked-order';
 import { useLinkedVendorOrders } from './api/list-linked-vendor-orders';
 import { useVendorOrderOptions } from './api/list-vendor-orders';
-import { UnlinkButton, UnlinkConfirm } from './unlink';
+import { UnlinkCell, UnlinkConfirm } from './unlink';
 import { EstimatedArrival, isOverdue, VendorOrderStatusBadge } from './vendor-order-status';
 import { VendorOrderModal } from './vendor-order-modal';
 
@@ -38,7 +37,6 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
   const links = useLinkedVendorOrders(orderId);
   const vendorOrders = useVendorOrderOptions();
   const link = useCreateLinkedOrder();
-  const unlink = useDeleteLinkedOrder();
   const [selected, setSelected] = useState<VendorOrder | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const removing = useConfirmTarget<LinkedOrder>();
@@ -126,14 +124,12 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
         )}
       </div>
       {vendorOrders.isError && <ErrorBanner title="Vendor orders could not be loaded" error={vendorOrders.error} />}
-      {links.isError && <ErrorBanner title="Linked vendor orders could not be loaded" error={links.error} />}
 
       <RowsTable
         label="Linked vendor orders"
         columns={COLUMNS}
-        rows={rows}
-        pending={links.isPending}
-        busy={links.isFetching}
+        query={links}
+        loadError="Linked vendor orders could not be loaded"
         empty="No vendor orders are linked to this order"
         renderRow={(row) => (
           <tr key={row.id}>
@@ -148,13 +144,11 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
             <td>
               <VendorOrderStatusBadge status={row.vendorOrder.status} />
             </td>
-            <td className="text-end">
-              <UnlinkButton
-                subject={`vendor order ${row.vendorOrder.id}`}
-                title="Remove this link; the vendor order itself is kept"
-                onClick={() => removing.ask(row)}
-              />
-            </td>
+            <UnlinkCell
+              subject={`vendor order ${row.vendorOrder.id}`}
+              title="Remove this link; the vendor order itself is kept"
+              onClick={() => removing.ask(row)}
+            />
           </tr>
         )}
       />
@@ -162,7 +156,6 @@ export function LinkedVendorOrders({ orderId }: { orderId: number }) {
       <UnlinkConfirm
         objectName="Vendor order link"
         target={removing}
-        onUnlink={(id) => unlink.mutateAsync(id)}
         question={(link) => (
           <>
             Are you sure you would like to remove the link to vendor order {link.vendorOrder.name} (id:{' '}

@@ -9,8 +9,9 @@ import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { Banner } from '../../components/ui/banner';
 import { BusyButton } from '../../components/ui/busy-button';
 import { ConfirmModal } from '../../components/ui/confirm-modal';
-import { ListTableHead, TableMessageRow } from '../../components/ui/list-table';
+import { ListTableHead, RowsTable } from '../../components/ui/list-table';
 import { ProductLinker } from '../../components/ui/product-linker';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { ErrorBanner, errorText } from '../../components/ui/result-banner';
 import { isApiError, newIdempotencyKey } from '../../lib/api-client';
 import { formatMoneyInput, fromCents, toCents } from '../../lib/money';
@@ -61,37 +62,20 @@ export function VendorOrderLines({
           Add line
         </Button>
       </div>
-      <div className="table-responsive border rounded">
-        <Table
-          hover
-          size="sm"
-          className="align-middle mb-0"
-          aria-label="Vendor order lines"
-          aria-busy={lines.isFetching}
-        >
-          <ListTableHead columns={LINE_COLUMNS} className="table-light" />
-          <tbody>
-            {lines.isPending ? (
-              <TableMessageRow colSpan={LINE_COLUMNS.length}>
-                <span role="status">Loading...</span>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={LINE_COLUMNS.length}>
-                No lines yet. Add the products ordered from the vendor with Add line.
-              </TableMessageRow>
-            ) : (
-              rows.map((line) => (
-                <LineRow
-                  key={`${line.id}:${line.quantity}:${line.unitCostCents}`}
-                  vendorOrderId={vendorOrderId}
-                  line={line}
-                  onRemove={() => setRemoving({ line, show: true })}
-                />
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
+      <RowsTable
+        label="Vendor order lines"
+        columns={LINE_COLUMNS}
+        query={lines}
+        empty="No lines yet. Add the products ordered from the vendor with Add line."
+        renderRow={(line) => (
+          <LineRow
+            key={`${line.id}:${line.quantity}:${line.unitCostCents}`}
+            vendorOrderId={vendorOrderId}
+            line={line}
+            onRemove={() => setRemoving({ line, show: true })}
+          />
+        )}
+      />
 
       <ProductLinker
         show={adding}
@@ -99,7 +83,6 @@ export function VendorOrderLines({
         partsOnly
         title="Add a line"
         onLink={(product, quantity) => add.mutateAsync({ productId: product.id, quantity })}
-        onCreated={() => {}}
         onClose={() => setAdding(false)}
       />
 
@@ -168,24 +151,14 @@ function LineRow({
         <td className="text-nowrap fw-medium">{line.itemNo}</td>
         <td>{line.itemDescription ?? ''}</td>
         <td style={{ width: '7rem' }}>
-          <Form.Control
-            size="sm"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            aria-label={`Quantity of ${line.itemNo}`}
+          <QuantityInput
+            itemNo={line.itemNo}
             value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
+            onChange={setQuantity}
             onKeyDown={onKey}
-            isInvalid={!quantityOk}
-            aria-describedby={!quantityOk ? `${id}-q` : undefined}
+            invalid={!quantityOk}
+            hint={QUANTITY_HINT}
           />
-          {!quantityOk && (
-            <div id={`${id}-q`} className="invalid-feedback d-block">
-              {QUANTITY_HINT}
-            </div>
-          )}
         </td>
         <td className="text-end">{line.receivedQuantity}</td>
         <td className="text-end">{line.outstanding}</td>

@@ -1,10 +1,8 @@
 import type { LinkedOrder } from '@desk/domain';
-import { ErrorBanner } from '../../components/ui/result-banner';
 import { RowsTable } from '../../components/ui/list-table';
 import { useConfirmTarget } from '../../components/ui/row-actions';
-import { useDeleteLinkedOrder } from './api/delete-linked-order';
 import { useLinkedOrders } from './api/list-linked-orders';
-import { UnlinkButton, UnlinkConfirm } from './unlink';
+import { UnlinkCell, UnlinkConfirm } from './unlink';
 
 const COLUMNS = ['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Actions'] as const;
 
@@ -14,18 +12,15 @@ const COLUMNS = ['Job Name', 'Customer No', 'Customer Name', 'Order Status', 'Ac
  */
 export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: number }) {
   const links = useLinkedOrders(vendorOrderId);
-  const unlink = useDeleteLinkedOrder();
   const removing = useConfirmTarget<LinkedOrder>();
 
   return (
     <>
-      {links.isError && <ErrorBanner title="Linked orders could not be loaded" error={links.error} />}
       <RowsTable
         label="Linked orders"
         columns={COLUMNS}
-        rows={links.data ?? []}
-        pending={links.isPending}
-        busy={links.isFetching}
+        query={links}
+        loadError="Linked orders could not be loaded"
         empty={
           <>
             No orders are linked to this vendor order yet. Link one from the order&apos;s Linked Vendor Orders section.
@@ -42,13 +37,11 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
             <td className="text-nowrap">{link.order.customerNo}</td>
             <td>{link.order.customerName}</td>
             <td className="text-nowrap">{link.order.orderStatus}</td>
-            <td className="text-end">
-              <UnlinkButton
-                subject={`order ${link.order.id}`}
-                title="Remove this link; the order itself is kept"
-                onClick={() => removing.ask(link)}
-              />
-            </td>
+            <UnlinkCell
+              subject={`order ${link.order.id}`}
+              title="Remove this link; the order itself is kept"
+              onClick={() => removing.ask(link)}
+            />
           </tr>
         )}
       />
@@ -56,7 +49,6 @@ export function VendorOrderLinkedOrders({ vendorOrderId }: { vendorOrderId: numb
       <UnlinkConfirm
         objectName="Order link"
         target={removing}
-        onUnlink={(id) => unlink.mutateAsync(id)}
         question={(link) => (
           <>
             Are you sure you would like to remove the link to order {link.order.id}

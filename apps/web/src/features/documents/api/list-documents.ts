@@ -1,6 +1,6 @@
 import type { DocumentKind, DocumentListItem, Page } from '@desk/domain';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
+import { api, listPageParams } from '../../../lib/api-client';
 import { KIND_INFO } from '../kinds';
 
 /**
@@ -13,9 +13,7 @@ export function listDocumentsPage(
   query: ServerQuery,
   signal?: AbortSignal,
 ): Promise<Page<DocumentListItem>> {
-  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
-  if (query.sort) params.set('sort', query.sort);
-  for (const [field, text] of Object.entries(query.filters)) params.set(field, text);
+  const params = listPageParams(query);
   const path = kind === 'order' ? `${KIND_INFO.order.base}/list/${closed ? 1 : 0}` : `${KIND_INFO.quote.base}/`;
   return api.get<Page<DocumentListItem>>(`${path}?${params.toString()}`, signal ? { signal } : {});
 }

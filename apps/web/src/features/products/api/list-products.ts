@@ -1,16 +1,13 @@
 import type { Page, Product } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
+import { api, listPageParams } from '../../../lib/api-client';
 import { productKeys, type ProductKind } from './query-keys';
 
 /** GET /api/products/ with page, size, sort and per-column filters: one page of the catalogue. */
 export function listProductPage(query: ServerQuery, signal?: AbortSignal): Promise<Page<Product>> {
-  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
-  if (query.sort) params.set('sort', query.sort);
-  for (const [field, value] of Object.entries(query.filters)) {
-    if (value.trim() !== '') params.set(field, value.trim());
-  }
+  // The filters come trimmed, the blank ones left out (DataTable's state).
+  const params = listPageParams(query);
   return api.get<Page<Product>>(`/api/products/?${params.toString()}`, signal ? { signal } : {});
 }
 

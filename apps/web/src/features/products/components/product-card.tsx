@@ -5,7 +5,7 @@ import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { api } from '../../../lib/api-client';
 import { LoadErrorBanner } from '../../../components/ui/load-error-banner';
 import { Loading } from '../../../components/ui/loading';
-import { Modal, ModalHeading } from '../../../components/ui/modal';
+import { CloseFooter, Modal, ModalHeading } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/money';
 import { priceExplanation, priceText, usePrices, type PricesFor } from '../../find/api/get-prices';
 import { useProduct } from '../api/get-product';
@@ -54,11 +54,7 @@ export function ProductCard({ productId, onClose, pricesFor = null }: ProductCar
           </>
         )}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onClose} />
     </Modal>
   );
 }

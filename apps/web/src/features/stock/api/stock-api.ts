@@ -18,7 +18,7 @@ import type {
 } from '@desk/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
+import { api, listPageParams } from '../../../lib/api-client';
 
 export const stockKeys = {
   all: ['stock'] as const,
@@ -44,9 +44,7 @@ export function listStockPage(
   toggles: StockToggles,
   signal?: AbortSignal,
 ): Promise<Page<StockRow>> {
-  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
-  if (query.sort) params.set('sort', query.sort);
-  for (const [field, text] of Object.entries(query.filters)) params.set(field, text);
+  const params = listPageParams(query);
   if (toggles.short) params.set('short', '1');
   if (toggles.countNeeded) params.set('countNeeded', '1');
   return api.get<Page<StockRow>>(`/api/stock?${params.toString()}`, { signal });

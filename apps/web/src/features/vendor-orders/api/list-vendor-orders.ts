@@ -1,14 +1,12 @@
 import type { Page, VendorOrder } from '@desk/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ServerQuery } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
+import { api, listPageParams } from '../../../lib/api-client';
 import { vendorOrderKeys } from './query-keys';
 
 /** GET /api/vendor-orders/?page&size&sort&{field}=text: one page of the list, filtered and sorted by the server. */
 export function listVendorOrdersPage(query: ServerQuery, signal?: AbortSignal): Promise<Page<VendorOrder>> {
-  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
-  if (query.sort) params.set('sort', query.sort);
-  for (const [field, text] of Object.entries(query.filters)) params.set(field, text);
+  const params = listPageParams(query);
   return api.get<Page<VendorOrder>>(`/api/vendor-orders/?${params.toString()}`, { signal });
 }
 
