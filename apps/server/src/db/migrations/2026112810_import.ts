@@ -11,35 +11,46 @@
  * mapped the same way.
  * Frozen.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+
+/**
+ * The import_jobs table as `name`, its kind limited by `kindCheck`. Migration 2026113010 builds it
+ * again through this (SQLite cannot alter a check) with the stock kind added. Frozen: the shipped
+ * migrations run it.
+ */
+export function createImportJobsTable(db: Kysely<any>, name: string, kindCheck: RawBuilder<unknown>) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (
+    db.schema
+      .createTable(name)
+      .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      .addColumn('kind', 'text', (c) => c.notNull().check(kindCheck))
+      .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('all', 'valid')`))
+      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('running', 'done', 'failed')`))
+      .addColumn('active_kind', 'text')
+      .addColumn('file_name', 'text')
+      .addColumn('user_id', 'integer')
+      .addColumn('username', 'text')
+      .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('processed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('skipped', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('problem_count', 'integer', (c) => c.notNull().defaultTo(0))
+      // The first problems as JSON [{row, column, message}] (at most 1,000 are kept).
+      .addColumn('problems', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('message', 'text')
+      // The longest single write transaction of the job, in milliseconds (the bench reads it).
+      .addColumn('longest_write_ms', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text')
+      .execute()
+  );
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema
-    .createTable('import_jobs')
-    .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('products', 'customers', 'vendor-orders')`))
-    .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('all', 'valid')`))
-    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('running', 'done', 'failed')`))
-    .addColumn('active_kind', 'text')
-    .addColumn('file_name', 'text')
-    .addColumn('user_id', 'integer')
-    .addColumn('username', 'text')
-    .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('processed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('skipped', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('problem_count', 'integer', (c) => c.notNull().defaultTo(0))
-    // The first problems as JSON [{row, column, message}] (at most 1,000 are kept).
-    .addColumn('problems', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('message', 'text')
-    // The longest single write transaction of the job, in milliseconds (the bench reads it).
-    .addColumn('longest_write_ms', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('started_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('finished_at', 'text')
-    .execute();
+  await createImportJobsTable(db, 'import_jobs', sql`kind in ('products', 'customers', 'vendor-orders')`);
   await db.schema.createIndex('import_jobs_active_kind').on('import_jobs').column('active_kind').unique().execute();
 
   await db.schema
