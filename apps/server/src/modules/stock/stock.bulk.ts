@@ -41,8 +41,8 @@ export async function seedStockInBulk(database: Database, seed: number, nowMs: n
     .select(['id', 'status', 'created_at', 'received_date'])
     .orderBy('id')
     .execute();
-  const lines: Value[][] = [];
-  const receipts: Value[][] = [];
+  const lines: Array<Record<string, Value>> = [];
+  const receipts: Array<Record<string, Value>> = [];
   const moves: Move[] = [];
   const received = new Map<number, number>();
   for (const vo of vendorOrders) {
@@ -53,20 +53,29 @@ export async function seedStockInBulk(database: Database, seed: number, nowMs: n
       ? `${vo.received_date}T15:00:00.000Z`
       : iso(Date.parse(vo.created_at) + 14 * 86_400_000);
     const full = vo.status === 'Received';
-    if (full) receipts.push([receipts.length + 1, vo.id, null, 0, null, 'large data set', at]);
+    if (full)
+      receipts.push({
+        id: receipts.length + 1,
+        vendor_order_id: vo.id,
+        note: null,
+        over: 0,
+        user_id: null,
+        username: 'large data set',
+        at,
+      });
     let position = 0;
     for (const product of chosen) {
       const quantity = r.between(5, 60);
-      lines.push([
-        lines.length + 1,
-        vo.id,
-        product,
+      lines.push({
+        id: lines.length + 1,
+        vendor_order_id: vo.id,
+        product_id: product,
         quantity,
-        full ? quantity : 0,
-        r.between(150, 40_000),
-        ++position,
-        vo.created_at,
-      ]);
+        received_quantity: full ? quantity : 0,
+        unit_cost_cents: r.between(150, 40_000),
+        position: ++position,
+        created_at: vo.created_at,
+      });
       if (full) {
         moves.push({
           product,
@@ -126,81 +135,50 @@ export async function seedStockInBulk(database: Database, seed: number, nowMs: n
   // The ledger in time order, each move with the on hand it left.
   moves.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.product - b.product));
   const onHand = new Map<number, number>();
-  const moveRows: Value[][] = moves.map((m, i) => {
+  const moveRows = moves.map((m, i): Record<string, Value> => {
     const after = (onHand.get(m.product) ?? 0) + m.quantity;
     onHand.set(m.product, after);
-    return [
-      i + 1,
-      m.product,
-      m.kind,
-      m.quantity,
-      after,
-      m.refKind,
-      m.refId,
-      m.reason,
-      null,
-      null,
-      'large data set',
-      m.at,
-    ];
+    return {
+      id: i + 1,
+      product_id: m.product,
+      kind: m.kind,
+      quantity: m.quantity,
+      on_hand_after: after,
+      ref_kind: m.refKind,
+      ref_id: m.refId,
+      reason: m.reason,
+      note: null,
+      user_id: null,
+      username: 'large data set',
+      at: m.at,
+    };
   });
 
   const needs = await repo.openOrdersCartNeeds(db);
   const reserved = new Map<number, number>();
   for (const n of needs) reserved.set(n.productId, (reserved.get(n.productId) ?? 0) + n.required);
   const now = iso(nowMs);
-  const levels: Value[][] = parts.map((product) => {
-    const point = r.chance(0.4) ? r.between(5, 40) : 0;
-    const count = onHand.get(product) ?? 0;
-    return [product, count, reserved.get(product) ?? 0, point, point ? r.between(10, 100) : 0, count < 0 ? 1 : 0, now];
+  const level = (product_id: number, on_hand: number, needed: number, point: number): Record<string, Value> => ({
+    product_id,
+    on_hand,
+    reserved: needed,
+    reorder_point: point,
+    reorder_quantity: point ? r.between(10, 100) : 0,
+    count_needed: on_hand < 0 ? 1 : 0,
+    updated_at: now,
   });
-  for (const product of packages) levels.push([product, 0, 0, 0, 0, 0, now]);
+  const levels = parts.map((product) =>
+    level(product, onHand.get(product) ?? 0, reserved.get(product) ?? 0, r.chance(0.4) ? r.between(5, 40) : 0),
+  );
+  for (const product of packages) levels.push(level(product, 0, 0, 0));
 
   const w = bulkWriter(database);
   const counts: Record<string, number> = {};
   await w.run(async () => {
-    counts.vendor_order_lines = await w.insert(
-      'vendor_order_lines',
-      [
-        'id',
-        'vendor_order_id',
-        'product_id',
-        'quantity',
-        'received_quantity',
-        'unit_cost_cents',
-        'position',
-        'created_at',
-      ],
-      lines,
-    );
-    counts.vendor_receipts = await w.insert(
-      'vendor_receipts',
-      ['id', 'vendor_order_id', 'note', 'over', 'user_id', 'username', 'at'],
-      receipts,
-    );
-    counts.stock_moves = await w.insert(
-      'stock_moves',
-      [
-        'id',
-        'product_id',
-        'kind',
-        'quantity',
-        'on_hand_after',
-        'ref_kind',
-        'ref_id',
-        'reason',
-        'note',
-        'user_id',
-        'username',
-        'at',
-      ],
-      moveRows,
-    );
-    counts.stock_levels = await w.insert(
-      'stock_levels',
-      ['product_id', 'on_hand', 'reserved', 'reorder_point', 'reorder_quantity', 'count_needed', 'updated_at'],
-      levels,
-    );
+    counts.vendor_order_lines = await w.insertRecords('vendor_order_lines', lines);
+    counts.vendor_receipts = await w.insertRecords('vendor_receipts', receipts);
+    counts.stock_moves = await w.insertRecords('stock_moves', moveRows);
+    counts.stock_levels = await w.insertRecords('stock_levels', levels);
     counts.stock_needs = await w.insert(
       'stock_needs',
       ['order_id', 'product_id', 'required'],
