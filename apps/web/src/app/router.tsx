@@ -1,7 +1,7 @@
 import { APP_PATHS, isYardPath, type AppPath } from '@desk/domain';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Loading, lazyWithLoading } from '../components/ui/loading';
-import { lazyComponent } from '../lib/lazy-component';
+import { lazyComponent, type LazyComponent } from '../lib/lazy-component';
 import { normalPath, useLocation } from '../lib/navigation';
 import { DocumentTitle } from './document-title';
 import { LandingPage } from './routes/landing-page';
@@ -36,6 +36,11 @@ interface AppRoute {
   preload?: (search: string) => Promise<unknown>;
 }
 
+/** A page of the signed-in frame, its code loaded by its own chunk. */
+function signedInPage(title: string, Page: LazyComponent<object>): AppRoute {
+  return { title, area: 'signed-in', page: () => <Page />, preload: Page.preload };
+}
+
 /** The app's pages by path, one for each of the domain's APP_PATHS (paths compare without case and trailing slash). */
 export const routes: Record<AppPath, AppRoute> = {
   [APP_PATHS.home]: { title: 'Welcome', area: 'public', page: () => <LandingPage /> },
@@ -50,30 +55,10 @@ export const routes: Record<AppPath, AppRoute> = {
         loadSalesPage().then((m) => m.preloadTab(new URLSearchParams(search).get('tab'))),
       ]),
   },
-  [APP_PATHS.loaders]: {
-    title: 'Loaders',
-    area: 'signed-in',
-    page: () => <LoadersPage />,
-    preload: LoadersPage.preload,
-  },
-  [APP_PATHS.dashboard]: {
-    title: 'Dashboard',
-    area: 'signed-in',
-    page: () => <DashboardPage />,
-    preload: DashboardPage.preload,
-  },
-  [APP_PATHS.stock]: {
-    title: 'Stock',
-    area: 'signed-in',
-    page: () => <StockPage />,
-    preload: StockPage.preload,
-  },
-  [APP_PATHS.account]: {
-    title: 'Account',
-    area: 'signed-in',
-    page: () => <AccountPage />,
-    preload: AccountPage.preload,
-  },
+  [APP_PATHS.loaders]: signedInPage('Loaders', LoadersPage),
+  [APP_PATHS.dashboard]: signedInPage('Dashboard', DashboardPage),
+  [APP_PATHS.stock]: signedInPage('Stock', StockPage),
+  [APP_PATHS.account]: signedInPage('Account', AccountPage),
   [APP_PATHS.admin]: { title: 'Admin', area: 'admin', page: () => <AdminPage />, preload: AdminPage.preload },
 };
 
