@@ -344,17 +344,6 @@ async function olderExpression(db: Db) {
       where o.product_id = n.product_id and o.order_id < n.order_id), 0) end`;
 }
 
-/** What the open orders older than `orderId` need of each product it needs (one statement, one snapshot). */
-export async function olderNeeds(db: Db, orderId: number): Promise<Map<number, number>> {
-  const older = await olderExpression(db);
-  const rows = await db
-    .selectFrom('stock_needs as n')
-    .select(['n.product_id', older.as('older')])
-    .where('n.order_id', '=', orderId)
-    .execute();
-  return new Map(rows.map((r) => [r.product_id, Number(r.older)]));
-}
-
 // ---- the stock list ------------------------------------------------------------------------
 
 /**
