@@ -314,6 +314,18 @@ describe.each(engines())('stock (%s)', (engine) => {
     });
   });
 
+  it('gives a new part and its duplicate a level row at zero: both in the list, the check empty', async () => {
+    const part = await newPart('LVL-NEW-1');
+    const copy = await A.data('POST', `/api/products/duplicate/${part.id}`, { itemNo: 'LVL-NEW-2' });
+    const page = await S.data('GET', '/api/stock?itemNo=LVL-NEW&sort=itemNo');
+    expect(page.items.map((r: any) => [r.itemNo, r.onHand, r.reserved, r.available])).toEqual([
+      ['LVL-NEW-1', 0, 0, 0],
+      ['LVL-NEW-2', 0, 0, 0],
+    ]);
+    expect(copy.id).not.toBe(part.id);
+    await check();
+  });
+
   it('exports the stock list as the page filters it (csv)', async () => {
     const res = await S.send('GET', '/api/export/stock.csv?itemNo=SPR-250');
     expect(res.statusCode).toBe(200);
